@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Set up a virtual environment with the test dependencies and run every check and test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m venv .venv
+.venv/bin/pip install -q --upgrade pip
+.venv/bin/pip install -q -e '.[test]'
+.venv/bin/ruff check src tests bench
+.venv/bin/ruff format --check src tests bench
+.venv/bin/mypy src
+.venv/bin/pytest

@@ -1,0 +1,34 @@
+"""Ludoteca: Texas 42, Five-Up, Bingo and Cavaleiro, with one Game API.
+
+>>> import ludoteca
+>>> g = ludoteca.new_game("texas42", seed=7)
+>>> g.to_move in (0, 1, 2, 3)
+True
+>>> ludoteca.replay(g.record()).moves == g.moves
+True
+"""
+
+from .errors import GameNotAvailable, IllegalMove, InvalidOption, InvalidRecord
+from .game import RECORD_FORMAT, Game
+from .record import load_record, replay, save_record
+from .registry import GAMES, available_games, game_class, new_game
+from .tiles import Tile
+
+__all__ = [
+    "GAMES",
+    "RECORD_FORMAT",
+    "Game",
+    "GameNotAvailable",
+    "IllegalMove",
+    "InvalidOption",
+    "InvalidRecord",
+    "Tile",
+    "available_games",
+    "game_class",
+    "load_record",
+    "new_game",
+    "replay",
+    "save_record",
+]
+
+__version__ = "0.1.0"

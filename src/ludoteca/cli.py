@@ -1,0 +1,156 @@
+"""The ``ludoteca`` command.
+
+Each subcommand lives in the module that implements it; this file only wires
+them together, so ``ludoteca --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .errors import IllegalMove, InvalidRecord
+from .game import Game
+from .record import load_record, replay, save_record
+from .registry import GAMES, new_game
+
+__all__ = ["main", "parse_option_values"]
+
+# subcommand -> "module:function" adding its parser (the function sets ``func``)
+SUBCOMMANDS: dict[str, str] = {
+    "replay": "ludoteca.cli:_add_replay",
+    "selfplay": "ludoteca.cli:_add_selfplay",
+    "games": "ludoteca.cli:_add_games",
+}
+
+
+def parse_option_values(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["players=3", "exact_61=true"]`` → ``{"players": 3, "exact_61": True}``."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"an option is written name=value, not {pair!r}")
+        low = raw.strip().lower()
+        value: Any
+        if low in ("true", "yes", "on"):
+            value = True
+        elif low in ("false", "no", "off"):
+            value = False
+        else:
+            try:
+                value = int(raw)
+            except ValueError:
+                value = raw.strip()
+        out[key.strip()] = value
+    return out
+
+
+def _add_replay(sub: Any) -> None:
+    p = sub.add_parser("replay", help="check a game record and print its result")
+    p.add_argument("file", help="a ludoteca/1 record (JSON)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=_cmd_replay)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        game = replay(load_record(args.file))
+    except (IllegalMove, InvalidRecord, OSError) as e:
+        print(f"{args.file}: {e}", file=sys.stderr)
+        return 1
+    result = game.result()
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+    else:
+        print(_describe_result(game, result))
+    return 0
+
+
+def _describe_result(game: Game, result: dict[str, Any]) -> str:
+    sides = [" & ".join(game.names[s] for s in side) for side in result["sides"]]
+    lines = [f"{game.title}, {len(game.moves)} moves"]
+    for name, score in zip(sides, result["scores"], strict=True):
+        lines.append(f"  {name}: {score}")
+    if result["over"]:
+        w = result["winner"]
+        lines.append("  winner: " + (sides[w] if w is not None else "none"))
+    else:
+        lines.append("  the game is not over")
+    return "\n".join(lines)
+
+
+def _add_selfplay(sub: Any) -> None:
+    p = sub.add_parser("selfplay", help="play a game of random legal moves and write its record")
+    p.add_argument("game", choices=list(GAMES))
+    p.add_argument("--seed", type=int, default=None, help="seed for chance and for the moves")
+    p.add_argument("--out", help="write the record to this file")
+    p.add_argument(
+        "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option, for example -o players=3 (repeatable)",
+    )
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=_cmd_selfplay)
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    try:
+        game = new_game(args.game, seed=args.seed, **parse_option_values(args.option))
+    except ValueError as e:
+        print(f"ludoteca selfplay: {e}", file=sys.stderr)
+        return 2
+    rng = random.Random(game.seed ^ 0x5EED)
+    while not game.is_over:
+        game.apply_action(rng.choice(game.legal_actions()))
+    if args.out:
+        save_record(game, args.out)
+    result = game.result()
+    print(json.dumps(result, ensure_ascii=False) if args.json else _describe_result(game, result))
+    return 0
+
+
+def _add_games(sub: Any) -> None:
+    p = sub.add_parser("games", help="list the games and their options")
+    p.set_defaults(func=_cmd_games)
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    from .registry import game_class
+
+    for name in GAMES:
+        try:
+            cls = game_class(name)
+        except ValueError as e:
+            print(f"{name}: {e}")
+            continue
+        print(f"{name}: {cls.title}")
+        for spec in cls.option_specs.values():
+            print(f"  {spec.name} = {spec.default!r}  ({spec.allowed()}) {spec.doc}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ludoteca", description="Texas 42, Five-Up, Bingo and Cavaleiro."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for target in SUBCOMMANDS.values():
+        module_name, _, fn = target.partition(":")
+        adder: Callable[[Any], None] = getattr(importlib.import_module(module_name), fn)
+        adder(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,352 @@
+"""The one Game API that every game of Ludoteca implements.
+
+A game is driven by moves written in the game's notation (``game.play("bid 30")``)
+or, on the fast path, by action numbers from a fixed per-game action space
+(``game.apply_action(a)``); the two map one to one through
+:meth:`Game.action_to_move` and :meth:`Game.move_to_action`.
+
+Randomness enters only through chance events (a deal, a draw, a roll of the
+dice), which are moves like any other. With ``chance="auto"`` the game draws
+them itself from a generator seeded with ``seed``; with ``chance="manual"``
+:attr:`Game.to_move` is ``"chance"`` whenever one is due and the caller plays it
+(``game.play("deal …")``). Either way every chance event lands in the record,
+so every game replays exactly.
+
+Hidden information leaves a game only through :meth:`Game.view`, which shows
+one seat what that seat may know.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Literal
+
+from .errors import IllegalMove, InvalidOption
+from .options import OptionSpec, validate_options
+
+__all__ = ["RECORD_FORMAT", "ChanceMode", "Game", "Seat", "ToMove"]
+
+RECORD_FORMAT = "ludoteca/1"
+
+Seat = int
+ToMove = int | Literal["chance"] | None
+ChanceMode = Literal["auto", "manual"]
+CHANCE: Literal["chance"] = "chance"
+
+
+class Game(abc.ABC):
+    """A game in progress: the state, its history, and the moves allowed now.
+
+    Engines subclass this and provide the hooks marked abstract; everything a
+    caller uses is defined here, the same for every game.
+    """
+
+    name: ClassVar[str]
+    """The registry name: ``texas42``, ``fiveup``, ``bingo`` or ``cavaleiro``."""
+    title: ClassVar[str]
+    """The name for people."""
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    options: dict[str, Any]
+    names: list[str]
+    seed: int
+    chance_mode: ChanceMode
+    _rng: random.Random
+    _history: list[int | str]
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        chance: ChanceMode = "auto",
+        names: Sequence[str] | None = None,
+        **options: Any,
+    ) -> None:
+        if chance not in ("auto", "manual"):
+            raise InvalidOption(f"chance must be 'auto' or 'manual', not {chance!r}")
+        self.options = validate_options(self.name, self.option_specs, options)
+        self._validate_options()
+        n = self._seat_count()
+        if names is None:
+            self.names = [f"Player {i + 1}" for i in range(n)]
+        else:
+            self.names = [str(x) for x in names]
+            if len(self.names) != n:
+                raise InvalidOption(
+                    f"{self.name} with these options has {n} seats, "
+                    f"but {len(self.names)} player names were given"
+                )
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise InvalidOption(f"seed must be a whole number or None, not {seed!r}")
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.chance_mode = chance
+        self._rng = random.Random(self.seed)
+        self._history = []
+        self._setup()
+        self._advance()
+
+    # ------------------------------------------------------------------ hooks
+
+    def _validate_options(self) -> None:
+        """Check combinations of options; raise ``InvalidOption``."""
+
+    @abc.abstractmethod
+    def _seat_count(self) -> int:
+        """How many seats the game has with its options."""
+
+    @abc.abstractmethod
+    def _setup(self) -> None:
+        """Set up the engine state before the first chance event."""
+
+    @abc.abstractmethod
+    def _current(self) -> ToMove:
+        """Who acts now at the engine level: a seat, ``"chance"`` or ``None``."""
+
+    @abc.abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Action numbers allowed now (a decision is due)."""
+
+    @abc.abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action; no checks."""
+
+    @abc.abstractmethod
+    def _apply_chance(self, text: str) -> str:
+        """Check and apply a chance event; return its canonical text.
+
+        Raise ``IllegalMove`` (leaving the state unchanged) if it is not the
+        chance event due now or does not fit what is left.
+        """
+
+    @abc.abstractmethod
+    def _sample_chance(self, rng: random.Random) -> str:
+        """A chance event due now, drawn uniformly with ``rng``."""
+
+    @abc.abstractmethod
+    def _parse(self, move: str) -> int:
+        """The action written ``move``; ``ValueError`` saying what moves look like."""
+
+    @abc.abstractmethod
+    def _why_illegal(self, action: int) -> str:
+        """Why ``action`` is not allowed now, in words."""
+
+    @abc.abstractmethod
+    def _view(self, seat: Seat | None) -> dict[str, Any]:
+        """The game-specific part of :meth:`view`."""
+
+    @abc.abstractmethod
+    def _redact(self, entry: str, seat: Seat | None) -> str:
+        """A chance event as ``seat`` may see it (hidden tiles as ``?``)."""
+
+    @abc.abstractmethod
+    def _copy_into(self, other: Any) -> None:
+        """Copy the engine state into ``other`` (base attributes already copied)."""
+
+    @property
+    @abc.abstractmethod
+    def num_actions(self) -> int:
+        """Size of the fixed action space of decisions."""
+
+    @abc.abstractmethod
+    def action_to_move(self, action: int) -> str:
+        """The canonical notation of a decision's action number."""
+
+    @abc.abstractmethod
+    def result(self) -> dict[str, Any]:
+        """Scores and winner so far (final once :attr:`is_over`).
+
+        Always holds ``over`` (bool), ``sides`` (the seats of each side),
+        ``scores`` (one per side) and ``winner`` (a side index, or ``None``),
+        then what the game adds.
+        """
+
+    # ---------------------------------------------------------------- the API
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def to_move(self) -> ToMove:
+        """The seat whose decision it is; ``"chance"`` when a chance event is due
+        (manual chance only); ``None`` once the game is over."""
+        return self._current()
+
+    @property
+    def is_over(self) -> bool:
+        return self._current() is None
+
+    @property
+    def moves(self) -> list[str]:
+        """Every move so far, chance events included, in canonical notation."""
+        fmt = self.action_to_move
+        return [e if isinstance(e, str) else fmt(e) for e in self._history]
+
+    def __len__(self) -> int:
+        return len(self._history)
+
+    def legal_actions(self) -> list[int]:
+        """Action numbers of the legal decisions (empty at a chance point or the end)."""
+        cur = self._current()
+        if cur is None or cur == CHANCE:
+            return []
+        return self._legal_actions()
+
+    def legal_moves(self) -> list[str]:
+        """The legal decisions in canonical notation.
+
+        Empty at a chance point (manual chance: play a chance event, for example
+        one from :meth:`sample_chance`) and once the game is over.
+        """
+        fmt = self.action_to_move
+        return [fmt(a) for a in self.legal_actions()]
+
+    def move_to_action(self, move: str) -> int:
+        """The action number of a decision written in notation."""
+        try:
+            return self._parse(move)
+        except IllegalMove:
+            raise
+        except ValueError as e:
+            raise IllegalMove(
+                f"{self._who(self._current())} tried {move!r}, which is not a move of "
+                f"{self.title}: {e}",
+                seat=self._current(),
+                move=move,
+                reason=str(e),
+            ) from None
+
+    def play(self, move: str) -> None:
+        """Apply a move written in notation; ``IllegalMove`` if it is not allowed now.
+
+        On a refusal the game is left exactly as it was.
+        """
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move is written as text, not {type(move).__name__}")
+        cur = self._current()
+        if cur is None:
+            raise IllegalMove(
+                f"{move!r} was tried, but the game is over",
+                seat=None,
+                move=move,
+                reason="the game is over",
+            )
+        if cur == CHANCE:
+            text = self._apply_chance(move)
+            self._history.append(text)
+            self._advance()
+            return
+        self._play_action(self.move_to_action(move), move)
+
+    def apply_action(self, action: int) -> None:
+        """Apply a decision by action number; ``IllegalMove`` if it is not allowed now."""
+        cur = self._current()
+        if cur is None or cur == CHANCE:
+            raise IllegalMove(
+                f"action {action} was tried, but no decision is due "
+                f"({'the game is over' if cur is None else 'a chance event is due'})",
+                seat=cur,
+                reason="no decision is due",
+            )
+        self._play_action(action, None)
+
+    def _play_action(self, action: int, written: str | None) -> None:
+        if action not in self._legal_actions():
+            cur = self._current()
+            try:
+                text = self.action_to_move(action)
+            except (ValueError, IndexError):
+                text = f"action {action}"
+            reason = self._why_illegal(action)
+            raise IllegalMove(
+                f"{self._who(cur)} tried {written or text!r}, which is not allowed: {reason}",
+                seat=cur,
+                move=written or text,
+                reason=reason,
+            )
+        self._apply(action)
+        self._history.append(action)
+        self._advance()
+
+    def _advance(self) -> None:
+        if self.chance_mode != "auto":
+            return
+        while self._current() == CHANCE:
+            self._history.append(self._apply_chance(self._sample_chance(self._rng)))
+
+    def sample_chance(self, rng: random.Random | None = None) -> str:
+        """A chance event that may be played now, drawn uniformly (``rng`` or the game's own)."""
+        if self._current() != CHANCE:
+            raise IllegalMove("no chance event is due now", seat=self._current())
+        return self._sample_chance(rng if rng is not None else self._rng)
+
+    def _who(self, seat: ToMove) -> str:
+        if seat is None:
+            return "nobody (the game is over)"
+        if seat == CHANCE:
+            return "chance"
+        return f"seat {seat} ({self.names[seat]})"
+
+    def copy(self) -> Game:
+        """An independent copy: same state, history, options and generator state."""
+        new = self.__class__.__new__(self.__class__)
+        new.options = self.options
+        new.names = list(self.names)
+        new.seed = self.seed
+        new.chance_mode = self.chance_mode
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        new._history = list(self._history)
+        self._copy_into(new)
+        return new
+
+    def view(self, seat: Seat | None = None) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-serialisable data (``None``: a spectator).
+
+        Never another seat's hidden tiles, never the order of a stock.
+        """
+        if seat is not None and not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_seats
+        ):
+            raise ValueError(
+                f"{seat!r} is not a seat of this game: seats are 0 to {self.num_seats - 1}, "
+                "or None for a spectator"
+            )
+        cur = self._current()
+        fmt = self.action_to_move
+        out: dict[str, Any] = {
+            "game": self.name,
+            "seat": seat,
+            "names": list(self.names),
+            "to_move": cur,
+            "over": cur is None,
+            "legal_moves": self.legal_moves() if seat is not None and cur == seat else [],
+            "log": [self._redact(e, seat) if isinstance(e, str) else fmt(e) for e in self._history],
+        }
+        out.update(self._view(seat))
+        return out
+
+    def sample_hidden(self, seat: Seat, rng: random.Random) -> Game:
+        """A copy whose hidden information, unknown to ``seat``, is redrawn uniformly
+        among the states consistent with everything ``seat`` has seen."""
+        raise NotImplementedError(f"{self.title} cannot resample hidden information yet")
+
+    def record(self) -> dict[str, Any]:
+        """The game as a ``ludoteca/1`` record (JSON-serialisable)."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.name,
+            "options": dict(self.options),
+            "players": list(self.names),
+            "moves": self.moves,
+        }
+
+    def __repr__(self) -> str:
+        cur = self._current()
+        state = (
+            "over" if cur is None else ("chance due" if cur == CHANCE else f"seat {cur} to move")
+        )
+        return f"<{type(self).__name__} {state}, {len(self._history)} moves>"

@@ -1,0 +1,1 @@
+"""The rules engines: pure, deterministic, and driven through :class:`ludoteca.Game`."""

@@ -1,0 +1,92 @@
+"""Game records (``ludoteca/1``): checking, replaying, reading and writing.
+
+A record is JSON::
+
+    {"format": "ludoteca/1", "game": "texas42", "options": {...},
+     "players": ["Ana", "Beto", "Caio", "Duda"], "moves": ["draw 6-4 ...", ...]}
+
+``moves`` holds every chance event and every decision in order, so replaying it
+rebuilds the game exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalMove, InvalidRecord
+from .game import RECORD_FORMAT, ChanceMode, Game
+from .registry import game_class
+
+__all__ = ["load_record", "replay", "save_record"]
+
+
+def _check_shape(record: Any) -> None:
+    if not isinstance(record, dict):
+        raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
+    missing = [k for k in ("format", "game", "options", "players", "moves") if k not in record]
+    if missing:
+        raise InvalidRecord(f"the record lacks {', '.join(missing)}")
+    if record["format"] != RECORD_FORMAT:
+        raise InvalidRecord(f"the record's format is {record['format']!r}, not {RECORD_FORMAT!r}")
+    if not isinstance(record["options"], dict):
+        raise InvalidRecord("the record's options must be an object")
+    players = record["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InvalidRecord("the record's players must be a list of names")
+    moves = record["moves"]
+    if not isinstance(moves, list):
+        raise InvalidRecord("the record's moves must be a list")
+    for i, m in enumerate(moves, 1):
+        if not isinstance(m, str):
+            raise InvalidRecord(f"move {i} of the record is not text: {m!r}")
+
+
+def replay(
+    record: dict[str, Any], *, chance: ChanceMode = "manual", seed: int | None = None
+) -> Game:
+    """Rebuild a game from its record, move by move.
+
+    A move that is not allowed raises ``IllegalMove`` naming its 1-based index.
+    The rebuilt game has ``chance="manual"`` unless told otherwise (``"auto"`` to
+    continue it with chance drawn from ``seed``).
+    """
+    _check_shape(record)
+    cls = game_class(record["game"])
+    try:
+        game = cls(seed=seed, chance="manual", names=record["players"], **record["options"])
+    except ValueError as e:
+        raise InvalidRecord(f"the record's options or players are not valid: {e}") from None
+    for i, move in enumerate(record["moves"], 1):
+        try:
+            game.play(move)
+        except IllegalMove as e:
+            raise IllegalMove(
+                f"move {i} of the record, {move!r}: {e}",
+                seat=e.seat,
+                move=move,
+                reason=e.reason,
+                index=i,
+            ) from None
+    game.chance_mode = chance
+    game._advance()
+    return game
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read a record from a JSON file (not replayed yet)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise InvalidRecord(f"{path} is not JSON: {e}") from None
+    _check_shape(data)
+    assert isinstance(data, dict)
+    return data
+
+
+def save_record(game: Game, path: str | Path) -> None:
+    """Write the game's record as JSON."""
+    Path(path).write_text(
+        json.dumps(game.record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )

@@ -1,0 +1,63 @@
+"""The games Ludoteca knows, and how to start one."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import GameNotAvailable
+from .game import ChanceMode, Game
+
+__all__ = ["GAMES", "game_class", "new_game"]
+
+GAMES: dict[str, str] = {
+    "texas42": "ludoteca.games.texas42:Texas42",
+    "fiveup": "ludoteca.games.fiveup:FiveUp",
+    "bingo": "ludoteca.games.bingo:Bingo",
+    "cavaleiro": "ludoteca.games.cavaleiro:Cavaleiro",
+}
+
+
+def game_class(name: str) -> type[Game]:
+    """The class of the game called ``name``."""
+    target = GAMES.get(name) if isinstance(name, str) else None
+    if target is None:
+        raise GameNotAvailable(
+            f"there is no game called {name!r}; the games are: {', '.join(GAMES)}"
+        )
+    module_name, _, attr = target.partition(":")
+    if importlib.util.find_spec(module_name) is None:
+        raise GameNotAvailable(
+            f"the {name} engine is not built yet; built: {', '.join(available_games())}"
+        )
+    cls: type[Game] = getattr(importlib.import_module(module_name), attr)
+    return cls
+
+
+def available_games() -> list[str]:
+    """Names of the games whose engines are built."""
+    out = []
+    for name, target in GAMES.items():
+        if importlib.util.find_spec(target.partition(":")[0]) is not None:
+            out.append(name)
+    return out
+
+
+def new_game(
+    name: str,
+    *,
+    seed: int | None = None,
+    chance: ChanceMode = "auto",
+    names: Sequence[str] | None = None,
+    **options: Any,
+) -> Game:
+    """Start a game.
+
+    ``seed`` seeds the chance events when ``chance="auto"``; with
+    ``chance="manual"`` the caller plays them. ``names`` are the players' names,
+    one per seat. Unknown options and bad values raise ``ValueError`` listing
+    what is valid.
+    """
+    return game_class(name)(seed=seed, chance=chance, names=names, **options)
