@@ -253,6 +253,17 @@ class Game(abc.ABC):
             )
         self._play_action(action, None)
 
+    def apply_action_unchecked(self, action: int) -> None:
+        """Apply a decision taken from :meth:`legal_actions` without checking it.
+
+        The fast path for search and simulation; an action that is not legal
+        now leaves the game in an undefined state.
+        """
+        self._apply(action)
+        self._history.append(action)
+        if self.chance_mode == "auto":
+            self._advance()
+
     def _play_action(self, action: int, written: str | None) -> None:
         if action not in self._legal_actions():
             cur = self._current()
