@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
 from ludoteca.options import OptionSpec
+from ludoteca.sampling import sample_assignment
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
 
 from .tables import (
@@ -50,6 +51,7 @@ from .tables import (
     LED_SUIT,
     NELLO,
     SEVENS,
+    SEVENS_RING,
     STRENGTH,
     SUIT_NAMES,
     sevens_choices,
@@ -688,6 +690,69 @@ class Texas42(Game):
             "target": self.target,
             "hands": list(self.hand_log),
         }
+
+    # ------------------------------------------------------- hidden information
+
+    def known_voids(self) -> list[int]:
+        """For each seat, the tiles it is known not to hold (from this hand's play).
+
+        A seat that did not follow the led suit holds none of it; in sevens a
+        seat that played a tile holds none nearer to 7 pips.
+        """
+        voids = [0, 0, 0, 0]
+        if self.contract < 0:
+            return voids
+        c = self.contract
+        tricks = [tr["plays"] for tr in self.tricks]
+        if self.trick:
+            tricks.append(self.trick)
+        for plays in tricks:
+            led = LED_SUIT[c][plays[0][1]]
+            suit = FOLLOW_MASK[c][led]
+            for seat, t in plays:
+                if c == SEVENS:
+                    d = abs(ALL_TILES[t].pips - 7)
+                    for ring in range(d):
+                        voids[seat] |= SEVENS_RING[ring]
+                elif not suit >> t & 1:
+                    voids[seat] |= suit
+        return voids
+
+    def sample_hidden(self, seat: Seat, rng: random.Random) -> Texas42:
+        """A copy whose other hands are redealt uniformly among those consistent with
+        what ``seat`` has seen: its own hand, every tile played, the suits each
+        seat failed to follow (in sevens, the tiles nearer to 7 it did not play),
+        and the doubles a plunge or splash bid proved. The copy's generator is
+        reseeded from ``rng``, so later deals reveal nothing either."""
+        new = self.copy()
+        assert isinstance(new, Texas42)
+        new._rng = random.Random(rng.getrandbits(64))
+        if self.phase not in (BID, TRUMP, PLAY):
+            return new
+        played = [0, 0, 0, 0]
+        for tr in self.tricks:
+            for s, t in tr["plays"]:
+                played[s] |= 1 << t
+        for s, t in self.trick:
+            played[s] |= 1 << t
+        others = [o for o in range(4) if o != seat]
+        unknown = 0
+        for o in others:
+            unknown |= self.hands[o]
+        voids = self.known_voids()
+        groups = [(unknown & ~voids[o], self.hands[o].bit_count()) for o in others]
+        minimum: dict[int, int] = {}
+        for s, a in self.bids:
+            kind = bid_kind(a) if a != A_PASS else NORMAL
+            if kind != NORMAL and s != seat:
+                need = (4 if kind == PLUNGE else 3) - (played[s] & DOUBLES_MASK).bit_count()
+                j = others.index(s)
+                minimum[j] = max(minimum.get(j, 0), need)
+        masks = sample_assignment(unknown, groups, rng, special=DOUBLES_MASK, minimum=minimum)
+        for o, m in zip(others, masks, strict=True):
+            new.hands[o] = m
+            new.dealt[o] = m | played[o]
+        return new
 
     # --------------------------------------------------------- fast access
 
