@@ -1,0 +1,51 @@
+"""Bots for every game, at three levels: ``random``, ``greedy`` and ``expert``."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from ludoteca.errors import GameNotAvailable
+from ludoteca.registry import GAMES
+
+from .base import Bot, SeatHandle, choose_move
+
+__all__ = ["LEVELS", "Bot", "SeatHandle", "available_levels", "choose_move", "make_bot"]
+
+LEVELS = ("random", "greedy", "expert")
+
+# (game, level) -> "module:Class"; a level missing here is not built yet.
+BOTS: dict[tuple[str, str], str] = {
+    (game, "random"): "ludoteca.bots.random_bot:RandomBot" for game in GAMES
+}
+
+
+def available_levels(game: str) -> list[str]:
+    """The levels built for ``game``, weakest first."""
+    out = []
+    for level in LEVELS:
+        target = BOTS.get((game, level))
+        if target and importlib.util.find_spec(target.partition(":")[0]) is not None:
+            out.append(level)
+    return out
+
+
+def make_bot(game: str, level: str, *, seed: int | None = None, budget: float | None = None) -> Bot:
+    """A bot of ``level`` for ``game``, deterministic given ``seed``.
+
+    ``budget`` is the time in seconds it may think per decision (levels that
+    search have a default sized for one core).
+    """
+    if game not in GAMES:
+        raise GameNotAvailable(
+            f"there is no game called {game!r}; the games are: {', '.join(GAMES)}"
+        )
+    if level not in LEVELS:
+        raise ValueError(f"there is no bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+    target = BOTS.get((game, level))
+    if target is None or importlib.util.find_spec(target.partition(":")[0]) is None:
+        built = ", ".join(available_levels(game))
+        raise GameNotAvailable(f"the {level} bot for {game} is not built yet; built: {built}")
+    module_name, _, cls_name = target.partition(":")
+    cls: type[Bot] = getattr(importlib.import_module(module_name), cls_name)
+    return cls(seed=seed, budget=budget)

@@ -1,0 +1,88 @@
+"""What a bot is, and what it may see.
+
+A bot chooses a move for one seat from a :class:`SeatHandle`: the seat's view,
+its legal moves, and a way to draw complete hidden states consistent with what
+the seat has seen (``handle.sample(rng)``). It never touches the game itself,
+so it cannot read another seat's tiles or the order of a stock.
+
+>>> import ludoteca
+>>> from ludoteca.bots import make_bot, choose_move
+>>> game = ludoteca.new_game("texas42", seed=1)
+>>> bot = make_bot("texas42", "random", seed=7)
+>>> choose_move(bot, game) in game.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from typing import Any
+
+from ludoteca.game import Game
+
+__all__ = ["Bot", "SeatHandle", "choose_move"]
+
+
+class SeatHandle:
+    """One seat's window on a game: what a bot may know, and nothing more."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        if game.to_move != seat:
+            raise ValueError(f"it is not seat {seat}'s decision (to move: {game.to_move!r})")
+        self._game = game
+        self.seat = seat
+
+    @property
+    def game_name(self) -> str:
+        return self._game.name
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._game.options)
+
+    @property
+    def num_seats(self) -> int:
+        return self._game.num_seats
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view (see :meth:`ludoteca.Game.view`)."""
+        return self._game.view(self.seat)
+
+    def legal_moves(self) -> list[str]:
+        return self._game.legal_moves()
+
+    def legal_actions(self) -> list[int]:
+        return self._game.legal_actions()
+
+    def action_to_move(self, action: int) -> str:
+        return self._game.action_to_move(action)
+
+    def sample(self, rng: random.Random) -> Game:
+        """A complete game whose hidden information is redrawn uniformly among the
+        states consistent with what this seat has seen (a determinization)."""
+        return self._game.sample_hidden(self.seat, rng)
+
+
+class Bot(abc.ABC):
+    """A player program. Deterministic for a given seed."""
+
+    level: str = "bot"
+
+    def __init__(self, *, seed: int | None = None, budget: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget
+
+    @abc.abstractmethod
+    def choose(self, handle: SeatHandle) -> str:
+        """The move this bot makes, in notation (one of ``handle.legal_moves()``)."""
+
+
+def choose_move(bot: Bot, game: Game) -> str:
+    """Ask ``bot`` for the move of the seat to move in ``game`` (not played)."""
+    seat = game.to_move
+    if not isinstance(seat, int):
+        raise ValueError("no seat is to move: the game is over or waits for a chance event")
+    return bot.choose(SeatHandle(game, seat))
