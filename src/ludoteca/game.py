@@ -125,6 +125,13 @@ class Game(abc.ABC):
     def _sample_chance(self, rng: random.Random) -> str:
         """A chance event due now, drawn uniformly with ``rng``."""
 
+    def _auto_chance(self, rng: random.Random) -> str:
+        """Draw and apply the chance event due now; return its canonical text.
+
+        Engines may override this to skip writing and re-reading the event.
+        """
+        return self._apply_chance(self._sample_chance(rng))
+
     @abc.abstractmethod
     def _parse(self, move: str) -> int:
         """The action written ``move``; ``ValueError`` saying what moves look like."""
@@ -286,7 +293,7 @@ class Game(abc.ABC):
         if self.chance_mode != "auto":
             return
         while self._current() == CHANCE:
-            self._history.append(self._apply_chance(self._sample_chance(self._rng)))
+            self._history.append(self._auto_chance(self._rng))
 
     def sample_chance(self, rng: random.Random | None = None) -> str:
         """A chance event that may be played now, drawn uniformly (``rng`` or the game's own)."""

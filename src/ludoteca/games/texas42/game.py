@@ -139,11 +139,22 @@ for _m in range(1, MAX_MARKS + 1):
 for _alias, _c in _CONTRACT_ALIASES.items():
     _PARSE[_alias] = A_CONTRACT + _c
 
+# Play actions of every 14-bit half of a hand mask, for fast move lists.
+_PLAYS_LOW: tuple[list[int], ...] = tuple(
+    [A_PLAY + t for t in range(14) if m >> t & 1] for m in range(1 << 14)
+)
+_PLAYS_HIGH: tuple[list[int], ...] = tuple(
+    [A_PLAY + 14 + t for t in range(14) if m >> t & 1] for m in range(1 << 14)
+)
+
 MOVE_FORMS = (
     "pass, bid 30 … bid 41, bid 42 (1 mark), bid 84 (2 marks), bid 3 marks …, "
     "bid N marks plunge, bid N marks splash, trump 0 … trump 6, trump doubles, "
     "trump follow-me, nello, sevens, play 6-4"
 )
+
+
+_BIDS_CACHE: dict[tuple[int, bool, bool, bool], list[int]] = {}
 
 
 class Texas42(Game):
@@ -294,7 +305,7 @@ class Texas42(Game):
                     hand = follow
             if self.contract == SEVENS:
                 hand = sevens_choices(hand)
-            return [A_PLAY + i for i in indices_of(hand)]
+            return _PLAYS_LOW[hand & 0x3FFF] + _PLAYS_HIGH[hand >> 14]
         if phase == BID:
             return self._legal_bids()
         if phase == TRUMP:
@@ -303,8 +314,22 @@ class Texas42(Game):
 
     def _legal_bids(self) -> list[int]:
         high = self.high
-        out: list[int] = []
         forced = self.options["all_pass"] == "forced" and len(self.bids) == 3 and high == 0
+        doubles = (self.hands[self.turn] & DOUBLES_MASK).bit_count()
+        key = (
+            high,
+            forced,
+            doubles >= 4 and self.options["plunge"],
+            doubles >= 3 and self.options["splash"],
+        )
+        cached = _BIDS_CACHE.get(key)
+        if cached is None:
+            cached = _BIDS_CACHE[key] = self._compute_bids(*key)
+        return list(cached)
+
+    @staticmethod
+    def _compute_bids(high: int, forced: bool, plunge: bool, splash: bool) -> list[int]:
+        out: list[int] = []
         if not forced:
             out.append(A_PASS)
         for v in range(max(30, high + 1), 42):
@@ -314,12 +339,11 @@ class Texas42(Game):
             ok = 42 * m > high if m <= 2 else high_marks == m - 1 and high == 42 * (m - 1)
             if ok:
                 out.append(A_BID_MARKS + m - 1)
-        doubles = (self.hands[self.turn] & DOUBLES_MASK).bit_count()
-        if self.options["plunge"] and doubles >= 4:
+        if plunge:
             m = max(4, high_marks + 2)
             if m <= MAX_MARKS:
                 out.append(A_PLUNGE + m - 1)
-        if self.options["splash"] and doubles >= 3:
+        if splash:
             m = max(2, high_marks + 1)
             if m <= MAX_MARKS:
                 out.append(A_SPLASH + m - 1)
@@ -404,6 +428,25 @@ class Texas42(Game):
             self._bid(action)
         else:
             self._declare(action - A_CONTRACT)
+
+    def apply_action_unchecked(self, action: int) -> None:
+        # The same as the base method, with the dispatch inlined: this is the hot path.
+        if self.phase == PLAY:
+            self._play_tile(action - A_PLAY)
+        else:
+            self._apply(action)
+        self._history.append(action)
+        if self.phase == DEAL and self.chance_mode == "auto":
+            self._advance()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[int]:
+        if self.phase == PLAY:
+            return self._legal_actions()
+        return super().legal_actions()
 
     def _bid(self, action: int) -> None:
         seat = self.turn
@@ -591,12 +634,7 @@ class Texas42(Game):
                 raise self._chance_error(text, "each hand has seven tiles")
             if len({t for h in hands for t in h}) != 28:
                 raise self._chance_error(text, "the 28 tiles must each be dealt once")
-            self._reset_hand()
-            masks = [sum(1 << t for t in h) for h in hands]
-            self.hands = list(masks)
-            self.dealt = list(masks)
-            self.phase = BID
-            self.turn = (self.dealer + 1) % 4
+            self._deal_masks([sum(1 << t for t in h) for h in hands])
             return "deal " + " | ".join(" ".join(TILE_TEXT[t] for t in h) for h in hands)
         raise self._chance_error(text, "no chance event is due")
 
@@ -615,12 +653,21 @@ class Texas42(Game):
         if self.phase == DRAW:
             tiles = rng.sample(range(28), len(self.draw_seats))
             return "draw " + " ".join(TILE_TEXT[t] for t in tiles)
-        order = list(range(28))
-        rng.shuffle(order)
-        return "deal " + " | ".join(
-            " ".join(TILE_TEXT[t] for t in sorted(order[7 * i : 7 * i + 7], reverse=True))
-            for i in range(4)
-        )
+        return _deal_text(_random_deal(rng))
+
+    def _auto_chance(self, rng: random.Random) -> str:
+        if self.phase != DEAL:
+            return self._apply_chance(self._sample_chance(rng))
+        hands = _random_deal(rng)
+        self._deal_masks([sum(1 << t for t in h) for h in hands])
+        return _deal_text(hands)
+
+    def _deal_masks(self, masks: list[int]) -> None:
+        self._reset_hand()
+        self.hands = list(masks)
+        self.dealt = list(masks)
+        self.phase = BID
+        self.turn = (self.dealer + 1) % 4
 
     # ------------------------------------------------------------- notation
 
@@ -760,6 +807,17 @@ class Texas42(Game):
     def hand_masks(self) -> tuple[int, ...]:
         """The four hands as tile masks (all seats: for solvers and tests, not for bots)."""
         return tuple(self.hands)
+
+
+def _random_deal(rng: random.Random) -> list[list[int]]:
+    """Four hands of seven tiles, each sorted high first; every deal equally likely."""
+    keys = [rng.random() for _ in range(28)]
+    order = sorted(range(28), key=keys.__getitem__)
+    return [sorted(order[7 * i : 7 * i + 7], reverse=True) for i in range(4)]
+
+
+def _deal_text(hands: list[list[int]]) -> str:
+    return "deal " + " | ".join(" ".join([TILE_TEXT[t] for t in h]) for h in hands)
 
 
 def _tiles_desc(mask: int) -> list[str]:
