@@ -99,6 +99,8 @@ class _Tables:
     sticks: tuple[dict[str, Any], ...]
     column_first_stick: tuple[int, ...]
     move_forms: str
+    column_choices: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+    """``column_choices[kind][column][held]``: the column actions a removal kind allows."""
 
     def column_action(self, column: int, k: int) -> int:
         """``remove k from column column+1`` (``column`` 0-based)."""
@@ -106,6 +108,8 @@ class _Tables:
 
 
 _TABLES: dict[str, _Tables] = {}
+_TABLES_BY_TEXT: dict[str, _Tables] = {}
+"""Tables by the layout as the option was written (saves parsing it again)."""
 
 
 def _tables_for(layout: Layout) -> _Tables:
@@ -134,6 +138,21 @@ def _tables_for(layout: Layout) -> _Tables:
         f"pass, remove horizontals, remove horizontal, remove block B (B = 1 to {n_blocks}), "
         f"remove K from column C (C = 1 to {n_columns}, K = 1 to {max_height})"
     )
+    choices = []
+    for kind in range(len(COLUMN_LIMIT)):
+        per_column = []
+        for c in range(n_columns):
+            lowest = a_column + c * max_height
+            per_held: list[tuple[int, ...]] = [()]
+            for held in range(1, max_height + 1):
+                if kind == R_BLOCK_OR_HORIZONTALS:
+                    per_held.append(())
+                elif kind == R_COLUMN_OR_HORIZONTAL:
+                    per_held.append((lowest + held - 1,))
+                else:
+                    per_held.append(tuple(range(lowest, lowest + min(held, COLUMN_LIMIT[kind]))))
+            per_column.append(tuple(per_held))
+        choices.append(tuple(per_column))
     tables = _Tables(
         layout=layout,
         n_blocks=n_blocks,
@@ -152,9 +171,19 @@ def _tables_for(layout: Layout) -> _Tables:
         sticks=tuple(sticks),
         column_first_stick=tuple(first),
         move_forms=forms,
+        column_choices=tuple(choices),
     )
     _TABLES[layout.text] = tables
     return tables
+
+
+def _draw_roll(rng: random.Random) -> int:
+    """A roll index 0..1295, uniform: four fair dice in the order rolled."""
+    bits = rng.getrandbits
+    while True:
+        roll = bits(11)
+        if roll < ROLL_COUNT:
+            return roll
 
 
 def _roll_json(seat: int, roll: int) -> dict[str, Any]:
@@ -206,9 +235,14 @@ class Cavaleiro(Game):
     winner: int | None
 
     def _validate_options(self) -> None:
-        layout = parse_layout(self.options["layout"])
-        self.options["layout"] = layout.text
-        self.tables = _tables_for(layout)
+        written = self.options["layout"]
+        tables = _TABLES_BY_TEXT.get(written) if isinstance(written, str) else None
+        if tables is None:
+            tables = _tables_for(parse_layout(written))
+            if isinstance(written, str):
+                _TABLES_BY_TEXT[written] = tables
+        self.options["layout"] = tables.layout.text
+        self.tables = tables
 
     def _seat_count(self) -> int:
         players: int = self.options["players"]
@@ -287,35 +321,25 @@ class Cavaleiro(Game):
 
     def _compute_legal(self, seat: int, kind: int) -> list[int]:
         t = self.tables
+        n_columns = t.n_columns
+        cols = self.cols[seat * n_columns : (seat + 1) * n_columns]
         out: list[int] = []
-        cols = self.cols
-        base = seat * t.n_columns
         if kind == R_BLOCK_OR_HORIZONTALS:
             if self.horiz[seat]:
                 out.append(A_HORIZONTALS)
-            blocks = self.blocks_left[seat * t.n_blocks : (seat + 1) * t.n_blocks]
+            n_blocks = t.n_blocks
+            blocks = self.blocks_left[seat * n_blocks : (seat + 1) * n_blocks]
             sizes = t.block_sizes
-            intact = [b for b in range(t.n_blocks) if blocks[b] == sizes[b]]
+            intact = [b for b in range(n_blocks) if blocks[b] == sizes[b]]
             if not intact:
-                intact = [b for b in range(t.n_blocks) if blocks[b]]
+                intact = [b for b in range(n_blocks) if blocks[b]]
             out.extend(A_BLOCK + b for b in intact)
             return out or [A_PASS]
-        if kind == R_COLUMN_OR_HORIZONTAL:
-            if self.horiz[seat]:
-                out.append(A_HORIZONTAL)
-            for c in range(t.n_columns):
-                k = cols[base + c]
-                if k:
-                    out.append(t.column_action(c, k))
-            return out or [A_PASS]
-        limit = COLUMN_LIMIT[kind]
-        a = t.a_column
-        step = t.max_height
-        for c in range(t.n_columns):
-            k = cols[base + c]
-            if k:
-                first = a + c * step
-                out.extend(range(first, first + (k if k < limit else limit)))
+        if kind == R_COLUMN_OR_HORIZONTAL and self.horiz[seat]:
+            out.append(A_HORIZONTAL)
+        choices = t.column_choices[kind]
+        for c in range(n_columns):
+            out.extend(choices[c][cols[c]])
         return out or [A_PASS]
 
     def _why_illegal(self, action: int) -> str:
@@ -412,21 +436,32 @@ class Cavaleiro(Game):
         if roll is None:
             roll = self._parse_roll(text)
         if self.phase == ROLL:
-            rolls = self.rolls
-            rolls.append((self.order[len(rolls)], roll))
-            if len(rolls) == len(self.order):
-                self._end_of_rolls()
-            return ROLL_TEXT[roll]
-        if self.phase == ORDER:
+            self._round_roll(roll)
+        elif self.phase == ORDER:
             self._order_roll(roll)
-            return ROLL_TEXT[roll]
-        raise self._chance_error(text, "no roll is due")
+        else:
+            raise self._chance_error(text, "no roll is due")
+        return ROLL_TEXT[roll]
 
-    def _end_of_rolls(self) -> None:
-        ranked = sorted(self.rolls, key=lambda sr: -ROLL_STRENGTH[sr[1]])
+    def _auto_chance(self, rng: random.Random) -> str:
+        """Draw the roll due and apply it without writing and re-reading its text."""
+        roll = _draw_roll(rng)
+        if self.phase == ROLL:
+            self._round_roll(roll)
+        else:
+            self._order_roll(roll)
+        return ROLL_TEXT[roll]
+
+    def _round_roll(self, roll: int) -> None:
+        rolls = self.rolls
+        rolls.append((self.order[len(rolls)], roll))
+        if len(rolls) < len(self.order):
+            return
+        ranked = sorted(rolls, key=lambda sr: -ROLL_STRENGTH[sr[1]])
         self.ranking = [s for s, _ in ranked]
-        winner = self.round_winner = ranked[0][0]
-        self.legal = self._compute_legal(winner, ROLL_REMOVAL[ranked[0][1]])
+        winner, best = ranked[0]
+        self.round_winner = winner
+        self.legal = self._compute_legal(winner, ROLL_REMOVAL[best])
         self.phase = REMOVE
 
     def _order_roll(self, roll: int) -> None:
@@ -483,7 +518,7 @@ class Cavaleiro(Game):
         )
 
     def _sample_chance(self, rng: random.Random) -> str:
-        return ROLL_TEXT[rng.randrange(ROLL_COUNT)]
+        return ROLL_TEXT[_draw_roll(rng)]
 
     def sample_hidden(self, seat: Seat, rng: random.Random) -> Cavaleiro:
         """A plain copy: Cavaleiro hides nothing, every figure and roll is public.
