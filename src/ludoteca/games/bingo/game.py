@@ -46,6 +46,8 @@ from ludoteca.game import CHANCE, Game, Seat, ToMove
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
 
+from .fast import random_permutation
+from .hidden import HandObservation, sample_deal
 from .tables import (
     BINGO,
     DOUBLE_OF,
@@ -180,7 +182,6 @@ class Bingo(Game):
     tricks: list[tuple[int, int, int, int, int, int, int, bool]]
     draw_log: list[tuple[int, int]]
     bingo_capture: int
-    _parsed_deal: tuple[str, tuple[list[int], list[int], int, list[int]]] | None
 
     def _seat_count(self) -> int:
         return 2
@@ -200,7 +201,6 @@ class Bingo(Game):
         self.set_events = []
         self.winner = None
         self.b7 = bool(self.options["blanks_as_seven"])
-        self._parsed_deal = None
         self._reset_hand()
 
     def _reset_hand(self) -> None:
@@ -254,7 +254,6 @@ class Bingo(Game):
             "bingo_capture",
         ):
             od[k] = d[k]
-        od["_parsed_deal"] = None
         od["draws"] = list(self.draws)
         od["sets"] = list(self.sets)
         od["hand_log"] = list(self.hand_log)
@@ -283,6 +282,7 @@ class Bingo(Game):
         return self.phase in (LEAD, REPLY, TAKE) and (self.closed_by >= 0 or self.up < 0)
 
     def _legal_actions(self) -> list[int]:
+        """Action numbers of the legal decisions (empty at a chance point or the end)."""
         phase = self.phase
         turn = self.turn
         if phase == REPLY:
@@ -308,6 +308,27 @@ class Bingo(Game):
         if phase == TAKE:
             return [A_TAKE_UP, A_TAKE_HIDDEN]
         return []
+
+    # The base method without its phase check (``_legal_actions`` makes it): one call
+    # less on the hot path.
+    legal_actions = _legal_actions
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def apply_action_unchecked(self, action: int) -> None:
+        # The base method with the dispatch inlined: this is the hot path.
+        phase = self.phase
+        if phase == REPLY:
+            self._answer(action)
+        elif phase == LEAD and action < A_SHOW:
+            self._lead(action, False)
+        else:
+            self._apply(action)
+        self._history.append(action)
+        if self.phase == DEAL and self.chance_mode == "auto":
+            self._advance()
 
     def _why_illegal(self, action: int) -> str:
         if not 0 <= action < NUM_ACTIONS:
@@ -503,7 +524,6 @@ class Bingo(Game):
                 "closed_by": self.closed_by if self.closed_by >= 0 else None,
                 "closed_before_trick": self.closed_at + 1 if self.closed_by >= 0 else None,
                 "tricks_played": len(self.tricks),
-                "tricks": [_trick_json(t) for t in self.tricks],
                 "tricks_won": list(self.tricks_won),
                 "points": list(points),
                 "ended": how,
@@ -512,9 +532,8 @@ class Bingo(Game):
                 "bingo_capture": self.bingo_capture if self.bingo_capture >= 0 else None,
                 "sets_won": gained,
                 "sets_after": list(sets),
-                "_tricks": list(self.tricks),
-                "_closed_at": self.closed_at,
-                "_draw_log": list(self.draw_log),
+                "_tricks": self.tricks,
+                "_draw_log": self.draw_log,
                 "_hidden_to": self.hidden_to,
             }
         )
@@ -543,18 +562,9 @@ class Bingo(Game):
 
     def _apply_chance(self, text: str) -> str:
         if self.phase == DEAL:
-            cached = self._parsed_deal
-            if cached is not None and cached[0] is text:
-                h0, h1, up, stock = cached[1]
-                self._parsed_deal = None
-            else:
-                h0, h1, up, stock = self._read_deal(text)
+            h0, h1, up, stock = self._read_deal(text)
             self._deal(h0, h1, up, stock)
-            return (
-                f"deal {' '.join(TILE_TEXT[t] for t in h0)} | "
-                f"{' '.join(TILE_TEXT[t] for t in h1)} | up {TILE_TEXT[up]} | "
-                f"stock {' '.join(TILE_TEXT[t] for t in stock)}"
-            )
+            return _deal_text(h0, h1, up, stock)
         if self.phase == DRAW:
             words = text.split()
             if not words or words[0].lower() != "draw":
@@ -621,19 +631,21 @@ class Bingo(Game):
         if self.phase == DRAW:
             a, b = rng.sample(range(28), 2)
             return f"draw {TILE_TEXT[a]} {TILE_TEXT[b]}"
-        order = list(range(28))
-        rng.shuffle(order)
+        order = random_permutation(rng)
         h0 = sorted(order[:7], reverse=True)
         h1 = sorted(order[7:14], reverse=True)
         up = order[14]
         stock = order[15:]
-        text = (
-            f"deal {' '.join(TILE_TEXT[t] for t in h0)} | "
-            f"{' '.join(TILE_TEXT[t] for t in h1)} | up {TILE_TEXT[up]} | "
-            f"stock {' '.join(TILE_TEXT[t] for t in stock)}"
-        )
-        self._parsed_deal = (text, (h0, h1, up, stock))
-        return text
+        return _deal_text(h0, h1, up, stock)
+
+    def _auto_chance(self, rng: random.Random) -> str:
+        if self.phase != DEAL:
+            return self._apply_chance(self._sample_chance(rng))
+        order = random_permutation(rng)
+        h0 = sorted(order[:7], reverse=True)
+        h1 = sorted(order[7:14], reverse=True)
+        self._deal(h0, h1, order[14], order[15:])
+        return _deal_text(h0, h1, order[14], order[15:])
 
     # ------------------------------------------------------------- notation
 
@@ -743,6 +755,94 @@ class Bingo(Game):
             "set_events": list(self.set_events),
         }
 
+    # ------------------------------------------------------- hidden information
+
+    def observation(self, seat: Seat, hand: int | None = None) -> HandObservation:
+        """What ``seat`` saw of a hand (``hand`` numbered from 1; default the current one)."""
+        if hand is None:
+            hand = self.hand_no
+        if hand == self.hand_no:
+            pending = None
+            if self.phase == REPLY:
+                pending = (1 - self.turn, self.lead_tile, self.lead_show)
+            return HandObservation(
+                seat=seat,
+                cfg=self.cfg,
+                own_dealt=self.dealt[seat],
+                up=self.trump_tile,
+                stock=list(self.stock),
+                tricks=list(self.tricks),
+                draw_log=list(self.draw_log),
+                hidden_to=self.hidden_to,
+                pending_lead=pending,
+            )
+        summary = self.hand_log[hand - 1]
+        h0, h1, up, stock = self._read_deal(self._deal_entries()[hand - 1][1])
+        own = 0
+        for t in (h0, h1)[seat]:
+            own |= 1 << t
+        trump = trump_of(up, self.b7)
+        return HandObservation(
+            seat=seat,
+            cfg=config_of(trump, self.b7),
+            own_dealt=own,
+            up=up,
+            stock=stock,
+            tricks=summary["_tricks"],
+            draw_log=summary["_draw_log"],
+            hidden_to=summary["_hidden_to"],
+        )
+
+    def _deal_entries(self) -> list[tuple[int, str]]:
+        return [
+            (i, e) for i, e in enumerate(self._history) if isinstance(e, str) and e[:5] == "deal "
+        ]
+
+    def sample_hidden(self, seat: Seat, rng: random.Random) -> Bingo:
+        """A copy in which everything ``seat`` has not seen is redrawn uniformly.
+
+        Every hand's deal is redrawn among the deals consistent with what ``seat``
+        saw of it (its own tiles and draws, the turned-up tile, every tile played
+        or shown, and the hard inferences: a show reveals every unshown double
+        held; a failed step of the follow rule means none of those tiles was
+        held), and rewritten in the copy's history, so the copy replays. The
+        copy's future chance comes from ``rng``.
+        """
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and seat in (0, 1)):
+            raise ValueError(f"{seat!r} is not a seat of Bingo: seats are 0 and 1")
+        new = self.copy()
+        assert isinstance(new, Bingo)
+        new._rng = random.Random(rng.getrandbits(64))
+        opp = 1 - seat
+        for hand, (index, _entry) in enumerate(self._deal_entries(), 1):
+            obs = self.observation(seat, hand)
+            opp_dealt, stock = sample_deal(obs, rng)
+            hands = [obs.own_dealt, opp_dealt] if seat == 0 else [opp_dealt, obs.own_dealt]
+            text = _deal_text(
+                sorted(indices_of(hands[0]), reverse=True),
+                sorted(indices_of(hands[1]), reverse=True),
+                obs.up,
+                stock,
+            )
+            new._history[index] = text
+            if hand == self.hand_no:
+                new.dealt[opp] = opp_dealt
+                new.stock = stock
+                held = opp_dealt
+                for r in range(len(self.draw_log)):
+                    first = self.draw_log[r][1]
+                    held |= 1 << stock[2 * r + (0 if first == opp else 1)]
+                if self.hidden_to == opp:
+                    held |= 1 << stock[HIDDEN_STOCK - 1]
+                elif self.up_holder == opp:
+                    held |= 1 << self.trump_tile
+                for leader, led, reply, *_ in self.tricks:
+                    held &= ~(1 << (led if leader == opp else reply))
+                if self.phase == REPLY and self.turn == seat:
+                    held &= ~(1 << self.lead_tile)
+                new.hands[opp] = held
+        return new
+
     # --------------------------------------------------------- fast access
 
     @property
@@ -754,6 +854,14 @@ class Bingo(Game):
     def stock_left(self) -> list[int]:
         """The hidden stock still to be drawn, in order (for tests and solvers)."""
         return [] if self.up < 0 else self.stock[self.drawn :]
+
+
+def _deal_text(h0: list[int], h1: list[int], up: int, stock: list[int]) -> str:
+    return (
+        f"deal {' '.join(TILE_TEXT[t] for t in h0)} | "
+        f"{' '.join(TILE_TEXT[t] for t in h1)} | up {TILE_TEXT[up]} | "
+        f"stock {' '.join(TILE_TEXT[t] for t in stock)}"
+    )
 
 
 def _trick_json(t: tuple[int, int, int, int, int, int, int, bool]) -> dict[str, Any]:
@@ -791,4 +899,6 @@ def _event_json(e: tuple[int, int, int, int, int, int]) -> dict[str, Any]:
 
 
 def _public_summary(h: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in h.items() if not k.startswith("_")}
+    out = {k: v for k, v in h.items() if not k.startswith("_")}
+    out["tricks"] = [_trick_json(t) for t in h["_tricks"]]
+    return out
