@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, str] = {
     "replay": "ludoteca.cli:_add_replay",
     "selfplay": "ludoteca.cli:_add_selfplay",
     "games": "ludoteca.cli:_add_games",
+    "arena": "ludoteca.arena:add_subcommand",
 }
 
 
@@ -91,7 +92,11 @@ def _add_selfplay(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed for chance and for the moves")
     p.add_argument("--out", help="write the record to this file")
     p.add_argument(
-        "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="a game option, for example -o players=3 (repeatable)",
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")

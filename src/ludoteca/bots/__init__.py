@@ -16,7 +16,8 @@ LEVELS = ("random", "greedy", "expert")
 
 # (game, level) -> "module:Class"; a level missing here is not built yet.
 BOTS: dict[tuple[str, str], str] = {
-    (game, "random"): "ludoteca.bots.random_bot:RandomBot" for game in GAMES
+    **{(game, "random"): "ludoteca.bots.random_bot:RandomBot" for game in GAMES},
+    ("texas42", "greedy"): "ludoteca.bots.texas42_greedy:GreedyTexas42",
 }
 
 

@@ -1,0 +1,61 @@
+"""The arena: fair, reproducible matches and honest statistics."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ludoteca.arena import parse_bot, run_match, wilson
+from ludoteca.cli import main
+
+
+def test_results_do_not_depend_on_the_number_of_processes() -> None:
+    one = run_match("texas42", ["greedy", "random"], games=6, seed=3, jobs=1)
+    two = run_match("texas42", ["greedy", "random"], games=6, seed=3, jobs=2)
+    assert one.outcomes == two.outcomes
+    assert one.table() == two.table()
+
+
+def test_duplicate_plays_each_deal_with_sides_swapped() -> None:
+    result = run_match("texas42", ["random", "random"], games=6, duplicate=True, seed=1)
+    deals = [o.deal for o in result.outcomes]
+    assert deals == [0, 0, 1, 1, 2, 2]
+    assert [o.arrangement for o in result.outcomes[:2]] == [(0, 1), (1, 0)]
+    # same bot level on both sides: labels are told apart
+    assert [s.label for s in result.standings] == ["A:random", "B:random"]
+    # every game counts once for each bot, and exactly one side wins each game
+    assert all(s.games == 6 for s in result.standings)
+    assert sum(s.points for s in result.standings) == 6
+
+
+def test_greedy_beats_random_with_an_interval_clear_of_half() -> None:
+    result = run_match("texas42", ["greedy", "random"], games=20, duplicate=True, seed=5)
+    greedy, rand = result.standings
+    assert greedy.ci_low > 0.5
+    assert greedy.margin > 0 > rand.margin
+    assert greedy.elo > rand.elo == 0
+
+
+def test_wilson_interval_known_values() -> None:
+    lo, hi = wilson(0, 10)
+    assert lo == 0 and 0.27 < hi < 0.28
+    lo, hi = wilson(5, 10)
+    assert abs(lo - (1 - hi)) < 1e-12
+
+
+def test_bad_bots_are_refused() -> None:
+    with pytest.raises(ValueError, match="level"):
+        run_match("texas42", ["grandmaster", "random"], games=1)
+    with pytest.raises(ValueError, match="two bots"):
+        run_match("texas42", ["random"], games=1)
+    with pytest.raises(ValueError, match="level:seconds"):
+        parse_bot("expert:fast")
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "texas42", "--bots", "greedy,random", "--games", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 4 and data["bots"] == ["greedy", "random"]
+    assert {s["label"] for s in data["standings"]} == {"greedy", "random"}
+    assert main(["arena", "texas42", "--bots", "nobody,random", "--games", "1"]) == 2
