@@ -8,9 +8,17 @@ import importlib.util
 from ludoteca.errors import GameNotAvailable
 from ludoteca.registry import GAMES
 
-from .base import Bot, SeatHandle, choose_move
+from .base import Bot, RankedMove, SeatHandle, choose_move
 
-__all__ = ["LEVELS", "Bot", "SeatHandle", "available_levels", "choose_move", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "RankedMove",
+    "SeatHandle",
+    "available_levels",
+    "choose_move",
+    "make_bot",
+]
 
 LEVELS = ("random", "greedy", "expert")
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import abc
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.game import Game
 
-__all__ = ["Bot", "SeatHandle", "choose_move"]
+__all__ = ["Bot", "RankedMove", "SeatHandle", "choose_move"]
 
 
 class SeatHandle:
@@ -66,6 +67,20 @@ class SeatHandle:
         return self._game.sample_hidden(self.seat, rng)
 
 
+@dataclass(frozen=True)
+class RankedMove:
+    """A legal move with the bot's estimate of its value and a short reason.
+
+    ``value`` is in the unit the game's expert documents (for example the
+    probability of making the bid, or expected points); higher is better for
+    the seat to move.
+    """
+
+    move: str
+    value: float
+    reason: str
+
+
 class Bot(abc.ABC):
     """A player program. Deterministic for a given seed."""
 
@@ -78,6 +93,10 @@ class Bot(abc.ABC):
     @abc.abstractmethod
     def choose(self, handle: SeatHandle) -> str:
         """The move this bot makes, in notation (one of ``handle.legal_moves()``)."""
+
+    def rank(self, handle: SeatHandle) -> list[RankedMove]:
+        """Every legal move with its estimated value, best first (bots that evaluate)."""
+        raise NotImplementedError(f"the {self.level} bot does not rank moves")
 
 
 def choose_move(bot: Bot, game: Game) -> str:
