@@ -1,0 +1,89 @@
+"""Environment steps per second: every Ludoteca AEC environment beside PettingZoo's
+classic ``texas_holdem_v4`` and ``leduc_holdem_v4``, in one run, one loop.
+
+Every environment is driven by the same loop: ``env.last()``, then a uniformly
+random legal action from the action mask (``None`` for a finished agent),
+then ``env.step``; a finished game is followed by ``env.reset()``. Each figure
+is the median of several timed runs of a few seconds, the runs of all the
+environments interleaved.
+
+Run: ``.venv/bin/python bench/bench_rl.py [--seconds 2] [--runs 5]``
+(the classic environments need ``pip install -e '.[bench]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ludoteca.rl import env as ludoteca_env
+from ludoteca.rl import env_names
+
+
+def steps_per_second(make: Callable[[], Any], seconds: float, seed: int) -> float:
+    """Env steps per second of random legal play for about ``seconds``."""
+    e = make()
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                action = None
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[rng.integers(len(legal))])
+            e.step(action)
+            steps += 1
+        if time.perf_counter() >= deadline:
+            break
+        e.reset()
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per environment")
+    args = parser.parse_args()
+
+    cases: list[tuple[str, Callable[[], Any]]] = []
+    try:
+        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+
+        cases.append(("pettingzoo texas_holdem_v4", texas_holdem_v4.env))
+        cases.append(("pettingzoo leduc_holdem_v4", leduc_holdem_v4.env))
+    except ImportError as e:  # pragma: no cover - depends on the bench extra
+        print(f"PettingZoo classic environments unavailable ({e}); pip install -e '.[bench]'")
+    for name in env_names():
+        for obs_type in ("observation", "info_state"):
+
+            def make(name: str = name, obs_type: str = obs_type) -> Any:
+                return ludoteca_env(name, obs_type=obs_type)
+
+            cases.append((f"ludoteca {name} ({obs_type})", make))
+
+    # Runs are interleaved, so a change of load on the machine hits every case alike.
+    runs: dict[str, list[float]] = {label: [] for label, _ in cases}
+    for seed in range(args.runs):
+        for label, make in cases:
+            runs[label].append(steps_per_second(make, args.seconds, seed))
+    results = {label: statistics.median(values) for label, values in runs.items()}
+    reference = max(
+        (v for k, v in results.items() if k.startswith("pettingzoo")), default=float("nan")
+    )
+    print(f"{'environment':45} {'steps/s':>10} {'× best classic':>15}")
+    for label, value in results.items():
+        print(f"{label:45} {value:10.0f} {value / reference:15.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+"""Research API: PettingZoo and Gymnasium environments for every game.
+
+- :func:`env` — the PettingZoo AEC environment of a game (``texas42_v0``,
+  ``fiveup_v0``, ``bingo_v0``, ``cavaleiro_v0``);
+- :func:`gym_env` — a Gymnasium environment where one seat learns and the other
+  seats are built-in bots;
+- helpers between action numbers and notation, and between game records and
+  trajectories.
+
+See ``docs/rl.md``.
+"""
+
+from .aec import ENV_VERSION, LudotecaEnv, env, env_names, game_of
+
+__all__ = ["ENV_VERSION", "LudotecaEnv", "env", "env_names", "game_of"]

@@ -1,0 +1,314 @@
+"""The PettingZoo AEC environment of every game.
+
+One agent per seat (``player_0`` … ``player_N``), a fixed discrete action space
+(the game's action numbers), and observations ``{"observation": float32 vector,
+"action_mask": int8 vector}`` that encode exactly what the seat may know.
+Chance (deals, draws, dice) is drawn inside the environment: ``reset(seed=s)``
+plays the same game as ``ludoteca.new_game(name, seed=s)`` given the same
+actions; later ``reset()`` calls without a seed draw new games from that seed.
+
+>>> from ludoteca.rl import env
+>>> e = env("texas42_v0")
+>>> e.reset(seed=3)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs), obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+(['action_mask', 'observation'], (542,), True)
+>>> e.step(int(obs["action_mask"].nonzero()[0][0]))
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ludoteca.errors import GameNotAvailable, InvalidOption
+from ludoteca.game import Game
+from ludoteca.registry import GAMES, available_games, new_game
+
+from .adapter import Adapter
+
+__all__ = ["ADAPTERS", "ENV_VERSION", "LudotecaEnv", "ObsType", "env", "env_names", "game_of"]
+
+ENV_VERSION = 0
+ObsType = Literal["observation", "info_state"]
+
+ADAPTERS: dict[str, str] = {
+    "texas42": "ludoteca.rl.texas42:Texas42Adapter",
+    "fiveup": "ludoteca.rl.fiveup:FiveUpAdapter",
+    "bingo": "ludoteca.rl.bingo:BingoAdapter",
+    "cavaleiro": "ludoteca.rl.cavaleiro:CavaleiroAdapter",
+}
+
+
+def env_names() -> list[str]:
+    """Versioned names of the environments whose game is built (``texas42_v0`` …)."""
+    out = []
+    for game in available_games():
+        module = ADAPTERS[game].partition(":")[0]
+        if importlib.util.find_spec(module) is not None:
+            out.append(f"{game}_v{ENV_VERSION}")
+    return out
+
+
+def game_of(name: str) -> str:
+    """The game of an environment name: ``texas42_v0`` or plain ``texas42``."""
+    base, sep, version = name.rpartition("_v") if isinstance(name, str) else ("", "", "")
+    if sep and version.isdigit():
+        if int(version) != ENV_VERSION:
+            raise GameNotAvailable(
+                f"{name!r}: this version of Ludoteca has {base}_v{ENV_VERSION}, not v{version}"
+            )
+        name = base
+    if name not in GAMES:
+        raise GameNotAvailable(
+            f"there is no environment called {name!r}; they are: {', '.join(env_names())}"
+        )
+    return name
+
+
+def _adapter_class(game: str) -> type[Adapter[Any]]:
+    module_name, _, attr = ADAPTERS[game].partition(":")
+    if importlib.util.find_spec(module_name) is None:
+        raise GameNotAvailable(f"the {game} environment is not built yet")
+    cls: type[Adapter[Any]] = getattr(importlib.import_module(module_name), attr)
+    return cls
+
+
+class LudotecaEnv(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment playing one Ludoteca game (see the module doc).
+
+    ``obs_type`` chooses the vector under ``"observation"``: ``"observation"``
+    (the present, smaller) or ``"info_state"`` (everything seen this hand, in
+    order). ``hand_rewards=False`` pays only the game's outcome (+1/−1).
+    ``fast=False`` reads every observation from ``game.view(seat)`` (slower;
+    the same numbers). Other keyword arguments are the game's options.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class too
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        obs_type: ObsType = "observation",
+        hand_rewards: bool = True,
+        fast: bool = True,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game_name = game_of(game)
+        if obs_type not in ("observation", "info_state"):
+            raise InvalidOption(f"obs_type must be 'observation' or 'info_state', not {obs_type!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidOption(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
+        self.obs_type: ObsType = obs_type
+        self.hand_rewards = bool(hand_rewards)
+        self.fast = bool(fast)
+        self.render_mode = render_mode
+        self.game_options = dict(options)
+        prototype = new_game(self.game_name, seed=0, **options)
+        self.game: Game = prototype
+        self.adapter: Adapter[Any] = _adapter_class(self.game_name)(prototype)
+        self.metadata = {**LudotecaEnv.metadata, "name": f"{self.game_name}_v{ENV_VERSION}"}
+        n = prototype.num_seats
+        self.num_actions = prototype.num_actions
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._agent_of = list(self.possible_agents)
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        size = (
+            self.adapter.info_state_size
+            if obs_type == "info_state"
+            else self.adapter.observation_size
+        )
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        encode = self.adapter.info_state if obs_type == "info_state" else self.adapter.observation
+        self._encode = encode
+        self._np_random: np.random.Generator | None = None
+        self._ready = False
+        self._legal: list[int] = []
+        self._to_move = -1
+
+    # ----------------------------------------------------------- spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ reset
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` makes it reproducible (``options`` is unused)."""
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+            game_seed = int(seed)
+        else:
+            if self._np_random is None:
+                self._np_random, _ = seeding.np_random(secrets.randbits(63))
+            game_seed = int(self._np_random.integers(2**63 - 1))
+        self._start(new_game(self.game_name, seed=game_seed, **self.game_options))
+
+    def _start(self, game: Game) -> None:
+        self.game = game
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._hands = self.adapter.hands_done(game)
+        self._scores = list(self.adapter.side_scores(game))
+        self._skip_agent_selection = None
+        self._ready = True
+        self._after_move()
+
+    def _after_move(self) -> None:
+        to_move = self.game.to_move
+        if isinstance(to_move, int):
+            self._to_move = to_move
+            self._legal = self.game.legal_actions()
+            self.agent_selection = self._agent_of[to_move]
+        else:
+            self._to_move = -1
+            self._legal = []
+            if to_move is None:
+                for a in self.agents:
+                    self.terminations[a] = True
+
+    # ------------------------------------------------------------- step
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an action number) for :attr:`agent_selection`."""
+        if not self._ready:
+            raise RuntimeError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must choose an action: the game is not over")
+        a = int(action)
+        game = self.game
+        if a not in self._legal:
+            game.apply_action(a)  # raises IllegalMove saying why
+            raise AssertionError("an action outside the mask was accepted")
+        self._cumulative_rewards[agent] = 0.0
+        game.apply_action_unchecked(a)
+        rewards = self.rewards
+        for k in rewards:
+            rewards[k] = 0.0
+        adapter = self.adapter
+        if adapter.hands_done(game) != self._hands or game.is_over:
+            self._pay(game)
+        self._after_move()
+        for k, r in rewards.items():
+            self._cumulative_rewards[k] += r
+
+    def _pay(self, game: Game) -> None:
+        adapter = self.adapter
+        self._hands = adapter.hands_done(game)
+        scores = list(adapter.side_scores(game))
+        sides = adapter.sides
+        rewards = self.rewards
+        agent_of = self._agent_of
+        n_sides = len(sides)
+        if self.hand_rewards:
+            deltas = [s - p for s, p in zip(scores, self._scores, strict=True)]
+            total = sum(deltas)
+            scale = adapter.reward_scale
+            for i, seats in enumerate(sides):
+                r = (deltas[i] - (total - deltas[i]) / (n_sides - 1)) / scale
+                if r:
+                    for s in seats:
+                        rewards[agent_of[s]] += r
+        self._scores = scores
+        if game.is_over:
+            winner = game.result()["winner"]
+            if winner is not None:
+                for i, seats in enumerate(sides):
+                    r = 1.0 if i == winner else -1.0 / (n_sides - 1)
+                    for s in seats:
+                        rewards[agent_of[s]] += r
+
+    # ---------------------------------------------------------- observe
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent``'s seat may know now, and its action mask."""
+        seat = self._seat_of[agent]
+        game = self.game
+        adapter = self.adapter
+        p = adapter.public(game, seat) if self.fast else adapter.public_from_view(game.view(seat))
+        mask = np.zeros(self.num_actions, np.int8)
+        if seat == self._to_move:
+            mask[self._legal] = 1
+        return {"observation": self._encode(p), "action_mask": mask}
+
+    # -------------------------------------------------------------- info
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a ``ludoteca/1`` record (chance events included)."""
+        return self.game.record()
+
+    def action_to_move(self, action: int) -> str:
+        """The notation of an action number (``play 6-4``)."""
+        return self.game.action_to_move(int(action))
+
+    def move_to_action(self, move: str) -> int:
+        """The action number of a move in notation."""
+        return self.game.move_to_action(move)
+
+    def render(self) -> str | None:
+        """A short text of the position: ``ansi`` returns it, ``human`` prints it."""
+        if self.render_mode is None:
+            return None
+        text = _render_text(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+def _render_text(game: Game) -> str:
+    result = game.result()
+    lines = [f"{game.title}: {game!r}"]
+    lines.append("scores by side: " + ", ".join(map(str, result["scores"])))
+    moves = game.view(None)["log"][-6:]
+    if moves:
+        lines.append("last moves: " + "; ".join(moves))
+    if game.is_over:
+        lines.append(f"winner: side {result['winner']}")
+    elif isinstance(game.to_move, int):
+        lines.append(f"to move: {game.names[game.to_move]} (seat {game.to_move})")
+    return "\n".join(lines)
+
+
+def env(name: str, **kwargs: Any) -> LudotecaEnv:
+    """The AEC environment ``name`` (``texas42_v0``, ``fiveup_v0``, ``bingo_v0``,
+    ``cavaleiro_v0``; plain game names work too), with env and game options."""
+    return LudotecaEnv(name, **kwargs)
