@@ -679,3 +679,51 @@ def test_sample_hidden_is_a_plain_copy_with_fresh_future_dice() -> None:
     assert len(futures) > 1  # the copies' dice do not follow the game's generator
     with pytest.raises(ValueError, match="not a seat"):
         game.sample_hidden(7, random.Random(0))
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_playout_draws_exactly_like_a_public_api_loop(players: int) -> None:
+    for seed in range(30):
+        game = ludoteca.new_game("cavaleiro", seed=seed, players=players)
+        rng = random.Random(seed)
+        for _ in range(seed % 7):
+            game.play(rng.choice(game.legal_moves()))
+        assert isinstance(game, Cavaleiro)
+        before = game.moves
+        winner = game.playout(random.Random(seed + 100))
+        assert game.moves == before  # the game itself is untouched
+        reference = game.copy()
+        reference.chance_mode = "manual"
+        draw = random.Random(seed + 100)
+        while not reference.is_over:
+            if reference.to_move == "chance":
+                reference.play(reference.sample_chance(draw))
+            else:
+                reference.play(draw.choice(reference.legal_moves()))
+        assert reference.result()["winner"] == winner
+
+
+@pytest.mark.parametrize("rolls_played", [0, 1, 3, 4, 7])
+def test_playout_from_the_roll_off_and_from_mid_round(rolls_played: int) -> None:
+    for seed in range(10):
+        game = manual(3)
+        draw = random.Random(seed)
+        for _ in range(rolls_played):
+            if game.to_move == "chance":
+                game.play(game.sample_chance(draw))
+            else:
+                game.play(draw.choice(game.legal_moves()))
+        winner = game.playout(random.Random(seed + 7))
+        reference = game.copy()
+        chooser = random.Random(seed + 7)
+        while not reference.is_over:
+            if reference.to_move == "chance":
+                reference.play(reference.sample_chance(chooser))
+            else:
+                reference.play(chooser.choice(reference.legal_moves()))
+        assert reference.result()["winner"] == winner
+    over = start()
+    strip_verticals(over, 0)
+    win_round(over, 0, "6 6 6 6")
+    over.play("remove horizontals")
+    assert over.playout(random.Random(0)) == 0

@@ -396,6 +396,23 @@ class Cavaleiro(Game):
 
     def _apply(self, action: int) -> None:
         seat = self.round_winner
+        self._remove(seat, action)
+        self.rounds_won[seat] += 1
+        self.last_round = (self.round, tuple(self.rolls), seat, action)
+        self.legal = []
+        if not self.left[seat]:
+            self.winner = seat
+            self.phase = OVER
+            return
+        self.order = self.ranking
+        self.ranking = []
+        self.rolls = []
+        self.round_winner = -1
+        self.round += 1
+        self.phase = ROLL
+
+    def _remove(self, seat: int, action: int) -> None:
+        """Take the sticks ``action`` names from ``seat``'s figure."""
         t = self.tables
         if action == A_HORIZONTALS:
             self.left[seat] -= self.horiz[seat]
@@ -415,19 +432,6 @@ class Cavaleiro(Game):
                 self.cols[base + c] = 0
             self.left[seat] -= self.blocks_left[seat * t.n_blocks + b]
             self.blocks_left[seat * t.n_blocks + b] = 0
-        self.rounds_won[seat] += 1
-        self.last_round = (self.round, tuple(self.rolls), seat, action)
-        self.legal = []
-        if not self.left[seat]:
-            self.winner = seat
-            self.phase = OVER
-            return
-        self.order = self.ranking
-        self.ranking = []
-        self.rolls = []
-        self.round_winner = -1
-        self.round += 1
-        self.phase = ROLL
 
     # ---------------------------------------------------------------- chance
 
@@ -662,3 +666,52 @@ class Cavaleiro(Game):
     def sticks_left(self) -> tuple[int, ...]:
         """Sticks left in each seat's figure."""
         return tuple(self.left)
+
+    def playout(self, rng: random.Random) -> int:
+        """Play on to the end, on a copy, with dice and uniformly random removals drawn
+        from ``rng``; return the winning seat. The game itself is left unchanged.
+
+        For Monte Carlo search: no history, no checks, whole rounds at a time. It
+        draws exactly as a caller of the public API would, each roll with
+        :meth:`sample_chance` and each decision with ``rng.choice(legal_moves())``.
+        """
+        if self.phase == OVER:
+            assert self.winner is not None
+            return self.winner
+        sim = self.copy()
+        assert isinstance(sim, Cavaleiro)
+        choice = rng.choice
+        # finish what is under way, one step at a time, up to the start of a round
+        while sim.phase != ROLL or sim.rolls:
+            phase = sim.phase
+            if phase == ROLL:
+                sim._round_roll(_draw_roll(rng))
+            elif phase == REMOVE:
+                sim._apply(choice(sim.legal))
+            elif phase == ORDER:
+                sim._order_roll(_draw_roll(rng))
+            else:
+                assert sim.winner is not None
+                return sim.winner
+        # then whole rounds: everyone rolls, the best roll removes
+        bits = rng.getrandbits
+        strength = ROLL_STRENGTH
+        removal = ROLL_REMOVAL
+        legal_for = sim._compute_legal
+        remove = sim._remove
+        left = sim.left
+        order = sim.order
+        count = ROLL_COUNT
+        while True:
+            ranked = []
+            for position, seat in enumerate(order):
+                roll = bits(11)
+                while roll >= count:
+                    roll = bits(11)
+                ranked.append((-strength[roll], position, seat, roll))
+            ranked.sort()
+            _, _, winner, roll = ranked[0]
+            remove(winner, choice(legal_for(winner, removal[roll])))
+            if not left[winner]:
+                return winner
+            order = [r[2] for r in ranked]
