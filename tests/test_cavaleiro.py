@@ -264,7 +264,7 @@ def test_four_of_a_kind_only_intact_blocks_while_one_is_intact() -> None:
     assert set(game.legal_moves()) == {"remove horizontals", "remove block 1", "remove block 3"}
     assert_refused(game, "remove block 2", "block 2 is no longer intact", "no block is intact")
     assert_refused(game, "remove 3 from column 1", "four of a kind removes horizontals or a block")
-    assert_refused(game, "remove horizontal", "needs three of a kind")
+    assert_refused(game, "remove horizontal", "all the remaining horizontals, not one")
 
 
 def test_four_of_a_kind_takes_a_partial_block_when_none_is_intact() -> None:

@@ -198,6 +198,13 @@ def _roll_json(seat: int, roll: int) -> dict[str, Any]:
     }
 
 
+class _LayoutOption(OptionSpec):
+    """The option ``layout``: any value is passed on to :func:`parse_layout`."""
+
+    def allowed(self) -> str:
+        return "a figure written like '3x3x3+3' or '333/333/333+3', or {blocks, horizontals}"
+
+
 class Cavaleiro(Game):
     """Cavaleiro for 2 to 8 players on any figure (see the module's notation)."""
 
@@ -205,11 +212,11 @@ class Cavaleiro(Game):
     title: ClassVar[str] = "Cavaleiro"
     option_specs: ClassVar[dict[str, OptionSpec]] = {
         "players": OptionSpec("players", 2, "number of players", minimum=2, maximum=8, kind=int),
-        "layout": OptionSpec(
+        "layout": _LayoutOption(
             "layout",
             DEFAULT_LAYOUT,
-            "the figure: BxCxH+K (B blocks of C columns of H verticals, plus K "
-            "horizontals) or column heights per block like '333/333/333+3'",
+            "the figure every player lays out: B blocks x C columns x H verticals "
+            "+ K horizontals, or column heights per block",
         ),
     }
 
@@ -357,6 +364,8 @@ class Cavaleiro(Game):
         if action in (A_HORIZONTALS, A_HORIZONTAL):
             if not self.horiz[seat]:
                 return f"no horizontal is left in this figure; {allowed}"
+            if action == A_HORIZONTAL and kind == R_BLOCK_OR_HORIZONTALS:
+                return f"four of a kind removes all the remaining horizontals, not one; {allowed}"
             need = "four of a kind" if action == A_HORIZONTALS else "three of a kind"
             what = "all the horizontals" if action == A_HORIZONTALS else "one horizontal"
             return f"removing {what} needs {need}; {allowed}"
