@@ -21,7 +21,6 @@ from bingo_helpers import (
 
 import ludoteca
 from ludoteca import IllegalMove
-from ludoteca.games.bingo import Bingo
 from ludoteca.games.bingo.game import NUM_ACTIONS
 
 H0 = "6-6 6-2 5-5 5-1 4-4 3-0 1-0"
@@ -51,7 +50,7 @@ def test_move_forms() -> None:
         game.action_to_move(38)
 
 
-def unchanged(game: Bingo, attempt: Callable[[], object], match: str) -> None:
+def unchanged(game: ludoteca.Game, attempt: Callable[[], object], match: str) -> None:
     """``attempt`` is refused with a message matching ``match`` and changes nothing."""
     before = (game.moves, game.view(0), game.view(1), game.view())
     with pytest.raises(IllegalMove, match=match):
