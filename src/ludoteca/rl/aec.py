@@ -258,10 +258,11 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         game = self.game
         adapter = self.adapter
         p = adapter.public(game, seat) if self.fast else adapter.public_from_view(game.view(seat))
-        mask = np.zeros(self.num_actions, np.int8)
+        buf = bytearray(self.num_actions)
         if seat == self._to_move:
-            mask[self._legal] = 1
-        return {"observation": self._encode(p), "action_mask": mask}
+            for a in self._legal:
+                buf[a] = 1
+        return {"observation": self._encode(p), "action_mask": np.frombuffer(buf, np.int8)}
 
     # -------------------------------------------------------------- info
 

@@ -134,6 +134,13 @@ class Texas42Adapter(Adapter[Texas42Public]):
         self.sides = [[0, 2], [1, 3]]
         self.info_state_size = INFO_STATE_SIZE
         self.observation_size = OBSERVATION_SIZE
+        # What the completed tricks of a hand add up to, kept from call to call:
+        # the tricks folded, then per absolute seat the tiles played and the
+        # tiles known not held, and per seat the trick grid of the info state.
+        self._fold_key: tuple[int, tuple[tuple[Play, ...], ...]] = (-1, ())
+        self._played = [0, 0, 0, 0]
+        self._voids = [0, 0, 0, 0]
+        self._grids: list[tuple[tuple[tuple[Play, ...], ...], bytes]] = [((), b"")] * 4
 
     # ------------------------------------------------------------- readers
 
@@ -213,30 +220,37 @@ class Texas42Adapter(Adapter[Texas42Public]):
             scalars.append((O_POINTS + 1, p.points[1 - team] / 42.0))
         return scalars
 
+    def _fold(self, p: Texas42Public) -> tuple[list[int], list[int]]:
+        """Tiles played and known voids per absolute seat over the completed tricks."""
+        c = p.contract
+        tricks = p.tricks
+        key_c, done = self._fold_key
+        n = len(done)
+        if key_c != c or len(tricks) < n or tricks[:n] != done:
+            self._played = [0, 0, 0, 0]
+            self._voids = [0, 0, 0, 0]
+            n = 0
+        if n < len(tricks):
+            _fold_plays(c, tricks[n:], self._played, self._voids)
+            self._fold_key = (c, tricks)
+        return self._played, self._voids
+
     def write_observation(self, p: Texas42Public, buf: bytearray) -> Scalars:
         scalars = self._common(p, buf)
         seat = p.seat
-        c = p.contract
-        played = [0, 0, 0, 0]
-        voids = [0, 0, 0, 0]
-        tricks = p.tricks
-        for plays in (*tricks, p.trick) if p.trick else tricks:
-            suit = FOLLOW_MASK[c][LED_SUIT[c][plays[0][1]]]
-            for s, t in plays:
-                r = (s - seat) % 4
-                played[r] |= 1 << t
-                if c == SEVENS:
-                    for ring in range(SEVENS_DISTANCE[t]):
-                        voids[r] |= SEVENS_RING[ring]
-                elif not suit >> t & 1:
-                    voids[r] |= suit
+        played, voids = self._fold(p)
+        if p.trick:
+            played = list(played)
+            voids = list(voids)
+            _fold_plays(p.contract, (p.trick,), played, voids)
         for r in range(4):
-            if played[r]:
+            a = (seat + r) % 4
+            if played[a]:
                 o = O_PLAYED + 28 * r
-                buf[o : o + 28] = mask_bytes(played[r])
-            if voids[r]:
+                buf[o : o + 28] = mask_bytes(played[a])
+            if voids[a]:
                 o = O_VOIDS + 28 * r
-                buf[o : o + 28] = mask_bytes(voids[r])
+                buf[o : o + 28] = mask_bytes(voids[a])
         if p.trick_winners:
             won = [0, 0]
             for w in p.trick_winners:
@@ -248,17 +262,23 @@ class Texas42Adapter(Adapter[Texas42Public]):
     def write_info_state(self, p: Texas42Public, buf: bytearray) -> Scalars:
         scalars = self._common(p, buf)
         seat = p.seat
-        dealt = p.hand
-        base = O_TRICKS
-        for plays in (*p.tricks, p.trick):
-            if not plays:
-                break
-            buf[base + (plays[0][0] - seat) % 4] = 1
-            for s, t in plays:
-                buf[base + 4 + (s - seat) % 4 * 28 + t] = 1
-                if s == seat:
-                    dealt |= 1 << t
-            base += TRICK_BLOCK
+        tricks = p.tricks
+        done, grid = self._grids[seat]
+        n = len(done)
+        if len(tricks) < n or tricks[:n] != done:
+            n, grid = 0, b""
+        if n < len(tricks):
+            block = bytearray(grid) + bytearray(TRICK_BLOCK * (len(tricks) - n))
+            _grid_plays(seat, tricks[n:], block, n * TRICK_BLOCK)
+            grid = bytes(block)
+            self._grids[seat] = (tricks, grid)
+        buf[O_TRICKS : O_TRICKS + len(grid)] = grid
+        if p.trick:
+            _grid_plays(seat, (p.trick,), buf, O_TRICKS + len(grid))
+        dealt = p.hand | self._fold(p)[0][seat]
+        for s, t in p.trick:
+            if s == seat:
+                dealt |= 1 << t
         buf[O_DEALT : O_DEALT + 28] = mask_bytes(dealt)
         return scalars
 
@@ -269,3 +289,27 @@ class Texas42Adapter(Adapter[Texas42Public]):
 
     def side_scores(self, game: Texas42) -> list[int]:
         return list(game.scores)
+
+
+def _fold_plays(
+    contract: int, tricks: tuple[tuple[Play, ...], ...], played: list[int], voids: list[int]
+) -> None:
+    """Add the tiles of ``tricks`` to ``played`` and what they prove to ``voids`` (by seat)."""
+    for plays in tricks:
+        suit = FOLLOW_MASK[contract][LED_SUIT[contract][plays[0][1]]]
+        for s, t in plays:
+            played[s] |= 1 << t
+            if contract == SEVENS:
+                for ring in range(SEVENS_DISTANCE[t]):
+                    voids[s] |= SEVENS_RING[ring]
+            elif not suit >> t & 1:
+                voids[s] |= suit
+
+
+def _grid_plays(seat: int, tricks: tuple[tuple[Play, ...], ...], buf: bytearray, base: int) -> None:
+    """Write ``tricks`` into the info-state trick grid ``buf`` from ``base`` on."""
+    for plays in tricks:
+        buf[base + (plays[0][0] - seat) % 4] = 1
+        for s, t in plays:
+            buf[base + 4 + (s - seat) % 4 * 28 + t] = 1
+        base += TRICK_BLOCK

@@ -1,0 +1,316 @@
+"""Bingo for learning agents.
+
+Seats are counted from the observer: 0 is the observer, 1 the opponent; the
+observer's number comes first in every pair.
+
+Observation (``obs_type="observation"``, 300 numbers):
+
+=====  ==================================================================
+size   meaning
+=====  ==================================================================
+4      phase: leading, answering, taking one of the last two, over
+1      the observer must decide now
+2      sets won in the match by each seat, over 7
+2      who led the hand first (relative seat)
+7      trump number
+28     the turned-up tile
+28     the turned-up tile while it still lies face up (not closed, not taken)
+1      tiles left to draw (hidden stock and turned-up tile), over 14
+2      who closed the stock (relative seat)
+1      following is compulsory (stock closed or exhausted)
+28     tiles in hand
+1      tiles in the opponent's hand, over 7
+2      points this hand of each seat, over 140
+2      tricks won this hand by each seat, over 14
+14     doubles shown this hand by each seat
+28     tiles the opponent is known to hold (shown doubles, the taken turned-up tile)
+2      who leads the trick on the table (relative seat)
+28     the tile led to it
+7      the doubles shown with that lead
+56     tiles each seat has played this hand
+56     tiles each seat has captured this hand
+=====  ==================================================================
+
+Information state (``obs_type="info_state"``, 1126 numbers): the first 188
+numbers above (up to the doubles shown with the lead), the hand as dealt (28),
+then the fourteen tricks of the hand in order, each 65 numbers: who led it
+(relative seat, 2), the tile led (28), the answer (28), the doubles shown with
+the lead (7). Tiles drawn are in the hand; the order in which they came tells
+nothing about the hidden tiles, so it is not kept.
+
+Rewards: when a hand ends each seat receives (its sets won − the opponent's) / 7;
+when the match ends the winner receives +1 and the loser −1 more.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ludoteca.games.bingo.game import PHASE_NAMES, Bingo
+from ludoteca.tiles import tile_index
+
+from .adapter import Adapter, Scalars, mask_bytes
+
+__all__ = ["BingoAdapter", "BingoPublic"]
+
+_LEAD, _REPLY, _TAKE, _OVER = 2, 3, 4, 5
+# leader, led tile, answer, doubles shown with the lead (a tile mask), winner
+Trick = tuple[int, int, int, int, int]
+
+
+class BingoPublic(NamedTuple):
+    """What one Bingo seat may know (see the view of :class:`Bingo`)."""
+
+    seat: int
+    phase: int
+    to_move: int
+    sets: tuple[int, int]
+    hand_leader: int
+    trump: int
+    turned_up: int
+    up: int
+    stock_count: int
+    closed_by: int
+    compulsory: bool
+    hand: int
+    dealt: int
+    other_hand_size: int
+    points: tuple[int, int]
+    tricks_won: tuple[int, int]
+    shown: tuple[int, int]
+    known_held: int
+    lead: int
+    lead_shown: int
+    tricks: tuple[Trick, ...]
+
+
+def _mask(texts: list[str]) -> int:
+    m = 0
+    for t in texts:
+        m |= 1 << tile_index(t)
+    return m
+
+
+def _dealt_from_log(log: list[str], seat: int) -> int:
+    """The seat's hand as dealt in the current hand, read from its redacted log."""
+    for entry in reversed(log):
+        if entry.startswith("deal "):
+            return _mask(entry[5:].split(" | ")[seat].split())
+    return 0
+
+
+# Offsets of the common part.
+O_PHASE = 0
+O_MINE = 4
+O_SETS = 5
+O_HAND_LEADER = 7
+O_TRUMP = 9
+O_TURNED = 16
+O_UP = 44
+O_STOCK = 72
+O_CLOSED = 73
+O_COMPULSORY = 75
+O_HAND = 76
+O_OTHER_SIZE = 104
+O_POINTS = 105
+O_WON = 107
+O_SHOWN = 109
+O_KNOWN = 123
+O_LEADER = 151
+O_LEAD = 153
+O_LEAD_SHOWN = 181
+COMMON = 188
+# Observation only.
+O_PLAYED = COMMON
+O_CAPTURED = O_PLAYED + 56
+OBSERVATION_SIZE = O_CAPTURED + 56  # 300
+# Information state only.
+O_DEALT = COMMON
+O_TRICKS = O_DEALT + 28
+TRICK_BLOCK = 2 + 28 + 28 + 7
+INFO_STATE_SIZE = O_TRICKS + 14 * TRICK_BLOCK  # 1126
+
+# Doubles of a tile mask as seven 0/1 bytes (bit of d-d → byte d).
+_DOUBLE_INDEX = tuple(n * (n + 1) // 2 + n for n in range(7))
+
+
+def _doubles_bytes(mask: int) -> bytes:
+    return bytes(mask >> i & 1 for i in _DOUBLE_INDEX)
+
+
+class BingoAdapter(Adapter[BingoPublic]):
+    """Encoders and rewards of Bingo."""
+
+    game_name = "bingo"
+    reward_note = (
+        "per hand: (own sets won - opponent's) / 7; at the end: +1 to the winner, -1 to the loser"
+    )
+
+    def __init__(self, game: Bingo) -> None:
+        super().__init__(game)
+        self.reward_scale = 7.0
+        self.sides = [[0], [1]]
+        self.info_state_size = INFO_STATE_SIZE
+        self.observation_size = OBSERVATION_SIZE
+
+    # ------------------------------------------------------------- readers
+
+    def public(self, game: Bingo, seat: int) -> BingoPublic:
+        phase = game.phase
+        in_hand = _LEAD <= phase <= _TAKE
+        other = 1 - seat
+        known = game.shown[other]
+        if game.up_holder == other:
+            known |= 1 << game.trump_tile
+        return BingoPublic(
+            seat,
+            phase,
+            game.turn if in_hand else -1,
+            (game.sets[0], game.sets[1]),
+            game.hand_leader,
+            game.trump,
+            game.trump_tile,
+            game.up if game.up >= 0 and game.closed_by < 0 else -1,
+            (13 - game.drawn) + (1 if game.up >= 0 else 0) if in_hand else 0,
+            game.closed_by,
+            in_hand and (game.closed_by >= 0 or game.up < 0),
+            game.hands[seat],
+            game.dealt[seat],
+            game.hands[other].bit_count(),
+            (game.points[0], game.points[1]),
+            (game.tricks_won[0], game.tricks_won[1]),
+            (game.shown[0], game.shown[1]),
+            known & game.hands[other],
+            game.lead_tile,
+            game.lead_show,
+            tuple((t[0], t[1], t[2], t[5], t[3]) for t in game.tricks),
+        )
+
+    def public_from_view(self, view: dict[str, Any]) -> BingoPublic:
+        seat = view["seat"]
+        to_move = view["to_move"]
+        trick = view["trick"]
+        shown = view["shown"]
+        up = view["up"]
+        turned = view["turned_up_tile"]
+        return BingoPublic(
+            seat,
+            PHASE_NAMES.index(view["phase"]),
+            to_move if isinstance(to_move, int) else -1,
+            (view["sets"][0], view["sets"][1]),
+            -1 if view["hand_leader"] is None else view["hand_leader"],
+            -1 if view["trump"] is None else view["trump"],
+            -1 if turned is None else tile_index(turned),
+            -1 if up is None else tile_index(up),
+            view["stock_count"],
+            -1 if view["closed_by"] is None else view["closed_by"],
+            view["following_compulsory"],
+            _mask(view["hand"]),
+            _dealt_from_log(view["log"], seat),
+            view["hand_sizes"][1 - seat],
+            (view["points"][0], view["points"][1]),
+            (view["tricks_won"][0], view["tricks_won"][1]),
+            (_mask(shown[0]), _mask(shown[1])),
+            _mask(view["known_held"][1 - seat]),
+            tile_index(trick[0]["tile"]) if trick else -1,
+            _mask(trick[0]["shown"]) if trick else 0,
+            tuple(
+                (
+                    t["leader"],
+                    tile_index(t["plays"][0]["tile"]),
+                    tile_index(t["plays"][1]["tile"]),
+                    _mask(t["shown"]),
+                    t["winner"],
+                )
+                for t in view["tricks"]
+            ),
+        )
+
+    # ------------------------------------------------------------- writers
+
+    def _common(self, p: BingoPublic, buf: bytearray) -> Scalars:
+        seat = p.seat
+        other = 1 - seat
+        phase = p.phase
+        if phase >= _LEAD:
+            buf[O_PHASE + phase - _LEAD] = 1
+        if p.to_move == seat:
+            buf[O_MINE] = 1
+        if p.hand_leader >= 0:
+            buf[O_HAND_LEADER + (p.hand_leader ^ seat)] = 1
+        if p.trump >= 0:
+            buf[O_TRUMP + p.trump] = 1
+        if p.turned_up >= 0:
+            buf[O_TURNED + p.turned_up] = 1
+        if p.up >= 0:
+            buf[O_UP + p.up] = 1
+        if p.closed_by >= 0:
+            buf[O_CLOSED + (p.closed_by ^ seat)] = 1
+        if p.compulsory:
+            buf[O_COMPULSORY] = 1
+        buf[O_HAND : O_HAND + 28] = mask_bytes(p.hand)
+        if p.shown[seat]:
+            buf[O_SHOWN : O_SHOWN + 7] = _doubles_bytes(p.shown[seat])
+        if p.shown[other]:
+            buf[O_SHOWN + 7 : O_SHOWN + 14] = _doubles_bytes(p.shown[other])
+        if p.known_held:
+            buf[O_KNOWN : O_KNOWN + 28] = mask_bytes(p.known_held)
+        if p.lead >= 0:
+            buf[O_LEADER + (1 if p.to_move == seat else 0)] = 1
+            buf[O_LEAD + p.lead] = 1
+            if p.lead_shown:
+                buf[O_LEAD_SHOWN : O_LEAD_SHOWN + 7] = _doubles_bytes(p.lead_shown)
+        scalars: Scalars = [(O_OTHER_SIZE, p.other_hand_size / 7.0)]
+        if p.sets[0] or p.sets[1]:
+            scalars.append((O_SETS, min(p.sets[seat], 14) / 14.0))
+            scalars.append((O_SETS + 1, min(p.sets[other], 14) / 14.0))
+        if p.stock_count:
+            scalars.append((O_STOCK, p.stock_count / 14.0))
+        if p.points[0] or p.points[1]:
+            scalars.append((O_POINTS, min(p.points[seat], 140) / 140.0))
+            scalars.append((O_POINTS + 1, min(p.points[other], 140) / 140.0))
+        if p.tricks_won[0] or p.tricks_won[1]:
+            scalars.append((O_WON, p.tricks_won[seat] / 14.0))
+            scalars.append((O_WON + 1, p.tricks_won[other] / 14.0))
+        return scalars
+
+    def write_observation(self, p: BingoPublic, buf: bytearray) -> Scalars:
+        scalars = self._common(p, buf)
+        seat = p.seat
+        played = [0, 0]
+        captured = [0, 0]
+        for leader, led, answer, _shown, winner in p.tricks:
+            played[leader] |= 1 << led
+            played[1 - leader] |= 1 << answer
+            captured[winner] |= (1 << led) | (1 << answer)
+        if p.lead >= 0:
+            played[1 - p.to_move] |= 1 << p.lead
+        for r in range(2):
+            a = seat ^ r
+            if played[a]:
+                buf[O_PLAYED + 28 * r : O_PLAYED + 28 * r + 28] = mask_bytes(played[a])
+            if captured[a]:
+                buf[O_CAPTURED + 28 * r : O_CAPTURED + 28 * r + 28] = mask_bytes(captured[a])
+        return scalars
+
+    def write_info_state(self, p: BingoPublic, buf: bytearray) -> Scalars:
+        scalars = self._common(p, buf)
+        seat = p.seat
+        buf[O_DEALT : O_DEALT + 28] = mask_bytes(p.dealt)
+        base = O_TRICKS
+        for leader, led, answer, shown, _winner in p.tricks:
+            buf[base + (leader ^ seat)] = 1
+            buf[base + 2 + led] = 1
+            buf[base + 30 + answer] = 1
+            if shown:
+                buf[base + 58 : base + 65] = _doubles_bytes(shown)
+            base += TRICK_BLOCK
+        return scalars
+
+    # ------------------------------------------------------------- rewards
+
+    def hands_done(self, game: Bingo) -> int:
+        return len(game.hand_log)
+
+    def side_scores(self, game: Bingo) -> list[int]:
+        return list(game.sets)
