@@ -11,5 +11,19 @@ See ``docs/rl.md``.
 """
 
 from .aec import ENV_VERSION, LudotecaEnv, env, env_names, game_of
+from .single import SingleSeatEnv, gym_env, register_gymnasium_ids, strongest_level
 
-__all__ = ["ENV_VERSION", "LudotecaEnv", "env", "env_names", "game_of"]
+GYMNASIUM_IDS = register_gymnasium_ids()
+
+__all__ = [
+    "ENV_VERSION",
+    "GYMNASIUM_IDS",
+    "LudotecaEnv",
+    "SingleSeatEnv",
+    "env",
+    "env_names",
+    "game_of",
+    "gym_env",
+    "register_gymnasium_ids",
+    "strongest_level",
+]

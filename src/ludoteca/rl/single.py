@@ -1,0 +1,192 @@
+"""A Gymnasium environment for one learning seat against built-in bots.
+
+The learner plays one seat; every other seat (partner included, in Texas 42)
+is a bot of :mod:`ludoteca.bots` that sees only its own seat's knowledge.
+Each ``step`` plays the learner's action, then the bots' moves until the
+learner must decide again or the game ends; the reward is everything the
+learner's seat received meanwhile (the same rewards as the AEC environment).
+
+The observation is the AEC one, ``{"observation": ..., "action_mask": ...}``;
+:meth:`SingleSeatEnv.action_masks` returns the mask too. An action outside the
+mask ends the episode with ``illegal_reward`` (−1 by default; ``None`` raises
+``IllegalMove`` instead).
+
+>>> from ludoteca.rl import gym_env
+>>> e = gym_env("bingo_v0", opponents="random")
+>>> obs, info = e.reset(seed=5)
+>>> action = int(obs["action_mask"].nonzero()[0][0])
+>>> obs, reward, terminated, truncated, info = e.step(action)
+>>> terminated or bool(obs["action_mask"].any())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from ludoteca.bots import Bot, available_levels, choose_move, make_bot
+from ludoteca.errors import InvalidOption
+
+from .aec import LudotecaEnv, ObsType
+
+__all__ = ["SingleSeatEnv", "gym_env", "register_gymnasium_ids", "strongest_level"]
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def strongest_level(game: str) -> str:
+    """The strongest bot level built for ``game``."""
+    return available_levels(game)[-1]
+
+
+class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of a game as a Gymnasium environment (see the module doc).
+
+    ``opponents`` is a bot level for every other seat (default: the strongest
+    built), or a mapping from seat to level. ``budget`` is the bots' thinking
+    time per decision in seconds. ``obs_type``, ``hand_rewards`` and the game's
+    options are as for :func:`ludoteca.rl.env`.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seat: int = 0,
+        opponents: str | Mapping[int, str] | None = None,
+        budget: float | None = None,
+        illegal_reward: float | None = -1.0,
+        obs_type: ObsType = "observation",
+        hand_rewards: bool = True,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.aec = LudotecaEnv(
+            game, obs_type=obs_type, hand_rewards=hand_rewards, render_mode=render_mode, **options
+        )
+        n = len(self.aec.possible_agents)
+        if not (isinstance(seat, int) and 0 <= seat < n):
+            raise InvalidOption(f"seat must be 0 to {n - 1} for this game, not {seat!r}")
+        self.seat = seat
+        self.agent = self.aec.possible_agents[seat]
+        name = self.aec.game_name
+        levels = available_levels(name)
+        if opponents is None:
+            opponents = strongest_level(name)
+        if isinstance(opponents, str):
+            self.levels = {s: opponents for s in range(n) if s != seat}
+        else:
+            self.levels = {int(s): lv for s, lv in opponents.items()}
+            missing = [s for s in range(n) if s != seat and s not in self.levels]
+            if missing or seat in self.levels:
+                raise InvalidOption(
+                    f"opponents must give a level for every seat but the learner's ({seat}); "
+                    f"missing: {missing}"
+                )
+        for level in self.levels.values():
+            if level not in levels:
+                raise InvalidOption(
+                    f"there is no {level!r} bot for {name}; built levels: {', '.join(levels)}"
+                )
+        self.budget = budget
+        self.illegal_reward = illegal_reward
+        self.render_mode = render_mode
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+        self.bots: dict[int, Bot] = {}
+        self._done = True
+
+    @property
+    def game(self) -> Any:
+        """The game being played (a :class:`ludoteca.Game`)."""
+        return self.aec.game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Start a game; ``seed`` fixes its deals, dice and the bots' choices."""
+        super().reset(seed=seed)
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**63 - 1))
+        self.aec.reset(seed=game_seed)
+        draw = random.Random(game_seed)
+        self.bots = {
+            s: make_bot(self.aec.game_name, level, seed=draw.getrandbits(63), budget=self.budget)
+            for s, level in sorted(self.levels.items())
+        }
+        self._play_bots()
+        reward = self.aec._cumulative_rewards[self.agent]
+        self.aec._cumulative_rewards[self.agent] = 0.0
+        self._done = self.aec.game.is_over
+        return self.aec.observe(self.agent), {"reward_before_first_move": reward}
+
+    def _play_bots(self) -> None:
+        aec = self.aec
+        game = aec.game
+        while True:
+            to_move = game.to_move
+            if not isinstance(to_move, int) or to_move == self.seat:
+                return
+            aec.step(game.move_to_action(choose_move(self.bots[to_move], game)))
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play the learner's action, then the bots until the learner decides again."""
+        aec = self.aec
+        if self._done:
+            raise RuntimeError("the episode is over: call reset()")
+        a = int(action)
+        if self.illegal_reward is not None and a not in aec._legal:
+            self._done = True
+            return (
+                aec.observe(self.agent),
+                float(self.illegal_reward),
+                True,
+                False,
+                {"illegal_action": a},
+            )
+        aec.step(a)
+        self._play_bots()
+        reward = float(aec._cumulative_rewards[self.agent])
+        aec._cumulative_rewards[self.agent] = 0.0
+        self._done = aec.game.is_over
+        return aec.observe(self.agent), reward, self._done, False, {}
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The learner's legal actions as a 0/1 vector (for masked policies)."""
+        mask: npt.NDArray[np.int8] = self.aec.observe(self.agent)["action_mask"]
+        return mask
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+
+def gym_env(name: str, **kwargs: Any) -> SingleSeatEnv:
+    """A Gymnasium environment where ``seat`` learns against bots (see :class:`SingleSeatEnv`)."""
+    return SingleSeatEnv(name, **kwargs)
+
+
+def register_gymnasium_ids() -> list[str]:
+    """Register ``ludoteca/<game>-v0`` with Gymnasium for every built game, so
+    ``gymnasium.make("ludoteca/bingo-v0", opponents="random")`` works."""
+    from .aec import ENV_VERSION, env_names
+
+    ids = []
+    for name in env_names():
+        game = name.rpartition("_v")[0]
+        env_id = f"ludoteca/{game}-v{ENV_VERSION}"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id, entry_point="ludoteca.rl.single:SingleSeatEnv", kwargs={"game": game}
+            )
+        ids.append(env_id)
+    return ids
