@@ -129,7 +129,10 @@ def heavier(a: int, b: int) -> bool:
 
 
 def _desc(mask: int) -> list[str]:
-    return [TILE_TEXT[t] for t in sorted(indices_of(mask), reverse=True)]
+    """The tiles of ``mask`` written out, highest first."""
+    if not mask:
+        return []
+    return [TILE_TEXT[t] for t in reversed(tiles_in(mask))]
 
 
 class Bingo(Game):
