@@ -11,6 +11,16 @@ See ``docs/rl.md``.
 """
 
 from .aec import ENV_VERSION, LudotecaEnv, env, env_names, game_of
+from .convert import (
+    Step,
+    Trajectory,
+    action_notations,
+    action_to_notation,
+    actions_to_record,
+    notation_to_action,
+    record_to_trajectory,
+    trajectory_to_record,
+)
 from .single import SingleSeatEnv, gym_env, register_gymnasium_ids, strongest_level
 
 GYMNASIUM_IDS = register_gymnasium_ids()
@@ -20,10 +30,18 @@ __all__ = [
     "GYMNASIUM_IDS",
     "LudotecaEnv",
     "SingleSeatEnv",
+    "Step",
+    "Trajectory",
+    "action_notations",
+    "action_to_notation",
+    "actions_to_record",
     "env",
     "env_names",
     "game_of",
     "gym_env",
+    "notation_to_action",
+    "record_to_trajectory",
     "register_gymnasium_ids",
     "strongest_level",
+    "trajectory_to_record",
 ]

@@ -224,6 +224,34 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         for k, r in rewards.items():
             self._cumulative_rewards[k] += r
 
+    def play_chance(self, event: str) -> None:
+        """Play a chance event in notation (games started with ``chance="manual"``,
+        as :meth:`start` allows); rewards are paid as for a decision."""
+        if not self._ready:
+            raise RuntimeError("call reset() or start() before play_chance()")
+        game = self.game
+        if game.to_move != "chance":
+            raise ValueError(f"no chance event is due now (to move: {game.to_move!r})")
+        game.play(event)
+        rewards = self.rewards
+        for k in rewards:
+            rewards[k] = 0.0
+        if self.adapter.hands_done(game) != self._hands or game.is_over:
+            self._pay(game)
+        self._after_move()
+        for k, r in rewards.items():
+            self._cumulative_rewards[k] += r
+
+    def start(self, game: Game) -> None:
+        """Play on from ``game`` (a fresh game of this environment's kind and options,
+        for instance one with ``chance="manual"`` to replay a record)."""
+        if game.name != self.game_name or game.options != self.game.options:
+            raise InvalidOption(
+                f"this environment plays {self.game_name} with options {self.game.options}, "
+                f"not {game.name} with {game.options}"
+            )
+        self._start(game)
+
     def _pay(self, game: Game) -> None:
         adapter = self.adapter
         self._hands = adapter.hands_done(game)
