@@ -1,0 +1,843 @@
+"""The terminal table: a Textual app to play any Ludoteca game against bots or in hot-seat.
+
+The screen shows the table as the player to move knows it (the board, the
+score panel with the log of moves, the hand), a list of the moves allowed now,
+and a message line. Bots and chance play at a pace a person can follow.
+Keys: ``h`` hint, ``r`` rules, ``u`` undo, ``s`` save, ``l`` language, ``q`` quit.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import Input, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+import ludoteca
+from ludoteca.errors import IllegalMove
+from ludoteca.i18n import describe_move, t
+
+from .boards import Board, Ctx, board_for
+from .draw import TILE_DIM, TILE_PICK, TILE_STYLE, row_of, tile_block
+from .table import Table, seat_names
+
+__all__ = ["PlayApp"]
+
+TILE_W = 9
+TILE_H = 5
+
+
+class HandView(Widget, can_focus=True):
+    """The tiles of the hand, drawn with their pips; pick one with ←/→ and Enter, or a click."""
+
+    DEFAULT_CSS = """
+    HandView { height: auto; padding: 0 1; }
+    HandView:focus { background: $boost; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", show=False),
+        Binding("right", "cursor(1)", show=False),
+        Binding("enter,space", "pick", show=False),
+    ]
+
+    class Picked(Message):
+        """A tile of the hand was chosen."""
+
+        def __init__(self, tile: str) -> None:
+            super().__init__()
+            self.tile = tile
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.tiles: list[str] = []
+        self.playable: set[str] = set()
+        self.active = False
+        self.cursor = 0
+        self.title = ""
+
+    def set_hand(self, tiles: Sequence[str], playable: set[str], active: bool, title: str) -> None:
+        old = self.tiles[self.cursor] if self.tiles and self.cursor < len(self.tiles) else None
+        self.tiles = list(tiles)
+        self.playable = playable
+        self.active = active
+        self.title = title
+        rows_before = self.virtual_size.height
+        if old in self.tiles:
+            self.cursor = self.tiles.index(old)
+        elif active and playable:
+            self.cursor = next(i for i, x in enumerate(self.tiles) if x in playable)
+        self.cursor = min(self.cursor, max(0, len(self.tiles) - 1))
+        self.refresh(layout=self._height() != rows_before)
+
+    def _height(self) -> int:
+        rows = -(-len(self.tiles) // self._per_row())
+        return 1 + rows * (TILE_H + (1 if self.active and self.playable else 0))
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return self._height()
+
+    def _per_row(self) -> int:
+        width = max(self.size.width - 2, TILE_W)
+        return max(1, (width + 1) // (TILE_W + 1))
+
+    def render(self) -> Text:
+        out = Text(self.title, style=Style(bold=True))
+        if not self.tiles:
+            return out
+        per_row = self._per_row()
+        for start in range(0, len(self.tiles), per_row):
+            blocks = []
+            for i in range(start, min(start + per_row, len(self.tiles))):
+                tile = self.tiles[i]
+                style = TILE_STYLE
+                if self.active and self.playable and tile not in self.playable:
+                    style = TILE_DIM
+                if self.active and self.playable and i == self.cursor:
+                    style = TILE_PICK
+                blocks.append(tile_block(tile, horizontal=True, style=style))
+            for line in row_of(blocks).lines:
+                out.append("\n")
+                out.append_text(line)
+            if self.active and self.playable and start <= self.cursor < start + per_row:
+                caret = " " * ((self.cursor - start) * (TILE_W + 1) + TILE_W // 2) + "▲"
+                out.append("\n" + caret, style=Style(color="yellow", bold=True))
+        return out
+
+    def action_cursor(self, step: int) -> None:
+        if self.tiles:
+            self.cursor = (self.cursor + step) % len(self.tiles)
+            self.refresh()
+
+    def action_pick(self) -> None:
+        if self.tiles:
+            self.post_message(self.Picked(self.tiles[self.cursor]))
+
+    def on_click(self, event: events.Click) -> None:
+        if not self.tiles or event.y < 1:
+            return
+        per_row = self._per_row()
+        row_height = TILE_H + (1 if self.active and self.playable else 0)
+        row = (event.y - 1) // row_height
+        x = event.x - 1
+        if x < 0 or x % (TILE_W + 1) == TILE_W:
+            return
+        index = row * per_row + x // (TILE_W + 1)
+        if 0 <= index < len(self.tiles) and x // (TILE_W + 1) < per_row:
+            self.cursor = index
+            self.refresh()
+            self.post_message(self.Picked(self.tiles[index]))
+
+
+class PassScreen(Screen[None]):
+    """Hot-seat: the hands are hidden until the next player says they are alone."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "ready", show=False),
+    ]
+    DEFAULT_CSS = """
+    PassScreen { align: center middle; }
+    PassScreen > Static { width: 64; padding: 1 2; border: heavy $accent; }
+    """
+
+    def __init__(self, name: str, lang: str) -> None:
+        super().__init__()
+        self.player = name
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        text.append(t("ui.pass.title", self.lang, name=self.player) + "\n\n", style="bold")
+        text.append(t("ui.pass.body", self.lang, name=self.player))
+        text.append("\n\n[Enter] " + t("key.ready", self.lang), style="bold green")
+        yield Static(text, id="pass-text")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[None]):
+    """A scrolling text over the table: the rules, the hints, the result."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,enter", "close", show=False),
+    ]
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll {
+        width: 90%; height: auto; max-height: 90%; border: heavy $accent; padding: 0 1;
+        background: $surface;
+    }
+    """
+
+    def __init__(
+        self, body: Widget, footer: str, keys: dict[str, Callable[[], None]] | None = None
+    ):
+        super().__init__()
+        self.body = body
+        self.footer = footer
+        self.keys = keys or {}
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield self.body
+            yield Static(Text(self.footer, style="bold green"), id="text-footer")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        action = self.keys.get(event.key)
+        if action is not None:
+            event.stop()
+            self.dismiss(None)
+            action()
+
+
+class ChooseScreen(ModalScreen[str | None]):
+    """Choose one of several moves (a tile that may be played more than one way)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    DEFAULT_CSS = """
+    ChooseScreen { align: center middle; }
+    ChooseScreen > Vertical {
+        width: 60; height: auto; border: heavy $accent; background: $surface;
+    }
+    ChooseScreen OptionList { height: auto; max-height: 12; }
+    """
+
+    def __init__(self, title: str, moves: Sequence[str], labels: Sequence[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.moves = list(moves)
+        self.labels = list(labels)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text, style="bold"))
+            yield OptionList(*[f"{i + 1}. {x}" for i, x in enumerate(self.labels)])
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.query_one(OptionList).highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.moves[event.option_index])
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            i = int(event.character) - 1
+            if 0 <= i < len(self.moves):
+                event.stop()
+                self.dismiss(self.moves[i])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SaveScreen(ModalScreen[str | None]):
+    """Ask for the file to write the record to."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    DEFAULT_CSS = """
+    SaveScreen { align: center middle; }
+    SaveScreen > Vertical { width: 70; height: auto; border: heavy $accent; background: $surface; }
+    """
+
+    def __init__(self, prompt: str, default: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.prompt, style="bold"))
+            yield Input(value=self.default, id="save-path")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,s,enter", "answer(True)", show=False),
+        Binding("n,escape", "answer(False)", show=False),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Static {
+        width: 60; padding: 1 2; border: heavy $warning; background: $surface;
+    }
+    """
+
+    def __init__(self, question: str, keys: str) -> None:
+        super().__init__()
+        self.question = question
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        text = Text(self.question + "\n\n", style="bold")
+        text.append(self.keys, style="green")
+        yield Static(text)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class PlayApp(App[None]):
+    """A game of Ludoteca at the terminal."""
+
+    TITLE = "Ludoteca"
+    CSS = """
+    #status { height: 1; background: $primary; color: $text; padding: 0 1; text-style: bold; }
+    #top { height: 1fr; }
+    #board-scroll { width: 1fr; }
+    #info-scroll { width: 44; border-left: solid $primary; padding: 0 1; }
+    #bottom { height: auto; max-height: 20; }
+    #hand-box { width: 1fr; height: auto; }
+    #moves-box { width: 44; height: auto; border-left: solid $primary; }
+    #moves { height: auto; max-height: 12; }
+    #moves-title { padding: 0 1; text-style: bold; }
+    #message { height: auto; min-height: 1; padding: 0 1; color: $warning; }
+    #keys { height: 1; background: $panel; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", show=False),
+        Binding("r", "rules", show=False),
+        Binding("u", "undo", show=False),
+        Binding("s", "save", show=False),
+        Binding("l", "language", show=False),
+        Binding("q", "quit_game", show=False),
+        *[Binding(str(d), f"choose({d})", show=False) for d in range(1, 10)],
+    ]
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        lang: str = "en",
+        pace: float = 0.8,
+        new_table: Callable[[Table], Table] | None = None,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.lang = lang
+        self.pace = max(0.0, pace)
+        self.new_table = new_table
+        self.board: Board = board_for(table.game.name)
+        self.generation = 0
+        self.revealed: int | None = None
+        self.saved_at = len(table.game.moves)
+        self.over_shown = False
+        self.moves_shown: list[str] = []
+        self.message_text = ""
+        self.busy = False
+        self.passing = False
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="top"):
+            with VerticalScroll(id="board-scroll"):
+                yield Static(id="board")
+            with VerticalScroll(id="info-scroll"):
+                yield Static(id="info")
+        with Horizontal(id="bottom"):
+            with Vertical(id="hand-box"):
+                yield HandView(id="hand")
+            with Vertical(id="moves-box"):
+                yield Static(id="moves-title")
+                yield OptionList(id="moves")
+        yield Static(id="message")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.title = t(f"game.{self.table.game.name}", self.lang)
+        for key, params in self.table.notices:
+            self.say(t(key, self.lang, **params))
+        self.advance()
+
+    # ------------------------------------------------------------ who looks
+
+    def shown_seat(self) -> int | None:
+        """The seat whose view is on screen (``None``: the hands are all hidden)."""
+        humans = self.table.humans
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        if self.table.hides_hands:
+            return self.revealed
+        acting = self.table.acting_seat()
+        if acting is not None and acting in humans:
+            return acting
+        return self.revealed if self.revealed is not None else humans[0]
+
+    def ctx(self) -> Ctx:
+        me = self.shown_seat()
+        humans = self.table.humans
+        bottom = me if me is not None else (humans[0] if humans else 0)
+        return Ctx(lang=self.lang, me=me, bottom=bottom, seats=self.table.seats)
+
+    def display_names(self) -> list[str]:
+        """Player names in the current language (names the app gave are translated)."""
+        names = self.table.names
+        for lang in ("pt", "en"):
+            if names == seat_names(self.table.seats, lang):
+                return seat_names(self.table.seats, self.lang)
+        return names
+
+    def my_turn(self) -> bool:
+        step = self.table.next_step()
+        if step not in ("human", "roll"):
+            return False
+        return self.table.acting_seat() == self.shown_seat() or not self.table.hides_hands
+
+    # ------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        """Draw the table again from the shown seat's view."""
+        with self.batch_update():
+            self._redraw()
+
+    def _redraw(self) -> None:
+        ctx = self.ctx()
+        game = self.table.game
+        view = game.view(ctx.me)
+        view["names"] = self.display_names()
+        board_widget = self.query_one("#board", Static)
+        board_widget.update(self.board.table(view, ctx, max(60, board_widget.size.width or 70)))
+        self.query_one("#info", Static).update(self.board.info(view, ctx))
+        self.query_one("#status", Static).update(self.status_text(view))
+        mine = self.my_turn() and self.table.next_step() == "human"
+        legal = view["legal_moves"] if mine else []
+        hand = self.query_one(HandView)
+        if self.board.has_hand:
+            tiles = self.board.hand(view)
+            playable = {x for x in tiles if self.board.tile_moves(x, legal)}
+            if ctx.me is None:
+                title = ""
+            else:
+                title = t("ui.hand", self.lang)
+                if mine and playable:
+                    title += "  ·  " + t("ui.pick_tile", self.lang)
+            hand.display = True
+            hand.set_hand(tiles, playable, mine, title)
+        else:
+            hand.display = False
+        others = self.board.other_moves(legal)
+        if self.table.next_step() == "roll" and self.my_turn():
+            others = ["roll"]
+        self.show_moves(others)
+        self.query_one("#message", Static).update(self.message_text)
+        self.query_one("#keys", Static).update(t("ui.keys", self.lang))
+
+    def status_text(self, view: dict[str, Any]) -> Text:
+        names = view["names"]
+        step = self.table.next_step()
+        out = Text(t(f"game.{self.table.game.name}", self.lang) + "  ·  ")
+        seat = self.table.acting_seat()
+        if step == "over":
+            out.append(t("ui.over.title", self.lang))
+        elif step in ("human", "roll") and seat is not None:
+            if step == "roll":
+                out.append(t("ui.your_roll", self.lang, name=names[seat]))
+            else:
+                out.append(t("ui.your_turn", self.lang, name=names[seat]))
+        elif step == "bot" and seat is not None:
+            out.append(t("ui.thinking", self.lang, name=names[seat]))
+        elif seat is not None:
+            out.append(t("ui.turn_of", self.lang, name=names[seat]))
+        else:
+            out.append(t("ui.chance", self.lang))
+        if self.shown_seat() is None and self.table.humans:
+            out.append("  ·  " + t("ui.spectator", self.lang))
+        return out
+
+    def show_moves(self, moves: list[str]) -> None:
+        box = self.query_one("#moves", OptionList)
+        title = self.query_one("#moves-title", Static)
+        if moves == self.moves_shown and box.option_count == len(moves):
+            return
+        self.moves_shown = list(moves)
+        box.clear_options()
+        labels = [self.move_label(m) for m in moves]
+        box.add_options(
+            [Option(f"{i + 1}. {x}" if i < 9 else f"   {x}") for i, x in enumerate(labels)]
+        )
+        if moves:
+            box.highlighted = 0
+        title.update(t("ui.moves", self.lang))
+
+    def move_label(self, move: str) -> str:
+        if move == "roll":
+            return t("ui.roll", self.lang)
+        return describe_move(self.table.game.name, move, self.lang)
+
+    def say(self, text: str) -> None:
+        self.message_text = text
+        for widget in self.query("#message"):
+            if isinstance(widget, Static):
+                widget.update(text)
+
+    # ------------------------------------------------------------ the flow
+
+    def advance(self) -> None:
+        """Redraw, then start whatever comes next (a bot, chance, a person, the end)."""
+        gen = self.generation
+        step = self.table.next_step()
+        if step in ("human", "roll"):
+            seat = self.table.acting_seat()
+            if self.table.hot_seat and self.table.hides_hands and seat != self.revealed:
+                self.revealed = None
+                self.redraw()
+                self.ask_to_pass(seat)
+                return
+            if self.table.hot_seat:
+                self.revealed = seat
+        if self.pace > 0 or step in ("human", "roll", "over"):
+            self.redraw()
+        if step == "over":
+            if not self.over_shown:
+                self.over_shown = True
+                self.show_result()
+            return
+        if step in ("human", "roll"):
+            self.busy = False
+            self.focus_for_turn()
+            return
+        self.busy = True
+        if step == "chance":
+            self.later(self.pace / 2, lambda: self.do_chance(gen))
+        else:
+            self.start_bot(gen)
+
+    def later(self, delay: float, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after ``delay`` seconds (at once, but not re-entrantly, if none)."""
+        if delay > 0.001:
+            self.set_timer(delay, callback)
+        else:
+            self.call_later(callback)
+
+    def focus_for_turn(self) -> None:
+        hand = self.query_one(HandView)
+        if self.board.has_hand and hand.active and hand.playable:
+            hand.focus()
+        else:
+            self.query_one("#moves", OptionList).focus()
+
+    def ask_to_pass(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        self.passing = True
+        name = self.display_names()[seat]
+
+        def shown(_: None) -> None:
+            self.passing = False
+            self.revealed = seat
+            self.advance()
+
+        self.push_screen(PassScreen(name, self.lang), shown)
+
+    def do_chance(self, gen: int) -> None:
+        if gen != self.generation or self.table.next_step() != "chance":
+            return
+        self.table.play_chance()
+        self.advance()
+
+    def start_bot(self, gen: int) -> None:
+        started = time.monotonic()
+        game = self.table.game
+
+        def think() -> None:
+            try:
+                move = self.table.bot_choice(game)
+            except Exception as e:  # a bot failing must not stop the table
+                move = game.legal_moves()[0]
+                self.call_from_thread(self.say, f"{type(e).__name__}: {e}")
+            self.call_from_thread(self.bot_ready, gen, move, started)
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+
+    def bot_ready(self, gen: int, move: str, started: float) -> None:
+        wait = self.pace - (time.monotonic() - started)
+        self.later(wait, lambda: self.bot_play(gen, move))
+
+    def bot_play(self, gen: int, move: str) -> None:
+        if gen != self.generation or self.table.next_step() != "bot":
+            return
+        self.table.play(move)
+        self.advance()
+
+    # ------------------------------------------------------------ a person plays
+
+    def try_move(self, move: str) -> None:
+        step = self.table.next_step()
+        if step not in ("human", "roll") or not self.my_turn():
+            self.refuse_not_yours()
+            return
+        seat = self.table.acting_seat()
+        if step == "roll":
+            self.table.play_chance()
+        else:
+            try:
+                self.table.play(move)
+            except IllegalMove as e:
+                self.say(t("ui.illegal", self.lang, move=self.move_label(move), reason=e.reason))
+                return
+        self.say("")
+        if self.table.hot_seat and self.table.hides_hands and self.table.acting_seat() != seat:
+            self.revealed = None
+        self.advance()
+
+    def refuse_not_yours(self) -> None:
+        step = self.table.next_step()
+        if step == "over":
+            self.say(t("ui.over_no_moves", self.lang))
+            return
+        seat = self.table.acting_seat()
+        name = self.display_names()[seat] if seat is not None else "—"
+        key = "ui.wait_bots" if step in ("bot", "chance") else "ui.not_your_turn"
+        self.say(t(key, self.lang, name=name))
+
+    def on_hand_view_picked(self, event: HandView.Picked) -> None:
+        event.stop()
+        if self.table.next_step() != "human" or not self.my_turn():
+            self.refuse_not_yours()
+            return
+        ctx = self.ctx()
+        view = self.table.game.view(ctx.me)
+        view["names"] = self.display_names()
+        moves = self.board.tile_moves(event.tile, view["legal_moves"])
+        if not moves:
+            reason = self.board.explain(view, event.tile, ctx)
+            label = describe_move(self.table.game.name, f"play {event.tile}", self.lang)
+            self.say(t("ui.illegal", self.lang, move=label, reason=reason))
+            return
+        if len(moves) == 1:
+            self.try_move(moves[0])
+            return
+        labels = [self.move_label(m) for m in moves]
+
+        def chosen(move: str | None) -> None:
+            if move is not None:
+                self.try_move(move)
+
+        title = t("ui.choose_for_tile", self.lang, tile=event.tile)
+        self.push_screen(ChooseScreen(title, moves, labels), chosen)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id != "moves":
+            return
+        event.stop()
+        if 0 <= event.option_index < len(self.moves_shown):
+            self.try_move(self.moves_shown[event.option_index])
+
+    def action_choose(self, number: int) -> None:
+        if not self.moves_shown:
+            if self.table.next_step() in ("human", "roll") and self.my_turn():
+                self.say(t("ui.no_such_move", self.lang, n=number))
+            else:
+                self.refuse_not_yours()
+            return
+        if number > len(self.moves_shown):
+            self.say(t("ui.no_such_move", self.lang, n=number))
+            return
+        self.try_move(self.moves_shown[number - 1])
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("hint", "rules", "undo", "save", "language", "quit_game", "choose"):
+            return len(self.screen_stack) == 1
+        return True
+
+    def action_hint(self) -> None:
+        hint = getattr(ludoteca, "hint", None)
+        if hint is None:
+            self.say(t("ui.hint.none", self.lang))
+            return
+        if self.table.next_step() != "human" or not self.my_turn():
+            self.say(t("ui.hint.not_now", self.lang))
+            return
+        seat = self.table.acting_seat()
+        game = self.table.game.copy()
+        gen = self.generation
+        self.say(t("ui.hint.thinking", self.lang))
+
+        def think() -> None:
+            try:
+                ranked = hint(game, seat)
+            except Exception as e:
+                self.call_from_thread(self.say, t("ui.hint.failed", self.lang, error=str(e)))
+                return
+            self.call_from_thread(self.show_hint, gen, ranked)
+
+        self.run_worker(think, thread=True, group="hint", exit_on_error=False)
+
+    def show_hint(self, gen: int, ranked: Any) -> None:
+        if gen != self.generation:
+            return
+        self.say("")
+        text = Text(t("ui.hint.title", self.lang) + "\n\n", style="bold")
+        header = (
+            f"{t('ui.hint.col_move', self.lang):<34} {t('ui.hint.col_value', self.lang):>8}  "
+            f"{t('ui.hint.col_reason', self.lang)}\n"
+        )
+        text.append(header, style="underline")
+        for item in list(ranked)[:12]:
+            move, value, reason = _hint_parts(item)
+            label = self.move_label(move)
+            text.append(f"{label:<34} {value:>8}  {reason}\n")
+        self.push_screen(TextScreen(Static(text), "Esc: " + t("key.close", self.lang)))
+
+    def action_rules(self) -> None:
+        from ludoteca import rules
+
+        name = self.table.game.name
+        try:
+            body = rules.text(name, self.lang)
+        except (FileNotFoundError, ValueError):
+            body = t("ui.rules.missing", self.lang)
+        self.push_screen(
+            TextScreen(Markdown(body, id="rules-text"), "Esc: " + t("key.close", self.lang))
+        )
+
+    def action_undo(self) -> None:
+        if not self.table.undo_allowed:
+            self.say(t("ui.undo.only_bots", self.lang))
+            return
+        if not self.table.can_undo():
+            self.say(t("ui.undo.nothing", self.lang))
+            return
+        self.generation += 1
+        self.table.undo()
+        self.over_shown = False
+        self.say(t("ui.undo.done", self.lang))
+        self.advance()
+
+    def action_save(self) -> None:
+        def chosen(path: str | None) -> None:
+            if path is None:
+                return
+            try:
+                written = self.table.save(path)
+            except OSError as e:
+                self.say(t("ui.save.failed", self.lang, error=str(e)))
+                return
+            self.saved_at = len(self.table.game.moves)
+            self.say(t("ui.save.done", self.lang, path=str(written)))
+
+        default = self.table.default_save_name()
+        self.push_screen(SaveScreen(t("ui.save.prompt", self.lang), default), chosen)
+
+    def action_language(self) -> None:
+        self.lang = "en" if self.lang == "pt" else "pt"
+        self.title = t(f"game.{self.table.game.name}", self.lang)
+        self.moves_shown = []
+        self.say(t("ui.lang.now", self.lang))
+        self.redraw()
+
+    def action_quit_game(self) -> None:
+        if self.table.game.is_over or len(self.table.game.moves) == self.saved_at:
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(
+            ConfirmScreen(t("ui.quit.confirm", self.lang), t("ui.quit.keys", self.lang)), answered
+        )
+
+    # ------------------------------------------------------------ the end
+
+    def result_text(self) -> Text:
+        game = self.table.game
+        result = game.result()
+        names = self.display_names()
+        sides = [" & ".join(names[s] for s in side) for side in result["sides"]]
+        out = Text(t("ui.over.title", self.lang) + "\n\n", style="bold")
+        winner = result["winner"]
+        humans = self.table.humans
+        if winner is None:
+            out.append(t("ui.over.no_winner", self.lang) + "\n", style="bold")
+        elif len(humans) == 1:
+            won = humans[0] in result["sides"][winner]
+            key = "ui.over.you_won" if won else "ui.over.you_lost"
+            out.append(t(key, self.lang) + "  ", style="bold green" if won else "bold red")
+            out.append(t("ui.over.winner", self.lang, name=sides[winner]) + "\n")
+        else:
+            out.append(t("ui.over.winner", self.lang, name=sides[winner]) + "\n", style="bold")
+        out.append("\n")
+        for side, score in zip(sides, result["scores"], strict=True):
+            out.append(f"{score:>5}  {side}\n")
+        return out
+
+    def show_result(self) -> None:
+        keys: dict[str, Callable[[], None]] = {
+            "s": self.action_save,
+            "u": self.action_undo,
+            "q": self.exit,
+        }
+        if self.new_table is not None:
+            keys["n"] = self.action_new_game
+        self.push_screen(TextScreen(Static(self.result_text()), t("ui.over.keys", self.lang), keys))
+
+    def action_new_game(self) -> None:
+        if self.new_table is None:
+            return
+        self.generation += 1
+        self.table = self.new_table(self.table)
+        self.board = board_for(self.table.game.name)
+        self.revealed = None
+        self.saved_at = len(self.table.game.moves)
+        self.over_shown = False
+        self.moves_shown = []
+        self.say("")
+        self.advance()
+
+
+def _hint_parts(item: Any) -> tuple[str, str, str]:
+    """A ranked hint as (move, value, reason), whatever shape it comes in."""
+    if isinstance(item, dict):
+        move, value, reason = item.get("move"), item.get("value"), item.get("reason", "")
+    elif isinstance(item, (tuple, list)):
+        move = item[0]
+        value = item[1] if len(item) > 1 else ""
+        reason = item[2] if len(item) > 2 else ""
+    else:
+        move = getattr(item, "move", item)
+        value = getattr(item, "value", "")
+        reason = getattr(item, "reason", "")
+    if isinstance(value, float):
+        value = f"{value:.2f}"
+    return str(move), str(value if value is not None else ""), str(reason or "")

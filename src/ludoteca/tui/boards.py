@@ -1,0 +1,540 @@
+"""Each game's table, drawn from a seat's view (and only from it).
+
+A board turns ``game.view(seat)`` into what the terminal shows: the table
+itself (:meth:`Board.table`), the score panel (:meth:`Board.info`), the tiles
+of the hand, which hand tile a move plays, and why a tile may not be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+
+from ludoteca.i18n import describe_move, t
+from ludoteca.i18n.moves import suit_name
+
+from .draw import (
+    TILE_DIM,
+    TILE_STYLE,
+    Block,
+    Canvas,
+    back_block,
+    compact_tile,
+    die_block,
+    row_of,
+    stick_figure,
+    tile_block,
+)
+
+__all__ = ["BOARDS", "Board", "Ctx", "board_for"]
+
+TITLE = Style(bold=True)
+TURN = Style(color="black", bgcolor="green", bold=True)
+WINNER = Style(color="green", bold=True)
+FAINT = Style(color="grey50")
+
+
+@dataclass
+class Ctx:
+    """What a board needs besides the view: the language and who looks."""
+
+    lang: str
+    me: int | None
+    """The seat whose view is shown (``None``: the table seen from outside)."""
+    bottom: int
+    """The seat drawn nearest to the player (at the bottom)."""
+    seats: Sequence[str]
+
+    def tr(self, key: str, **params: object) -> str:
+        return t(key, self.lang, **params)
+
+
+def _name(view: dict[str, Any], seat: int | None) -> str:
+    if seat is None:
+        return "—"
+    names: list[str] = view["names"]
+    return names[seat]
+
+
+def _tiles_of(move: str) -> str | None:
+    words = move.split()
+    if len(words) >= 2 and words[0] == "play":
+        return words[1]
+    return None
+
+
+def _seat_label(view: dict[str, Any], seat: int, extra: str = "") -> Text:
+    label = Text()
+    to_move = view["to_move"]
+    style = TURN if to_move == seat else TITLE
+    label.append(f" {_name(view, seat)} ", style=style)
+    if extra:
+        label.append(" " + extra)
+    return label
+
+
+def _backs(n: int) -> Text:
+    return Text("▮" * n, style=Style(color="blue"))
+
+
+class Board:
+    """The drawing of one game; subclasses draw each game."""
+
+    game = ""
+    has_hand = True
+
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
+        raise NotImplementedError
+
+    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
+        raise NotImplementedError
+
+    def hand(self, view: dict[str, Any]) -> list[str]:
+        """The tiles in the shown seat's hand, as drawn (left to right)."""
+        hand: list[str] = view.get("hand", [])
+        return list(hand)
+
+    def tile_moves(self, tile: str, legal: Sequence[str]) -> list[str]:
+        """The legal moves that play ``tile``."""
+        return [m for m in legal if _tiles_of(m) == tile]
+
+    def other_moves(self, legal: Sequence[str]) -> list[str]:
+        """The legal moves that are not plays of a hand tile."""
+        return [m for m in legal if _tiles_of(m) is None]
+
+    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
+        """Why ``tile`` (in the hand) may not be played now, in words."""
+        legal: list[str] = view["legal_moves"]
+        return ctx.tr("why.generic", moves=_list_moves(self.game, legal, ctx))
+
+
+def _list_moves(game: str, moves: Sequence[str], ctx: Ctx, limit: int = 6) -> str:
+    words = [describe_move(game, m, ctx.lang) for m in moves]
+    if len(words) > limit:
+        words = [*words[: limit - 1], "…"]
+    return "; ".join(words)
+
+
+def _legal_tiles(legal: Sequence[str]) -> list[str]:
+    seen: list[str] = []
+    for m in legal:
+        tile = _tiles_of(m)
+        if tile is not None and tile not in seen:
+            seen.append(tile)
+    return seen
+
+
+def _log(view: dict[str, Any], ctx: Ctx, lines: int = 12) -> Text:
+    log: list[str] = view["log"]
+    out = Text()
+    out.append(ctx.tr("ui.log") + "\n", style=TITLE)
+    start = max(0, len(log) - lines)
+    for i in range(start, len(log)):
+        entry = log[i]
+        if len(entry) > 34:
+            entry = entry[:33] + "…"
+        out.append(f"{i + 1:>3}. ", style=FAINT)
+        out.append(entry + "\n")
+    return out
+
+
+def _trick_text(trick: dict[str, Any] | None, view: dict[str, Any], ctx: Ctx) -> Text:
+    out = Text()
+    if not trick:
+        out.append(ctx.tr("word.none"))
+        return out
+    for play in trick["plays"]:
+        out.append_text(compact_tile(play["tile"]))
+        out.append(" ")
+    out.append(
+        "\n" + ctx.tr("ui.won_by", name=_name(view, trick["winner"]), points=trick["points"])
+    )
+    return out
+
+
+# ---------------------------------------------------------------- Texas 42
+
+
+class Texas42Board(Board):
+    game = "texas42"
+
+    def _positions(self, ctx: Ctx) -> dict[int, str]:
+        b = ctx.bottom
+        return {b: "bottom", (b + 1) % 4: "left", (b + 2) % 4: "top", (b + 3) % 4: "right"}
+
+    def _seat_extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
+        parts = []
+        if view["dealer"] == seat:
+            parts.append(ctx.tr("word.dealer"))
+        bids = [b["bid"] for b in view["bids"] if b["seat"] == seat]
+        if bids and view["phase"] in ("bid", "trump", "play"):
+            parts.append(describe_move("texas42", bids[-1], ctx.lang))
+        if view["sitting_out"] == seat:
+            parts.append(ctx.tr("word.out"))
+        return " · ".join(parts)
+
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
+        width = max(width, 60)
+        height = 17
+        canvas = Canvas(width, height)
+        cx = width // 2
+        pos = self._positions(ctx)
+        trick = view["trick"]
+        faded = False
+        if not trick and view["phase"] == "play" and view["last_trick"]:
+            trick = view["last_trick"]["plays"]
+            faded = True
+        placed = {p["seat"]: p["tile"] for p in trick}
+        spots = {
+            "top": (cx - 4, 2),
+            "left": (cx - 17, 6),
+            "right": (cx + 8, 6),
+            "bottom": (cx - 4, 10),
+        }
+        for seat, where in pos.items():
+            x, y = spots[where]
+            if seat in placed:
+                block = tile_block(
+                    placed[seat], horizontal=True, style=TILE_DIM if faded else TILE_STYLE
+                )
+                canvas.blit(x, y, block)
+            label = _seat_label(view, seat, self._seat_extra(view, seat, ctx))
+            backs = _backs(view["hand_sizes"][seat]) if seat != ctx.me else Text("")
+            if where == "top":
+                canvas.put(max(0, cx - label.cell_len // 2), 0, label)
+                canvas.put(max(0, cx - backs.cell_len // 2), 1, backs)
+            elif where == "bottom":
+                canvas.put(max(0, cx - label.cell_len // 2), 16, label)
+                canvas.put(max(0, cx - backs.cell_len // 2), 15, backs)
+            elif where == "left":
+                canvas.put(0, 4, label)
+                canvas.put(1, 5, backs)
+            else:
+                canvas.put(max(0, width - label.cell_len - 1), 12, label)
+                canvas.put(max(0, width - backs.cell_len - 2), 13, backs)
+        if faded and view["last_trick"]:
+            note = ctx.tr(
+                "ui.won_by",
+                name=_name(view, view["last_trick"]["winner"]),
+                points=view["last_trick"]["points"],
+            )
+            canvas.put(max(0, cx - len(note) // 2), 8, note, FAINT)
+        return canvas.text()
+
+    def _teams(self, view: dict[str, Any], ctx: Ctx) -> list[str]:
+        out = []
+        for side in view["sides"]:
+            names = ctx.tr("ui.and", a=_name(view, side[0]), b=_name(view, side[1]))
+            if ctx.me is not None and sum(1 for s in ctx.seats if s == "human") == 1:
+                word = ctx.tr("ui.us") if ctx.me in side else ctx.tr("ui.them")
+                out.append(f"{word} ({names})")
+            else:
+                out.append(ctx.tr("ui.team", names=names))
+        return out
+
+    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
+        out = Text()
+        key = "texas42.marks_to" if view["scoring"] == "marks" else "texas42.points_to"
+        out.append(ctx.tr(key, n=view["target"]) + "\n", style=TITLE)
+        for team, score in zip(self._teams(view, ctx), view["scores"], strict=True):
+            tally = "|" * score if view["scoring"] == "marks" else ""
+            out.append(f" {score:>3}  ", style=TITLE)
+            out.append(f"{team} ")
+            out.append(tally + "\n", style=WINNER)
+        out.append(ctx.tr("ui.phase", phase=ctx.tr(f"phase.texas42.{view['phase']}")) + "\n")
+        if view["dealer"] is not None:
+            out.append(ctx.tr("texas42.dealer", name=_name(view, view["dealer"])) + "\n")
+        if view["high_bid"]:
+            bid = describe_move("texas42", view["high_bid"], ctx.lang)
+            out.append(ctx.tr("texas42.high_bid", bid=bid, name=_name(view, view["bidder"])))
+            out.append("\n")
+        else:
+            out.append(ctx.tr("texas42.no_bid") + "\n")
+        if view["contract"]:
+            contract = describe_move("texas42", view["contract"], ctx.lang)
+            out.append(ctx.tr("texas42.contract", contract=contract) + "\n", style=TITLE)
+        if view["phase"] == "play":
+            a, b = view["points"]
+            out.append(ctx.tr("texas42.hand_points", a=a, b=b) + "\n")
+        played = view["hands_played"]
+        if played:
+            out.append(ctx.tr("texas42.last_hand", text=self._hand_summary(played[-1], view, ctx)))
+            out.append("\n")
+        out.append(ctx.tr("ui.last_trick") + ": ", style=TITLE)
+        out.append_text(_trick_text(view["last_trick"], view, ctx))
+        out.append("\n\n")
+        out.append_text(_log(view, ctx))
+        return out
+
+    def _hand_summary(self, hand: dict[str, Any], view: dict[str, Any], ctx: Ctx) -> str:
+        if hand.get("all_passed"):
+            return ctx.tr("texas42.all_passed")
+        bid = describe_move("texas42", hand["bid"], ctx.lang)
+        team = hand["bidder"] % 2
+        a = hand["points"][team]
+        b = hand["points"][1 - team]
+        key = "texas42.made" if hand["made"] else "texas42.set"
+        return ctx.tr(key, name=_name(view, hand["bidder"]), bid=bid, a=a, b=b)
+
+    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
+        legal: list[str] = view["legal_moves"]
+        tiles = " ".join(_legal_tiles(legal))
+        if view["phase"] != "play":
+            return ctx.tr("why.not_tile_phase", moves=_list_moves(self.game, legal, ctx))
+        if view["contract"] == "sevens":
+            return ctx.tr("why.sevens", tiles=tiles)
+        led = view["led_suit"]
+        if led is not None and view["trump"] is not None and str(led) == str(view["trump"]):
+            return ctx.tr("why.follow_trump", tiles=tiles)
+        if led is not None:
+            return ctx.tr("why.follow_suit", suit=suit_name(led, ctx.lang), tiles=tiles)
+        return super().explain(view, tile, ctx)
+
+
+# ---------------------------------------------------------------- Bingo
+
+
+class BingoBoard(Board):
+    game = "bingo"
+
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
+        width = max(width, 60)
+        canvas = Canvas(width, 15)
+        me = ctx.bottom
+        other = 1 - me
+        top = _seat_label(view, other, self._extra(view, other, ctx))
+        canvas.put(1, 0, top)
+        canvas.put(1, 1, _backs(view["hand_sizes"][other]))
+        shown = view["shown"][other]
+        if shown:
+            shown_text = Text(ctx.tr("bingo.shown", tiles=""))
+            for tile in shown:
+                shown_text.append_text(compact_tile(tile))
+                shown_text.append(" ")
+            canvas.put(1, 2, shown_text)
+        trick = view["trick"]
+        faded = False
+        if not trick and view["last_trick"] and view["phase"] in ("lead", "reply", "take"):
+            trick = view["last_trick"]["plays"]
+            faded = True
+        x = 2
+        for play in trick:
+            block = tile_block(
+                play["tile"], horizontal=True, style=TILE_DIM if faded else TILE_STYLE
+            )
+            canvas.blit(x, 4, block)
+            canvas.put(x, 9, _name(view, play["seat"])[:10], FAINT)
+            x += 11
+        if faded and view["last_trick"]:
+            lt = view["last_trick"]
+            note = ctx.tr("ui.won_by", name=_name(view, lt["winner"]), points=lt["points"])
+            canvas.put(2, 10, note, FAINT)
+        sx = max(26, width - 24)
+        if view["stock_count"]:
+            canvas.put(sx, 3, ctx.tr("bingo.stock", n=view["stock_count"]), TITLE)
+            canvas.blit(sx, 4, back_block(horizontal=True))
+        if view["up"]:
+            canvas.put(sx + 11, 3, ctx.tr("bingo.turned_up"), TITLE)
+            canvas.blit(sx + 11, 4, tile_block(view["up"], horizontal=True))
+        if view["trump"] is not None:
+            trump = ctx.tr(
+                "bingo.trump", trump=f"{view['trump']} ({suit_name(view['trump'], ctx.lang)})"
+            )
+            canvas.put(sx, 9, trump, TITLE)
+        if view["closed"]:
+            canvas.put(sx, 10, ctx.tr("bingo.closed", name=_name(view, view["closed_by"])))
+        if view["following_compulsory"]:
+            canvas.put(sx, 11, ctx.tr("bingo.follow"), Style(color="yellow"))
+        mine = view["shown"][me]
+        if mine:
+            shown_text = Text(ctx.tr("bingo.shown", tiles=""))
+            for tile in mine:
+                shown_text.append_text(compact_tile(tile))
+                shown_text.append(" ")
+            canvas.put(1, 12, shown_text)
+        bottom = _seat_label(view, me, self._extra(view, me, ctx))
+        canvas.put(1, 14, bottom)
+        if me != ctx.me:
+            canvas.put(1, 13, _backs(view["hand_sizes"][me]))
+        return canvas.text()
+
+    def _extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
+        sets = ctx.tr("bingo.sets_to", n=view["target_sets"])
+        return f"{view['points'][seat]} · {sets}: {view['sets'][seat]}"
+
+    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
+        out = Text()
+        out.append(ctx.tr("bingo.sets_to", n=view["target_sets"]) + "\n", style=TITLE)
+        for seat in (0, 1):
+            out.append(f" {view['sets'][seat]:>3}  ", style=TITLE)
+            out.append(_name(view, seat) + "\n")
+        out.append(ctx.tr("bingo.hand_no", n=view["hand_number"]) + " · ")
+        out.append(ctx.tr("ui.phase", phase=ctx.tr(f"phase.bingo.{view['phase']}")) + "\n")
+        out.append(ctx.tr("bingo.points_to") + "\n", style=TITLE)
+        for seat in (0, 1):
+            out.append(f" {view['points'][seat]:>3}  ", style=TITLE)
+            out.append(_name(view, seat) + "\n")
+        a, b = view["tricks_won"]
+        out.append(ctx.tr("bingo.tricks_won", a=a, b=b) + "\n")
+        if view["trump"] is not None:
+            trump = f"{view['trump']} ({suit_name(view['trump'], ctx.lang)})"
+            out.append(ctx.tr("bingo.trump", trump=trump) + "\n", style=TITLE)
+        out.append(ctx.tr("ui.last_trick") + ": ", style=TITLE)
+        out.append_text(_trick_text(view["last_trick"], view, ctx))
+        out.append("\n\n")
+        out.append_text(_log(view, ctx))
+        return out
+
+    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
+        legal: list[str] = view["legal_moves"]
+        if view["phase"] == "take":
+            return ctx.tr("why.must_take", moves=_list_moves(self.game, legal, ctx))
+        tiles = _legal_tiles(legal)
+        if view["phase"] == "reply" and view["following_compulsory"] and view["trick"]:
+            high, low = (int(x) for x in view["trick"][0]["tile"].split("-"))
+            if any(str(high) in x.split("-") for x in tiles):
+                rule = ctx.tr("why.bingo_high", end=high)
+            elif any(str(low) in x.split("-") for x in tiles):
+                rule = ctx.tr("why.bingo_low", end=low)
+            else:
+                rule = ctx.tr("why.bingo_trump", trump=view["trump"])
+            return ctx.tr("why.bingo_follow", rule=rule, tiles=" ".join(tiles))
+        return super().explain(view, tile, ctx)
+
+
+# ---------------------------------------------------------------- Cavaleiro
+
+
+class CavaleiroBoard(Board):
+    game = "cavaleiro"
+    has_hand = False
+
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
+        sticks = view["sticks"]
+        n = view["players"]
+        big_dice = n <= 3
+        rolls = {r["seat"]: r for r in view["rolls"]}
+        cells: list[Block] = []
+        for fig in view["figures"]:
+            seat = fig["seat"]
+            lines: list[Text] = []
+            label = _seat_label(view, seat, ctx.tr("cav.sticks_left", n=fig["sticks_left"]))
+            if view["round_winner"] == seat or view["winner"] == seat:
+                label.append(" ★", style=WINNER)
+            lines.append(label)
+            lines.append(Text(""))
+            lines.extend(stick_figure(sticks, fig["present"]).lines)
+            lines.append(Text(""))
+            roll = rolls.get(seat)
+            if roll is not None:
+                if big_dice:
+                    lines.extend(row_of([die_block(d) for d in roll["dice"]]).lines)
+                else:
+                    lines.append(Text(" ".join(str(d) for d in roll["dice"]), style=TITLE))
+                lines.append(Text(self._category(roll, ctx), style=TITLE))
+            elif view["to_roll"] == seat:
+                lines.append(Text("…", style=FAINT))
+            cells.append(Block(lines))
+        cell_w = max(b.width for b in cells) + 3
+        per_row = max(1, min(n, width // cell_w))
+        rows = []
+        for i in range(0, len(cells), per_row):
+            rows.append(row_of(cells[i : i + per_row], gap=3))
+        out: list[RenderableType] = []
+        for r in rows:
+            out.extend(r.lines)
+            out.append(Text(""))
+        return Group(*out)
+
+    def _category(self, roll: dict[str, Any], ctx: Ctx) -> str:
+        return roll_name(roll, ctx.lang)
+
+    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
+        out = Text()
+        out.append(ctx.tr("cav.round", n=view["round"]) + " · ", style=TITLE)
+        out.append(ctx.tr("ui.phase", phase=ctx.tr(f"phase.cavaleiro.{view['phase']}")) + "\n")
+        if view["order"]:
+            names = ", ".join(_name(view, s) for s in view["order"])
+            out.append(ctx.tr("cav.order", names=names) + "\n")
+        if view["to_roll"] is not None:
+            out.append(ctx.tr("cav.to_roll", name=_name(view, view["to_roll"])) + "\n")
+        for fig in view["figures"]:
+            seat = fig["seat"]
+            out.append(f" {fig['sticks_left']:>3}  ", style=TITLE)
+            out.append(_name(view, seat) + " · ")
+            out.append(ctx.tr("cav.rounds_won", n=view["rounds_won"][seat]) + "\n")
+        if view["round_winner"] is not None and view["phase"] == "remove":
+            out.append(ctx.tr("cav.wins_round", name=_name(view, view["round_winner"])) + "\n")
+        if view["allowed_removal"]:
+            what = removal_text(view["allowed_removal"], ctx.lang)
+            out.append(ctx.tr("cav.allows", what=what) + "\n", style=TITLE)
+        last = view["last_round"]
+        if last:
+            removal = describe_move("cavaleiro", last["removal"], ctx.lang)
+            out.append(
+                ctx.tr(
+                    "cav.last_round",
+                    n=last["round"],
+                    name=_name(view, last["winner"]),
+                    removal=removal,
+                )
+                + "\n"
+            )
+        if view["phase"] == "order" and view["order_rolloff"]:
+            out.append(ctx.tr("cav.rolloff") + "\n", style=TITLE)
+            for stage in view["order_rolloff"]:
+                out.append(
+                    "  " + ", ".join(f"{_name(view, r['seat'])} {r['total']}" for r in stage) + "\n"
+                )
+        out.append("\n")
+        out.append_text(_log(view, ctx))
+        return out
+
+
+_REMOVALS = (
+    "one vertical",
+    "1 or 2 verticals of one column",
+    "1, 2 or 3 verticals of one column",
+    "one horizontal, or everything left in one column",
+)
+
+
+def removal_text(text: str, lang: str) -> str:
+    """What a Cavaleiro roll allows to remove, in words (the view says it in English)."""
+    for i, known in enumerate(_REMOVALS):
+        if text == known:
+            return t(f"cav.removal.{i}", lang)
+    if text.startswith("all the remaining horizontals"):
+        return t("cav.removal.4", lang)
+    return text
+
+
+def roll_name(roll: dict[str, Any], lang: str) -> str:
+    """A Cavaleiro roll by its kind, from the roll's ranking key (best number first)."""
+    key: list[int] = roll["key"]
+    kind = key[0]
+    if kind == 0:
+        return t("cav.roll.0", lang, dice=" ".join(str(d) for d in key[1:]))
+    if kind == 2:
+        return t("cav.roll.2", lang, a=key[1], b=key[2])
+    return t(f"cav.roll.{kind}", lang, a=key[1])
+
+
+BOARDS: dict[str, type[Board]] = {
+    "texas42": Texas42Board,
+    "bingo": BingoBoard,
+    "cavaleiro": CavaleiroBoard,
+}
+
+
+def board_for(game: str) -> Board:
+    """The board that draws ``game``."""
+    cls = BOARDS.get(game)
+    if cls is None:
+        raise ValueError(f"the terminal app cannot draw {game} yet")
+    return cls()

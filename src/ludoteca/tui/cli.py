@@ -1,0 +1,104 @@
+"""``ludoteca play``: start the terminal table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ludoteca.errors import IllegalMove, InvalidRecord
+from ludoteca.i18n import default_lang, normalize_lang
+from ludoteca.registry import GAMES
+
+__all__ = ["add_play", "build_table", "cmd_play"]
+
+
+def add_play(sub: Any) -> None:
+    """Add the ``play`` subcommand to the ``ludoteca`` parser."""
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal, against bots or with friends on one screen",
+        description=(
+            "Play at a table in the terminal. Seats are given one by one as human or a bot "
+            "level (random, greedy, expert); by default one person plays against the "
+            "strongest bots. Keys: h hint, r rules, u undo, s save, l language, q quit."
+        ),
+    )
+    p.add_argument("game", nargs="?", choices=list(GAMES), help="the game to play")
+    p.add_argument("--players", type=int, help="number of players (Five-Up 2-4, Cavaleiro 2-8)")
+    p.add_argument(
+        "--seats",
+        help="seat by seat, human or a bot level, e.g. human,expert,human,expert",
+    )
+    p.add_argument(
+        "--lang",
+        choices=["pt", "en"],
+        help="language of the table (default: from the system locale)",
+    )
+    p.add_argument("--seed", type=int, help="seed for the deals, dice and bots")
+    p.add_argument(
+        "--option",
+        "-o",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, for example -o target=31 (repeatable; see 'ludoteca games')",
+    )
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="time each bot move stays before the next (default 0.8)",
+    )
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game record")
+    p.set_defaults(func=cmd_play)
+
+
+def build_table(args: argparse.Namespace, lang: str) -> Any:
+    """The table the arguments ask for (``ValueError`` with what is wrong)."""
+    from ludoteca.cli import parse_option_values
+
+    from .table import Table, parse_seats
+
+    seats = parse_seats(args.seats) if args.seats else None
+    if args.resume:
+        table = Table.resume(args.resume, seats, seed=args.seed)
+        if args.game and args.game != table.game.name:
+            raise ValueError(f"{args.resume} is a game of {table.game.name}, not {args.game}")
+        return table
+    if not args.game:
+        raise ValueError("name the game to play (or --resume a saved one)")
+    return Table.new(
+        args.game,
+        seats,
+        seed=args.seed,
+        lang=lang,
+        players=args.players,
+        options=parse_option_values(args.options),
+    )
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .app import PlayApp
+    from .table import Table
+
+    lang = normalize_lang(args.lang) if args.lang else default_lang()
+    try:
+        table = build_table(args, lang)
+    except (ValueError, OSError, IllegalMove, InvalidRecord) as e:
+        print(f"ludoteca play: {e}", file=sys.stderr)
+        return 2
+
+    def rematch(old: Table) -> Table:
+        return Table.new(
+            old.game.name,
+            old.seats,
+            seed=(old.seed + 1) % (1 << 31),
+            lang=lang,
+            options=dict(old.game.options),
+        )
+
+    PlayApp(table, lang=lang, pace=args.pace, new_table=rematch).run()
+    return 0

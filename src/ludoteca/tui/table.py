@@ -1,0 +1,363 @@
+"""A table: one game, who sits in each seat, and how the game moves on.
+
+This is the part of the terminal app that knows nothing of the screen: it
+starts or resumes a game, says what happens next (a person's decision, a bot's,
+a chance event), plays it, takes back a person's decision when every other seat
+is a bot, and writes the record. It talks to the game only through the public
+Game API.
+
+>>> table = Table.new("texas42", ["human", "random", "random", "random"], seed=3, lang="en")
+>>> table.names
+['You', 'Bot 2 (random)', 'Bot 3 (random)', 'Bot 4 (random)']
+>>> while table.next_step() != "human" and not table.game.is_over:
+...     _ = table.step_auto()
+>>> table.game.to_move
+0
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from ludoteca import bots as bot_levels
+from ludoteca.bots import Bot, choose_move, make_bot
+from ludoteca.errors import InvalidOption, InvalidRecord
+from ludoteca.game import Game
+from ludoteca.i18n import t
+from ludoteca.record import load_record, save_record
+from ludoteca.registry import game_class, new_game
+
+__all__ = ["HIDDEN_HANDS", "HUMAN", "Step", "Table", "default_seats", "parse_seats"]
+
+HUMAN = "human"
+LEVELS = ("random", "greedy", "expert")
+HIDDEN_HANDS = frozenset({"texas42", "fiveup", "bingo"})
+"""Games where a player's hand is hidden from the others (hot-seat hides it)."""
+
+Step = Literal["human", "roll", "bot", "chance", "over"]
+
+_SEAT_WORDS = {
+    "human": HUMAN,
+    "h": HUMAN,
+    "humano": HUMAN,
+    "person": HUMAN,
+    "random": "random",
+    "r": "random",
+    "greedy": "greedy",
+    "g": "greedy",
+    "expert": "expert",
+    "e": "expert",
+}
+_BOT_NAME = re.compile(r"\((random|greedy|expert)\)$")
+
+
+def seat_count(game: str, options: dict[str, Any]) -> int:
+    """How many seats ``game`` has with ``options`` (a game built to ask it)."""
+    return new_game(game, seed=0, chance="manual", **options).num_seats
+
+
+def strongest_level(game: str) -> str:
+    """The strongest bot level built for ``game``."""
+    levels = bot_levels.available_levels(game)
+    return levels[-1] if levels else "random"
+
+
+def default_seats(game: str, count: int) -> list[str]:
+    """One person in seat 0 against the strongest bots (a bot partner in team games)."""
+    return [HUMAN] + [strongest_level(game)] * (count - 1)
+
+
+def parse_seats(spec: str) -> list[str]:
+    """``"human,expert,greedy"`` (or ``h,e,g``) → the seats, one word per seat.
+
+    >>> parse_seats("h, expert ,R")
+    ['human', 'expert', 'random']
+    """
+    out = []
+    for word in spec.split(","):
+        key = word.strip().lower()
+        if key not in _SEAT_WORDS:
+            raise ValueError(
+                f"{word.strip()!r} is not a seat: write human or a bot level "
+                f"({', '.join(LEVELS)}), one per seat separated by commas"
+            )
+        out.append(_SEAT_WORDS[key])
+    return out
+
+
+def seats_from_names(names: Sequence[str]) -> list[str]:
+    """The seats of a saved game, read from its player names (bots carry their level)."""
+    out = []
+    for name in names:
+        m = _BOT_NAME.search(name)
+        out.append(m.group(1) if m else HUMAN)
+    return out
+
+
+def seat_names(seats: Sequence[str], lang: str) -> list[str]:
+    """Names for the seats: ``You`` for a lone person, ``Player N`` in hot-seat, bots by level."""
+    humans = sum(1 for s in seats if s == HUMAN)
+    out = []
+    for i, seat in enumerate(seats):
+        if seat == HUMAN:
+            out.append(t("ui.you", lang) if humans == 1 else t("ui.player", lang, n=i + 1))
+        else:
+            out.append(t("ui.bot", lang, n=i + 1, level=seat))
+    return out
+
+
+class Table:
+    """A game being played at a table of people and bots."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        *,
+        seed: int | None = None,
+        actors: Sequence[int | str] | None = None,
+    ) -> None:
+        if len(seats) != game.num_seats:
+            raise InvalidOption(
+                f"{game.title} with these options has {game.num_seats} seats, "
+                f"but {len(seats)} were given ({', '.join(seats)})"
+            )
+        self.game = game
+        self.seats = list(seats)
+        self.seed = game.seed if seed is None else seed
+        self.rng = random.Random(self.seed ^ 0x7AB1E)
+        self.actors: list[int | str] = list(actors or [])
+        self.pending_chance: list[str] = []
+        self.notices: list[tuple[str, dict[str, object]]] = []
+        self.bots: dict[int, Bot] = {}
+        for seat, kind in enumerate(self.seats):
+            if kind == HUMAN:
+                continue
+            level = kind
+            built = bot_levels.available_levels(game.name)
+            if level not in built:
+                fallback = built[-1] if built else "random"
+                self.notices.append(("ui.bot_fallback", {"level": level, "fallback": fallback}))
+                level = fallback
+            self.bots[seat] = make_bot(game.name, level, seed=self.seed * 7919 + seat)
+
+    # ------------------------------------------------------------ starting
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        seats: Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        lang: str = "en",
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        """A new game of ``game`` with these seats (default: one person against bots)."""
+        opts = dict(options or {})
+        specs = game_class(game).option_specs
+        if seats is not None and players is None and "players" in specs and "players" not in opts:
+            players = len(seats)
+        if players is not None:
+            if "players" not in specs:
+                n = seat_count(game, opts)
+                if players != n:
+                    raise InvalidOption(f"{game} is played by {n} players, not {players}")
+            else:
+                opts["players"] = players
+        count = seat_count(game, opts)
+        seat_list = list(seats) if seats is not None else default_seats(game, count)
+        if len(seat_list) != count:
+            raise InvalidOption(
+                f"{game} with these options has {count} seats, "
+                f"but --seats gives {len(seat_list)}: {', '.join(seat_list)}"
+            )
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        g = new_game(game, seed=seed, chance="manual", names=seat_names(seat_list, lang), **opts)
+        return cls(g, seat_list, seed=seed)
+
+    @classmethod
+    def from_record(
+        cls, record: dict[str, Any], seats: Sequence[str] | None = None, *, seed: int | None = None
+    ) -> Table:
+        """A saved game, replayed move by move, ready to go on."""
+        g, actors = _replay(record)
+        seat_list = list(seats) if seats is not None else seats_from_names(record["players"])
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        table = cls(g, seat_list, seed=seed, actors=actors)
+        table.rng = random.Random((seed ^ 0x7AB1E) + len(actors))
+        return table
+
+    @classmethod
+    def resume(
+        cls, path: str | Path, seats: Sequence[str] | None = None, *, seed: int | None = None
+    ) -> Table:
+        """The game saved in ``path``, ready to go on."""
+        return cls.from_record(load_record(path), seats, seed=seed)
+
+    # ------------------------------------------------------------ who plays
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.game.names)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one person shares the screen."""
+        return len(self.humans) > 1
+
+    @property
+    def hides_hands(self) -> bool:
+        return self.game.name in HIDDEN_HANDS
+
+    def roller(self) -> int | None:
+        """The seat whose dice roll is the chance event due now (Cavaleiro), if any."""
+        if self.game.to_move != "chance":
+            return None
+        who = self.game.view(None).get("to_roll")
+        return who if isinstance(who, int) else None
+
+    def next_step(self) -> Step:
+        """What happens next: a person's decision, a person's roll, a bot, chance, or the end."""
+        who = self.game.to_move
+        if who is None:
+            return "over"
+        if who == "chance":
+            roller = self.roller()
+            if roller is not None and self.seats[roller] == HUMAN:
+                return "roll"
+            return "chance"
+        return "human" if self.seats[who] == HUMAN else "bot"
+
+    def acting_seat(self) -> int | None:
+        """The seat acting now: the decider, or the player whose roll is due."""
+        who = self.game.to_move
+        if isinstance(who, int):
+            return who
+        return self.roller()
+
+    # ------------------------------------------------------------ moves
+
+    def play(self, move: str) -> None:
+        """Play a decision (``IllegalMove`` if it is not allowed; nothing changes then)."""
+        who = self.game.to_move
+        self.game.play(move)
+        self.actors.append(who if who is not None else "chance")
+
+    def play_chance(self) -> str:
+        """Draw and play the chance event due now; return it.
+
+        Events taken back by an undo come first, so an undo never redraws them.
+        """
+        while self.pending_chance:
+            event = self.pending_chance.pop(0)
+            try:
+                self.game.play(event)
+            except ValueError:
+                self.pending_chance.clear()
+                break
+            self.actors.append("chance")
+            return event
+        event = self.game.sample_chance(self.rng)
+        self.game.play(event)
+        self.actors.append("chance")
+        return event
+
+    def bot_choice(self, game: Game | None = None) -> str:
+        """The move of the bot to move now (not played); ``game`` defaults to this one."""
+        g = self.game if game is None else game
+        seat = g.to_move
+        if not isinstance(seat, int) or seat not in self.bots:
+            raise ValueError("no bot is to move now")
+        return choose_move(self.bots[seat], g)
+
+    def step_auto(self) -> str:
+        """Play the next bot decision or chance event; return it."""
+        step = self.next_step()
+        if step == "bot":
+            move = self.bot_choice()
+            self.play(move)
+            return move
+        if step in ("chance", "roll"):
+            return self.play_chance()
+        raise ValueError(f"the next step is {step}, not a bot's or chance's")
+
+    # ------------------------------------------------------------ undo
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Undo is for one person playing against bots only."""
+        return len(self.humans) == 1
+
+    def can_undo(self) -> bool:
+        return self.undo_allowed and self._last_human_index() is not None
+
+    def _last_human_index(self) -> int | None:
+        humans = set(self.humans)
+        for i in range(len(self.actors) - 1, -1, -1):
+            who = self.actors[i]
+            if isinstance(who, int) and who in humans:
+                return i
+        return None
+
+    def undo(self) -> bool:
+        """Take back the person's last decision and every bot move after it.
+
+        The game is rebuilt from its record without them; chance events that
+        were drawn after that decision are kept and come back in order.
+        Return whether anything was taken back.
+        """
+        if not self.undo_allowed:
+            return False
+        index = self._last_human_index()
+        if index is None:
+            return False
+        moves = self.game.moves
+        later_chance = [
+            m for m, who in zip(moves[index:], self.actors[index:], strict=True) if who == "chance"
+        ]
+        record = self.game.record()
+        record["moves"] = moves[:index]
+        self.game, self.actors = _replay(record, seed=self.game.seed)
+        self.pending_chance = later_chance + self.pending_chance
+        return True
+
+    # ------------------------------------------------------------ records
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game's ``ludoteca/1`` record to ``path``."""
+        p = Path(path).expanduser()
+        save_record(self.game, p)
+        return p
+
+    def default_save_name(self) -> str:
+        return f"ludoteca-{self.game.name}-{self.seed}.json"
+
+
+def _replay(record: dict[str, Any], seed: int | None = None) -> tuple[Game, list[int | str]]:
+    """Rebuild a game from a record, noting who made each move."""
+    if not isinstance(record, dict) or not {"game", "options", "players", "moves"} <= set(record):
+        raise InvalidRecord("a record is a JSON object with the game, options, players and moves")
+    g = new_game(
+        record["game"], seed=seed, chance="manual", names=record["players"], **record["options"]
+    )
+    actors: list[int | str] = []
+    for i, move in enumerate(record["moves"], 1):
+        who = g.to_move
+        try:
+            g.play(move)
+        except ValueError as e:
+            raise InvalidRecord(f"move {i} of the record, {move!r}: {e}") from None
+        actors.append(who if who is not None else "chance")
+    return g, actors
