@@ -21,6 +21,7 @@ from .convert import (
     record_to_trajectory,
     trajectory_to_record,
 )
+from .evaluate import Evaluation, Policy, PolicyBot, evaluate
 from .single import SingleSeatEnv, gym_env, register_gymnasium_ids, strongest_level
 
 GYMNASIUM_IDS = register_gymnasium_ids()
@@ -28,7 +29,10 @@ GYMNASIUM_IDS = register_gymnasium_ids()
 __all__ = [
     "ENV_VERSION",
     "GYMNASIUM_IDS",
+    "Evaluation",
     "LudotecaEnv",
+    "Policy",
+    "PolicyBot",
     "SingleSeatEnv",
     "Step",
     "Trajectory",
@@ -37,6 +41,7 @@ __all__ = [
     "actions_to_record",
     "env",
     "env_names",
+    "evaluate",
     "game_of",
     "gym_env",
     "notation_to_action",

@@ -1,0 +1,150 @@
+"""Evaluate a policy against the built-in bots, the way the arena measures bots.
+
+A *policy* is any function ``policy(observation, action_mask) -> action``
+taking the numpy vectors of the environment. :class:`PolicyBot` turns it into a
+:class:`ludoteca.bots.Bot`: it builds the observation from the seat's view alone
+(``Adapter.public_from_view``), so a policy can no more cheat than a bot can.
+:func:`evaluate` plays it against bots on every deal from each side in turn
+(duplicate deals) and reports the win rate with its 95% Wilson interval.
+
+>>> import numpy as np
+>>> from ludoteca.rl import evaluate
+>>> first_legal = lambda obs, mask: int(np.flatnonzero(mask)[0])
+>>> result = evaluate(first_legal, "bingo_v0", opponents="random", games=2, seed=1)
+>>> result.games, 0.0 <= result.win_rate <= 1.0
+(2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ludoteca.arena import wilson
+from ludoteca.bots import Bot, SeatHandle, choose_move, make_bot
+from ludoteca.registry import new_game
+
+from .aec import ObsType, _adapter_class, game_of
+from .single import strongest_level
+
+__all__ = ["Evaluation", "Policy", "PolicyBot", "evaluate"]
+
+Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], Any]
+"""``policy(observation, action_mask) -> action number``."""
+
+
+class PolicyBot(Bot):
+    """A bot that asks ``policy`` for each move, from the seat's view only."""
+
+    level = "policy"
+
+    def __init__(
+        self,
+        policy: Policy,
+        game: str,
+        *,
+        obs_type: ObsType = "observation",
+        seed: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(seed=seed)
+        name = game_of(game)
+        prototype = new_game(name, seed=0, **options)
+        self.adapter = _adapter_class(name)(prototype)
+        self.num_actions = prototype.num_actions
+        self.policy = policy
+        self.encode = (
+            self.adapter.info_state if obs_type == "info_state" else self.adapter.observation
+        )
+
+    def choose(self, handle: SeatHandle) -> str:
+        obs = self.encode(self.adapter.public_from_view(handle.view()))
+        mask = np.zeros(self.num_actions, np.int8)
+        legal = handle.legal_actions()
+        mask[legal] = 1
+        action = int(self.policy(obs, mask))
+        if action not in legal:
+            raise ValueError(
+                f"the policy chose action {action} ({handle.action_to_move(action)}), "
+                f"which is not legal now; legal: {', '.join(handle.legal_moves())}"
+            )
+        return handle.action_to_move(action)
+
+
+@dataclass
+class Evaluation:
+    """How a policy did against bots."""
+
+    game: str
+    opponents: str
+    games: int
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    margin: float
+    """Average of (the policy's side score − the best other side's score)."""
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game}: {self.wins}/{self.games} won against {self.opponents} "
+            f"({100 * self.win_rate:.1f}%, 95% CI {100 * self.ci_low:.1f}–"
+            f"{100 * self.ci_high:.1f}%), average margin {self.margin:+.2f}"
+        )
+
+
+def evaluate(
+    policy: Policy,
+    game: str,
+    *,
+    opponents: str | None = None,
+    games: int = 20,
+    seed: int = 0,
+    budget: float | None = None,
+    obs_type: ObsType = "observation",
+    **options: Any,
+) -> Evaluation:
+    """Play ``games`` games of ``policy`` against bots of level ``opponents``
+    (default: the strongest built) and measure its win rate.
+
+    Deals are played once from each side (``games`` counts every game played;
+    with two sides, each deal twice). Every seat of the policy's side (both
+    partners in Texas 42) is played by the policy.
+    """
+    name = game_of(game)
+    level = opponents or strongest_level(name)
+    wins = 0
+    margins = 0.0
+    played = 0
+    deal = 0
+    while played < games:
+        probe = new_game(name, seed=seed * 1_000_003 + deal, **options)
+        sides: list[list[int]] = probe.result()["sides"]
+        for side in range(len(sides)):
+            if played >= games:
+                break
+            g = new_game(name, seed=seed * 1_000_003 + deal, **options)
+            agent = PolicyBot(policy, name, obs_type=obs_type, **options)
+            players: dict[int, Bot] = {}
+            for j, seats in enumerate(sides):
+                for s in seats:
+                    bot_seed = (seed * 7919 + deal) * 31 + s
+                    players[s] = (
+                        agent if j == side else make_bot(name, level, seed=bot_seed, budget=budget)
+                    )
+            while not g.is_over:
+                seat = g.to_move
+                assert isinstance(seat, int)
+                g.play(choose_move(players[seat], g))
+            result = g.result()
+            wins += result["winner"] == side
+            scores = result["scores"]
+            margins += scores[side] - max(sc for j, sc in enumerate(scores) if j != side)
+            played += 1
+        deal += 1
+    low, high = wilson(wins, played)
+    return Evaluation(name, level, played, wins, wins / played, low, high, margins / played)
