@@ -1,0 +1,592 @@
+/* Exact Texas 42 search: alpha-beta over the tricks of a hand, with every hand known.
+ *
+ * The rules come from ludoteca.games.texas42.tables, handed over once by init();
+ * this file only searches. The value of a position is what the *scoring seats*
+ * take from the tricks still to play: in points mode, 1 per trick plus the
+ * count of its tiles; in tricks mode, 1 per trick. Seats in the *maximising*
+ * mask maximise it and the others minimise it.
+ *
+ * Techniques: fail-soft alpha-beta, a transposition table at trick boundaries
+ * (keyed on the four hands and the leader, storing bounds and the best lead),
+ * move ordering (table move, then trick-sense heuristics, then history),
+ * equivalent tiles (adjacent members of a suit whose strength does not depend
+ * on the suit led, such as trumps, with equal count) searched once, bounds from
+ * the points still out, and a direct evaluation of the last trick.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NTILES 28
+#define NSUITS 8
+#define MAXC 16
+
+/* ------------------------------------------------------------------ tables */
+
+static int n_contracts;
+static int sevens_contract = -1;
+static uint8_t T_led[MAXC][NTILES];
+static uint32_t T_follow[MAXC][NSUITS];
+static uint8_t T_str[MAXC][NSUITS][NTILES];
+static uint8_t T_count[NTILES];
+static uint32_t T_ring[NSUITS];
+static int n_rings;
+/* Tiles whose strength is the same whatever the suit led and above every
+ * other tile's (trumps), listed strongest first: adjacent ones with equal
+ * count are interchangeable. */
+static uint32_t T_fixed[MAXC];
+static uint8_t T_fixed_order[MAXC][NTILES];
+static int T_fixed_len[MAXC];
+/* T_beats[c][t]: the tiles that beat t when t is led. */
+static uint32_t T_beats[MAXC][NTILES];
+static int tables_ready;
+
+static int popcount32(uint32_t x) { return __builtin_popcount(x); }
+static int lowest(uint32_t x) { return __builtin_ctz(x); }
+
+static void derive_fixed(int c) {
+    uint32_t fixed = 0;
+    for (int t = 0; t < NTILES; t++) {
+        int v = T_str[c][0][t];
+        int same = v > 0;
+        for (int s = 1; s < NSUITS && same; s++) same = T_str[c][s][t] == v;
+        if (same) fixed |= 1u << t;
+    }
+    /* every fixed tile must beat every other tile in every suit, the fixed
+     * strengths must be distinct, and the fixed tiles must be followed (led)
+     * alike: otherwise no equivalence is used in this contract */
+    int ok = fixed != 0 && c != sevens_contract;
+    int min_fixed = 1000;
+    for (int t = 0; t < NTILES; t++)
+        if (fixed >> t & 1 && T_str[c][0][t] < min_fixed) min_fixed = T_str[c][0][t];
+    for (int s = 0; s < NSUITS && ok; s++) {
+        uint32_t f = T_follow[c][s] & fixed;
+        if (f != 0 && f != fixed) ok = 0;
+        for (int t = 0; t < NTILES && ok; t++)
+            if (!(fixed >> t & 1) && T_str[c][s][t] >= min_fixed) ok = 0;
+    }
+    int led = -1;
+    for (int t = 0; t < NTILES && ok; t++) {
+        if (!(fixed >> t & 1)) continue;
+        if (led < 0) led = T_led[c][t];
+        else if (T_led[c][t] != led) ok = 0;
+        for (int u = 0; u < t && ok; u++)
+            if (fixed >> u & 1 && T_str[c][0][u] == T_str[c][0][t]) ok = 0;
+    }
+    if (!ok) fixed = 0;
+    T_fixed[c] = fixed;
+    int n = 0;
+    for (int v = 255; v > 0; v--)
+        for (int t = 0; t < NTILES; t++)
+            if (fixed >> t & 1 && T_str[c][0][t] == v) T_fixed_order[c][n++] = (uint8_t)t;
+    T_fixed_len[c] = n;
+}
+
+static int seq_long(PyObject *seq, Py_ssize_t i, long *out) {
+    PyObject *item = PySequence_GetItem(seq, i);
+    if (item == NULL) return -1;
+    long v = PyLong_AsLong(item);
+    Py_DECREF(item);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = v;
+    return 0;
+}
+
+/* init(led_suit, follow_mask, strength, count, sevens_ring, sevens_contract) */
+static PyObject *py_init(PyObject *self, PyObject *args) {
+    PyObject *led, *follow, *str, *count, *ring;
+    int sevens;
+    if (!PyArg_ParseTuple(args, "OOOOOi", &led, &follow, &str, &count, &ring, &sevens)) return NULL;
+    Py_ssize_t nc = PySequence_Size(led);
+    if (nc < 1 || nc > MAXC || PySequence_Size(follow) != nc || PySequence_Size(str) != nc) {
+        PyErr_SetString(PyExc_ValueError, "tables of inconsistent sizes");
+        return NULL;
+    }
+    long v;
+    for (Py_ssize_t c = 0; c < nc; c++) {
+        PyObject *lc = PySequence_GetItem(led, c);
+        PyObject *fc = PySequence_GetItem(follow, c);
+        PyObject *sc = PySequence_GetItem(str, c);
+        int bad = lc == NULL || fc == NULL || sc == NULL;
+        for (int t = 0; t < NTILES && !bad; t++) {
+            if (seq_long(lc, t, &v) < 0) bad = 1;
+            else T_led[c][t] = (uint8_t)v;
+        }
+        for (int s = 0; s < NSUITS && !bad; s++) {
+            if (seq_long(fc, s, &v) < 0) bad = 1;
+            else T_follow[c][s] = (uint32_t)v;
+            PyObject *ss = bad ? NULL : PySequence_GetItem(sc, s);
+            if (ss == NULL) bad = 1;
+            for (int t = 0; t < NTILES && !bad; t++) {
+                if (seq_long(ss, t, &v) < 0) bad = 1;
+                else if (v < 0 || v > 255) {
+                    PyErr_SetString(PyExc_ValueError, "strengths must be 0..255");
+                    bad = 1;
+                } else T_str[c][s][t] = (uint8_t)v;
+            }
+            Py_XDECREF(ss);
+        }
+        Py_XDECREF(lc);
+        Py_XDECREF(fc);
+        Py_XDECREF(sc);
+        if (bad) return NULL;
+    }
+    for (int t = 0; t < NTILES; t++) {
+        if (seq_long(count, t, &v) < 0) return NULL;
+        T_count[t] = (uint8_t)v;
+    }
+    Py_ssize_t nr = PySequence_Size(ring);
+    if (nr < 0 || nr > NSUITS) {
+        PyErr_SetString(PyExc_ValueError, "at most 8 sevens rings");
+        return NULL;
+    }
+    for (Py_ssize_t r = 0; r < nr; r++) {
+        if (seq_long(ring, r, &v) < 0) return NULL;
+        T_ring[r] = (uint32_t)v;
+    }
+    n_rings = (int)nr;
+    n_contracts = (int)nc;
+    sevens_contract = sevens;
+    for (int c = 0; c < n_contracts; c++) {
+        derive_fixed(c);
+        for (int t = 0; t < NTILES; t++) {
+            const uint8_t *str = T_str[c][T_led[c][t]];
+            uint32_t m = 0;
+            for (int u = 0; u < NTILES; u++)
+                if (str[u] > str[t]) m |= 1u << u;
+            T_beats[c][t] = m;
+        }
+    }
+    tables_ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------- transposition table */
+
+typedef struct {
+    uint32_t h[4];
+    uint32_t cfg; /* configuration and leader; 0 = empty slot */
+    int8_t lo, hi;
+    uint8_t best; /* best lead + 1, 0 = none */
+    uint8_t depth;
+} Entry;
+
+#ifndef TT_MIN_TRICKS
+#define TT_MIN_TRICKS 2
+#endif
+#ifndef LEAD_WIN
+#define LEAD_WIN 4000
+#define LEAD_WIN_COUNT 8
+#define LEAD_LOSE 1000
+#define LEAD_LOSE_STR 1
+#define LEAD_LOSE_COUNT 8
+#endif
+#ifndef BOUNDS
+#define BOUNDS 1
+#endif
+#define TT_BITS 19
+#define TT_SIZE (1u << TT_BITS)
+static Entry *tt; /* TT_SIZE buckets of 2 entries: [depth-preferred, always-replace] */
+
+static uint32_t mix(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e) {
+    uint64_t x = (uint64_t)a * 0x9E3779B97F4A7C15ull;
+    x ^= (uint64_t)b * 0xC2B2AE3D27D4EB4Full + (x >> 29);
+    x ^= (uint64_t)c * 0x165667B19E3779F9ull + (x >> 31);
+    x ^= (uint64_t)d * 0xD6E8FEB86659FD93ull + (x >> 27);
+    x ^= (uint64_t)e * 0x9E3779B97F4A7C15ull;
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDull;
+    x ^= x >> 33;
+    return (uint32_t)x;
+}
+
+/* ----------------------------------------------------------------- search */
+
+typedef struct {
+    uint32_t hands[4];
+    int contract;
+    int sevens;
+    int size; /* plays per trick: 4, or 3 when a seat sits out */
+    int next[4];
+    int mode; /* 0: points (1 a trick + count), 1: tricks */
+    int scorer; /* mask of the seats whose tricks score */
+    int maxer;  /* mask of the seats that maximise */
+    uint32_t cfg;
+    int tricks_left; /* including the trick in progress */
+    int rem_count;   /* count of the tiles still in the playing hands */
+    uint32_t active; /* tiles of the playing seats */
+    int sure_bounds; /* points mode with the maximisers scoring: quick_bounds() applies */
+    long long nodes;
+    int history[4][NTILES];
+} Ctx;
+
+static int gain_of(const Ctx *c, int winner, int trick_pts) {
+    if (!(c->scorer >> winner & 1)) return 0;
+    return c->mode ? 1 : 1 + trick_pts;
+}
+
+static uint32_t legal_moves(const Ctx *c, int seat, int pos, int led) {
+    uint32_t hand = c->hands[seat];
+    if (c->sevens) {
+        for (int r = 0; r < n_rings; r++)
+            if (hand & T_ring[r]) return hand & T_ring[r];
+        return hand;
+    }
+    if (pos == 0) return hand;
+    uint32_t f = hand & T_follow[c->contract][led];
+    return f ? f : hand;
+}
+
+/* Keep one tile of each run of interchangeable fixed-strength tiles in moves. */
+static uint32_t drop_equivalent(const Ctx *c, int seat, uint32_t moves, int pos, int best_str) {
+    uint32_t fixed = T_fixed[c->contract];
+    if (popcount32(moves & fixed) < 2) return moves;
+    uint32_t mine = c->hands[seat];
+    uint32_t others = c->active & ~mine;
+    const uint8_t *order = T_fixed_order[c->contract];
+    int n = T_fixed_len[c->contract];
+    /* Between two tiles of other seats, my tiles with the same count (and, in
+     * the trick in progress, the same verdict against the best tile so far)
+     * are interchangeable: one trick takes one of them, and everything else
+     * sees them alike. Keep the first of each kind. */
+    int kinds[8], n_kinds = 0;
+    for (int i = 0; i < n; i++) {
+        int t = order[i];
+        uint32_t bit = 1u << t;
+        if (others & bit) {
+            n_kinds = 0;
+        } else if (moves & bit) {
+            int beats = pos == 0 || T_str[c->contract][0][t] > best_str;
+            int kind = (c->mode ? 0 : T_count[t]) * 2 + beats;
+            int k = 0;
+            while (k < n_kinds && kinds[k] != kind) k++;
+            if (k < n_kinds) moves &= ~bit;
+            else if (n_kinds < 8) kinds[n_kinds++] = kind;
+        }
+    }
+    return moves;
+}
+
+/* The last trick: every playing seat has one tile. */
+static int last_trick(const Ctx *c, int leader) {
+    int seat = leader;
+    int t = lowest(c->hands[seat]);
+    int led = T_led[c->contract][t];
+    const uint8_t *str = T_str[c->contract][led];
+    int best = str[t], best_seat = seat, pts = T_count[t];
+    for (int k = 1; k < c->size; k++) {
+        seat = c->next[seat];
+        t = lowest(c->hands[seat]);
+        pts += T_count[t];
+        if (str[t] > best) {
+            best = str[t];
+            best_seat = seat;
+        }
+    }
+    return gain_of(c, best_seat, pts);
+}
+
+/* Points each side is sure to take from the tricks to play (points mode, at
+ * the start of a trick): the leader cashes every tile nobody else can beat,
+ * one trick each, keeping the lead; and a seat's fixed-strength tiles (trumps)
+ * above every fixed tile of the other side win whatever trick they fall in,
+ * one trick each. The two may overlap, so a side takes the larger. */
+static void quick_bounds(const Ctx *c, int leader, int *lo_max, int *lo_min) {
+    int sure[2] = {0, 0};
+    uint32_t others = c->active & ~c->hands[leader];
+    int cash = 0;
+    for (uint32_t m = c->hands[leader]; m; m &= m - 1) {
+        int t = lowest(m);
+        if (!(T_beats[c->contract][t] & others)) cash += 1 + T_count[t];
+    }
+    int leader_side = c->maxer >> leader & 1;
+    sure[leader_side] = cash;
+    const uint8_t *order = T_fixed_order[c->contract];
+    int n = T_fixed_len[c->contract];
+    int side = -1, per_seat[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        int t = order[i];
+        if (!(c->active >> t & 1)) continue;
+        int owner = 0;
+        while (!(c->hands[owner] >> t & 1)) owner++;
+        int owner_side = c->maxer >> owner & 1;
+        if (side < 0) side = owner_side;
+        else if (owner_side != side) break;
+        per_seat[owner] += 1 + T_count[t];
+    }
+    if (side >= 0)
+        for (int s = 0; s < 4; s++)
+            if ((c->maxer >> s & 1) == side && per_seat[s] > sure[side]) sure[side] = per_seat[s];
+    /* side 1 (maximisers) score; in points mode they are the scoring side */
+    *lo_max = sure[1];
+    *lo_min = sure[0];
+}
+
+/* Whether a seat of the other side can beat strength s in the suit led. */
+static int opponents_beat(const Ctx *c, int seat, int led, int s) {
+    const int side = c->maxer >> seat & 1;
+    const uint8_t *str = T_str[c->contract][led];
+    for (int o = c->next[seat]; o != seat; o = c->next[o]) {
+        if ((c->maxer >> o & 1) == side) continue;
+        uint32_t hand = c->hands[o];
+        uint32_t f = hand & T_follow[c->contract][led];
+        for (uint32_t m = f ? f : hand; m; m &= m - 1)
+            if (str[lowest(m)] > s) return 1;
+    }
+    return 0;
+}
+
+static int lead_score(const Ctx *c, int seat, int t) {
+    int led = T_led[c->contract][t];
+    int s = T_str[c->contract][led][t];
+    if (!opponents_beat(c, seat, led, s)) return LEAD_WIN + T_count[t] * LEAD_WIN_COUNT + s;
+    return LEAD_LOSE + s * LEAD_LOSE_STR - T_count[t] * LEAD_LOSE_COUNT;
+}
+
+static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_seat, int trick_pts,
+                  int alpha, int beta) {
+    c->nodes++;
+    if (c->tricks_left == 0) return 0;
+    int maxv = c->mode ? c->tricks_left : c->tricks_left + c->rem_count + trick_pts;
+    if (maxv <= alpha) return maxv;
+    if (beta <= 0) return 0;
+    Entry *slot = NULL;
+    int tt_move = -1;
+    uint32_t key_cfg = 0;
+    if (pos == 0 && c->tricks_left == 1) return last_trick(c, seat);
+    if (pos == 0 && c->sure_bounds) {
+        /* sure points: see quick_bounds() */
+        int lo_max, lo_min;
+        quick_bounds(c, seat, &lo_max, &lo_min);
+        if (lo_max >= beta) return lo_max;
+        if (maxv - lo_min <= alpha) return maxv - lo_min;
+        if (lo_max > alpha) alpha = lo_max;
+        if (maxv - lo_min < beta) beta = maxv - lo_min;
+    }
+    if (pos == 0 && c->tricks_left >= TT_MIN_TRICKS) {
+        key_cfg = c->cfg | (uint32_t)seat << 1;
+        uint32_t hsh = mix(c->hands[0], c->hands[1], c->hands[2], c->hands[3], key_cfg);
+        slot = &tt[(size_t)(hsh & (TT_SIZE - 1)) * 2];
+        for (int k = 0; k < 2; k++) {
+            Entry *e = &slot[k];
+            if (e->cfg == key_cfg && e->h[0] == c->hands[0] && e->h[1] == c->hands[1] &&
+                e->h[2] == c->hands[2] && e->h[3] == c->hands[3]) {
+                if (e->lo >= beta) return e->lo;
+                if (e->hi <= alpha) return e->hi;
+                if (e->lo == e->hi) return e->lo;
+                if (e->lo > alpha) alpha = e->lo;
+                if (e->hi < beta) beta = e->hi;
+                tt_move = (int)e->best - 1;
+                break;
+            }
+        }
+    }
+    const int contract = c->contract;
+    uint32_t moves = legal_moves(c, seat, pos, led);
+    if (!c->sevens) moves = drop_equivalent(c, seat, moves, pos, best_str);
+
+    /* order the moves */
+    int list[8], score[8], n = 0;
+    const int is_max = c->maxer >> seat & 1;
+    const int me_good = (c->scorer >> seat & 1) == is_max;
+    const int cur_good = pos > 0 && ((c->scorer >> best_seat & 1) == is_max);
+    const int last = pos == c->size - 1;
+    for (uint32_t m = moves; m; m &= m - 1) {
+        int t = lowest(m);
+        int sc;
+        if (t == tt_move) {
+            sc = 1 << 20;
+        } else if (pos == 0) {
+            sc = lead_score(c, seat, t);
+        } else {
+            int s = T_str[contract][led][t];
+            int cnt = c->mode ? 0 : T_count[t];
+            if (s > best_str) {
+                /* this tile takes the lead of the trick */
+                if (me_good) sc = 3000 + (last ? cnt * 8 : 0) - s;
+                else sc = 500 - s;
+            } else if (cur_good) {
+                sc = 2000 + cnt * 8 - s;
+            } else {
+                sc = 1000 - cnt * 8 - s;
+            }
+        }
+        sc = sc * 64 + (c->history[seat][t] > 63 ? 63 : c->history[seat][t]);
+        int i = n++;
+        while (i > 0 && score[i - 1] < sc) {
+            score[i] = score[i - 1];
+            list[i] = list[i - 1];
+            i--;
+        }
+        score[i] = sc;
+        list[i] = t;
+    }
+
+    int best = is_max ? -1 : 1 << 20;
+    int best_move = n > 0 ? list[0] : -1;
+    int a = alpha, b = beta;
+    const int nxt = c->next[seat];
+    for (int i = 0; i < n; i++) {
+        int t = list[i];
+        uint32_t bit = 1u << t;
+        int l = pos == 0 ? T_led[contract][t] : led;
+        int s = T_str[contract][l][t];
+        int nbs = best_str, nseat = best_seat;
+        if (pos == 0 || s > best_str) {
+            nbs = s;
+            nseat = seat;
+        }
+        int tp = trick_pts + T_count[t];
+        c->hands[seat] &= ~bit;
+        c->active &= ~bit;
+        c->rem_count -= T_count[t];
+        int v;
+        if (last) {
+            int g = gain_of(c, nseat, tp);
+            c->tricks_left--;
+            v = g + search(c, nseat, 0, 0, 0, 0, 0, a - g, b - g);
+            c->tricks_left++;
+        } else {
+            v = search(c, nxt, pos + 1, l, nbs, nseat, tp, a, b);
+        }
+        c->hands[seat] |= bit;
+        c->active |= bit;
+        c->rem_count += T_count[t];
+        if (is_max) {
+            if (v > best) {
+                best = v;
+                best_move = t;
+                if (v > a) a = v;
+            }
+        } else if (v < best) {
+            best = v;
+            best_move = t;
+            if (v < b) b = v;
+        }
+        if (a >= b) {
+            c->history[seat][t] += 1;
+            break;
+        }
+    }
+
+    if (slot != NULL) {
+        int depth = c->tricks_left;
+        Entry *e = NULL;
+        for (int k = 0; k < 2; k++)
+            if (slot[k].cfg == key_cfg && slot[k].h[0] == c->hands[0] &&
+                slot[k].h[1] == c->hands[1] && slot[k].h[2] == c->hands[2] &&
+                slot[k].h[3] == c->hands[3]) {
+                e = &slot[k];
+                break;
+            }
+        if (e == NULL) {
+            e = slot[0].cfg == 0 || depth >= slot[0].depth ? &slot[0] : &slot[1];
+            if (e == &slot[0] && slot[0].cfg != 0) slot[1] = slot[0];
+            e->cfg = key_cfg;
+            memcpy(e->h, c->hands, sizeof e->h);
+            e->lo = 0;
+            e->hi = 127;
+            e->depth = (uint8_t)depth;
+        }
+        /* best is exact inside (alpha, beta), a bound outside */
+        if (best > alpha && best < beta) {
+            e->lo = e->hi = (int8_t)best;
+        } else if (best <= alpha) {
+            if (best < e->hi) e->hi = (int8_t)best;
+        } else if (best > e->lo) {
+            e->lo = (int8_t)best;
+        }
+        if (e->lo > e->hi) e->lo = e->hi; /* cannot happen with a sound search */
+        e->best = (uint8_t)(best_move + 1);
+    }
+    return best;
+}
+
+/* search(hands, contract, sitting_out, mode, scorer, maxer, seat, pos, led, best_str,
+ *        best_seat, trick_pts, tricks_left, alpha, beta) -> value */
+static long long total_nodes;
+
+static PyObject *py_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!tables_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "init() must be called first");
+        return NULL;
+    }
+    if (nargs != 18) {
+        PyErr_SetString(PyExc_TypeError, "search() takes 18 integer arguments");
+        return NULL;
+    }
+    long v[18];
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        v[i] = PyLong_AsLong(args[i]);
+        if (v[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    if (tt == NULL) {
+        tt = calloc((size_t)TT_SIZE * 2, sizeof(Entry));
+        if (tt == NULL) return PyErr_NoMemory();
+    }
+    static Ctx ctx;
+    Ctx *c = &ctx;
+    memset(c->history, 0, sizeof c->history);
+    for (int i = 0; i < 4; i++) c->hands[i] = (uint32_t)v[i];
+    int contract = (int)v[4], sitting_out = (int)v[5];
+    if (contract < 0 || contract >= n_contracts || sitting_out < -1 || sitting_out > 3) {
+        PyErr_SetString(PyExc_ValueError, "bad contract or sitting-out seat");
+        return NULL;
+    }
+    c->contract = contract;
+    c->sevens = contract == sevens_contract;
+    c->mode = (int)v[6];
+    c->scorer = (int)v[7] & 15;
+    c->maxer = (int)v[8] & 15;
+    int seat = (int)v[9], pos = (int)v[10];
+    c->size = sitting_out >= 0 ? 3 : 4;
+    if (seat < 0 || seat > 3 || seat == sitting_out || pos < 0 || pos >= c->size) {
+        PyErr_SetString(PyExc_ValueError, "bad seat to move or trick position");
+        return NULL;
+    }
+    for (int s = 0; s < 4; s++) {
+        int n = (s + 1) % 4;
+        if (n == sitting_out) n = (n + 1) % 4;
+        c->next[s] = n;
+    }
+    c->tricks_left = (int)v[14];
+    c->active = 0;
+    c->rem_count = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != sitting_out) c->active |= c->hands[s];
+    for (uint32_t m = c->active; m; m &= m - 1) c->rem_count += T_count[lowest(m)];
+    c->cfg = 1u | (uint32_t)contract << 3 | (uint32_t)c->mode << 7 | (uint32_t)c->scorer << 8 |
+             (uint32_t)c->maxer << 12 | (uint32_t)(sitting_out + 1) << 16;
+    c->sure_bounds = BOUNDS && c->mode == 0 && c->scorer == c->maxer;
+    c->nodes = 0;
+    int r = search(c, seat, pos, (int)v[11], (int)v[12], (int)v[13], (int)v[15], (int)v[16],
+                   (int)v[17]);
+    total_nodes += c->nodes;
+    return PyLong_FromLong(r);
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *unused) {
+    return PyLong_FromLongLong(total_nodes);
+}
+
+static PyObject *py_clear(PyObject *self, PyObject *unused) {
+    if (tt != NULL) memset(tt, 0, (size_t)TT_SIZE * 2 * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"init", py_init, METH_VARARGS, "Load the rules tables (from texas42.tables)."},
+    {"search", (PyCFunction)(void (*)(void))py_search, METH_FASTCALL,
+     "Fail-soft alpha-beta value of a position within (alpha, beta)."},
+    {"nodes", py_nodes, METH_NOARGS, "Nodes searched since the module was loaded."},
+    {"clear", py_clear, METH_NOARGS, "Empty the transposition table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_solver", "Exact Texas 42 search (see solver.py).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }

@@ -1,0 +1,383 @@
+"""The exact Texas 42 solver, checked against brute force through the engine itself,
+against the pure-Python minimax, and for the consistency of its answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ludoteca
+from ludoteca.games.texas42 import Texas42
+from ludoteca.games.texas42 import solver as S
+from ludoteca.games.texas42.game import PLAY
+from ludoteca.tiles import TILE_TEXT, tile_index
+
+CONTRACTS = [
+    "trump 0",
+    "trump 1",
+    "trump 2",
+    "trump 3",
+    "trump 4",
+    "trump 5",
+    "trump 6",
+    "trump doubles",
+    "trump follow-me",
+    "nello",
+    "sevens",
+]
+
+
+def random_deal(rng: random.Random) -> str:
+    tiles = list(range(28))
+    rng.shuffle(tiles)
+    hands = [" ".join(TILE_TEXT[t] for t in tiles[7 * i : 7 * i + 7]) for i in range(4)]
+    return "deal " + " | ".join(hands)
+
+
+def play_phase(
+    rng: random.Random,
+    contract: str,
+    *,
+    bidder: int | None = None,
+    deal: str | None = None,
+) -> Texas42:
+    """A game at the first lead of a deal (random unless given), ``bidder`` having
+    bid a mark and named ``contract``."""
+    g = ludoteca.new_game("texas42", chance="manual", play_out=True, nello=True, sevens=True)
+    assert isinstance(g, Texas42)
+    g.play("draw 6-6 5-4 3-1 0-0")  # seat 0 deals, seat 1 bids first
+    g.play(deal or random_deal(rng))
+    if bidder is None:
+        bidder = rng.randrange(4)
+    for seat in (1, 2, 3, 0):
+        g.play("bid 42" if seat == bidder else "pass")
+    g.play(contract)
+    assert g.phase == PLAY
+    return g
+
+
+def ending(rng: random.Random, contract: str, tiles_left: int, extra: int) -> Texas42:
+    """A random ending: each playing seat holds ``tiles_left`` tiles, ``extra`` tiles
+    of the next trick on the table."""
+    g = play_phase(rng, contract)
+    size = 3 if contract == "nello" else 4
+    for _ in range((7 - tiles_left) * size + extra):
+        g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+def engine_value(game: Texas42) -> int:
+    """The final objective (team 0's points; in nello the bidder's tricks) by trying
+    every legal move in the engine itself, with no help from the solver."""
+    hands_done = len(game.hand_log)
+    nello = game.contract == 9
+    bidder = game.bidder
+
+    def value(g: Texas42) -> int:
+        if len(g.hand_log) > hands_done:
+            summary = g.hand_log[hands_done]
+            assert summary["tricks_played"] == 7
+            if nello:
+                return sum(1 for tr in summary["tricks"] if tr["winner"] == bidder)
+            points: list[int] = summary["points"]
+            return points[0]
+        seat = g.to_move
+        assert isinstance(seat, int)
+        results = []
+        for a in g.legal_actions():
+            child = g.copy()
+            child.apply_action(a)
+            assert isinstance(child, Texas42)
+            results.append(value(child))
+        maximising = seat != bidder if nello else seat % 2 == 0
+        return max(results) if maximising else min(results)
+
+    return value(game)
+
+
+# ----------------------------------------------------------- brute force
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    contract=st.sampled_from(CONTRACTS),
+    tiles_left=st.integers(1, 3),
+    extra=st.integers(0, 3),
+)
+def test_exact_value_matches_engine_brute_force(
+    seed: int, contract: str, tiles_left: int, extra: int
+) -> None:
+    rng = random.Random(seed)
+    extra = extra % (3 if contract == "nello" else 4)
+    g = ending(rng, contract, tiles_left, extra)
+    pos = S.Position.from_game(g)
+    expected = engine_value(g)
+    assert S.reference_value(pos) == expected
+    assert S.exact_objective(pos) == expected
+    # fail-soft search: exact inside the window, a bound on the right side outside
+    rest = expected - pos.objective()
+    for low in range(rest - 3, rest + 3):
+        v = S._search(pos, low, low + 2)
+        if low < rest < low + 2:
+            assert v == rest
+        elif rest <= low:
+            assert rest <= v <= low
+        else:
+            assert low + 2 <= v <= rest
+
+
+def test_c_search_matches_reference_on_thousands_of_endings() -> None:
+    rng = random.Random(42)
+    checked = 0
+    for i in range(2500):
+        contract = CONTRACTS[i % len(CONTRACTS)]
+        tiles_left = 1 + i % 3
+        extra = rng.randrange(3 if contract == "nello" else 4)
+        g = ending(rng, contract, tiles_left, extra)
+        pos = S.Position.from_game(g)
+        ref = S.reference_value(pos)
+        assert S.exact_objective(pos) == ref, (i, contract, g.moves)
+        checked += 1
+    assert checked == 2500
+
+
+def test_four_trick_endings_match_reference() -> None:
+    rng = random.Random(7)
+    for contract in CONTRACTS:
+        g = ending(rng, contract, 4, 0)
+        pos = S.Position.from_game(g)
+        assert S.exact_objective(pos) == S.reference_value(pos)
+
+
+# --------------------------------------------------- positions by hand
+
+
+def position(
+    hands: list[str],
+    contract: int,
+    *,
+    to_move: int = 0,
+    bidder: int = 0,
+    trick: tuple[tuple[int, str], ...] = (),
+    points: tuple[int, int] = (0, 0),
+    sitting_out: int = -1,
+) -> S.Position:
+    masks = [sum(1 << tile_index(t) for t in h.split()) for h in hands]
+    tricks_left = max(len(h.split()) for i, h in enumerate(hands) if i != sitting_out)
+    return S.Position(
+        hands=(masks[0], masks[1], masks[2], masks[3]),
+        contract=contract,
+        bidder=bidder,
+        bid=30,
+        sitting_out=sitting_out,
+        to_move=to_move,
+        trick=tuple((s, tile_index(t)) for s, t in trick),
+        points=points,
+        bidder_tricks=0,
+        tricks_left=tricks_left,
+    )
+
+
+def test_cashing_the_count_first_loses_it() -> None:
+    # Trump 6, two tricks left, seat 0 to lead holding 6-6 and 5-5; seat 1 holds
+    # its last trump 6-1 and no five. Leading 5-5 first lets seat 1 trump it
+    # (1 + 10 points); leading 6-6 first draws the trump, then 5-5 wins.
+    pos = position(["6-6 5-5", "6-1 4-3", "2-0 1-0", "3-0 3-1"], 6, points=(20, 10))
+    sol = S.solve_position(pos)
+    values = {m.move: m.points for m in sol.moves}
+    assert values["play 6-6"] == (20 + 1 + 11, 10)
+    # 5-5 first: seat 1 trumps (1 + 10), then 6-6 trumps 4-3 (1)
+    assert values["play 5-5"] == (20 + 1, 10 + 11)
+    assert sol.best_move == "play 6-6"
+    assert sol.points == (32, 10)
+    assert sol.pv[:2] == ("play 6-6", "play 6-1")
+    assert len(sol.pv) == 8
+    assert S.can_reach(pos, 32) and not S.can_reach(pos, 33)
+
+
+def test_mid_trick_last_player_smears_count_on_partners_trick() -> None:
+    # Follow-me. Seat 3 led 6-2, partner seat 0 played 6-6, seat 1 6-3; seat 2
+    # plays last with 5-0 and 2-1. Next trick seat 0 must lead 4-0 into seat 1's
+    # 4-3: the 5-0 is worth 5 to team 0 now and 5 to team 1 later.
+    pos = position(
+        ["4-0", "4-3", "5-0 2-1", "1-1"],
+        8,
+        to_move=2,
+        trick=((3, "6-2"), (0, "6-6"), (1, "6-3")),
+    )
+    sol = S.solve_position(pos)
+    values = {m.move: m.points for m in sol.moves}
+    assert values == {"play 5-0": (6, 1), "play 2-1": (1, 6)}
+    assert sol.best_move == "play 5-0"
+    assert sol.moves[0].score == 6 and sol.moves[1].score == 1
+
+
+def test_all_trumps_take_every_point() -> None:
+    deal = (
+        "deal 6-5 6-4 6-3 6-2 6-1 6-0 5-4 | 6-6 5-5 4-4 3-3 2-2 1-1 0-0 | "
+        "5-3 5-2 5-1 5-0 4-3 4-2 4-1 | 4-0 3-2 3-1 3-0 2-1 2-0 1-0"
+    )
+    g = play_phase(random.Random(0), "trump doubles", bidder=1, deal=deal)
+    sol = ludoteca.solve(g)
+    assert sol.points == (0, 42)
+    assert sol.made
+    assert ludoteca.solve(g, target=42) is True
+
+
+def test_nello_bidder_with_every_double_takes_every_trick() -> None:
+    # doubles form their own suit in nello, and nobody else holds one
+    deal = (
+        "deal 6-5 6-4 6-3 6-2 6-1 6-0 5-4 | 5-3 5-2 5-1 5-0 4-3 4-2 4-1 | "
+        "6-6 5-5 4-4 3-3 2-2 1-1 0-0 | 4-0 3-2 3-1 3-0 2-1 2-0 1-0"
+    )
+    g = play_phase(random.Random(0), "nello", bidder=2, deal=deal)
+    assert g.sitting_out == 0
+    sol = ludoteca.solve(g)
+    assert sol.objective == "bidder tricks"
+    assert sol.value == 7
+    assert not sol.made
+    assert ludoteca.solve(g, target=6) is False
+    assert ludoteca.solve(g, target=7) is True
+
+
+# ----------------------------------------------------- consistency
+
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+def test_full_hand_solution_is_consistent(contract: str) -> None:
+    rng = random.Random(CONTRACTS.index(contract) + 100)
+    g = play_phase(rng, contract)
+    sol = ludoteca.solve(g)
+    pos = S.Position.from_game(g)
+    nello = contract == "nello"
+    # legal moves are the engine's, each once
+    assert sorted(m.move for m in sol.moves) == sorted(g.legal_moves())
+    # best first for the mover, and the solution's value is the best move's
+    scores = [m.score for m in sol.moves]
+    assert scores == sorted(scores, reverse=True)
+    assert sol.moves[0].value == sol.value
+    # the principal variation, played in the engine, gives the solved result
+    replay = g.copy()
+    for move in sol.pv:
+        replay.play(move)
+    summary = replay.result()["hands"][-1]
+    if nello:
+        assert sum(tr["winner"] == g.bidder for tr in summary["tricks"]) == sol.value
+    else:
+        assert tuple(summary["points"]) == sol.points
+        assert sol.value == sol.points[g.bidder & 1]
+    # every move's value is the value of the position after it
+    for m in sol.moves[:3]:
+        child = g.copy()
+        child.play(m.move)
+        assert isinstance(child, Texas42)
+        assert S.exact_objective(S.Position.from_game(child)) == S.exact_objective(
+            pos.play(m.action - S.A_PLAY)
+        )
+        if nello:
+            assert m.value == S.exact_objective(pos.play(m.action - S.A_PLAY))
+    # the exact value agrees with one full-window search and with the threshold query
+    rest = S.exact_objective(pos) - pos.objective()
+    assert S._search(pos, -1, 100) == rest
+    if nello:
+        assert ludoteca.solve(g, target=sol.value) is True
+        assert sol.value == 0 or ludoteca.solve(g, target=sol.value - 1) is False
+    else:
+        assert ludoteca.solve(g, target=sol.value) is True
+        assert ludoteca.solve(g, target=sol.value + 1) is False
+    assert S.makes_bid(g) == sol.made
+
+
+@given(seed=st.integers(0, 2**32), contract=st.sampled_from(CONTRACTS), tricks=st.integers(2, 6))
+def test_threshold_query_agrees_with_exact_value(seed: int, contract: str, tricks: int) -> None:
+    rng = random.Random(seed)
+    g = ending(rng, contract, tricks, rng.randrange(3))
+    pos = S.Position.from_game(g)
+    exact = S.exact_objective(pos)
+    nello = contract == "nello"
+    bidders = g.bidder & 1
+    total = sum(g.points) + pos.points_out()
+    for target in range(-1, (8 if nello else 44)):
+        if nello:
+            expected = exact <= target
+        else:
+            bidders_points = exact if bidders == 0 else total - exact
+            expected = bidders_points >= target
+        assert S.can_reach(pos, target) == expected
+
+
+def test_sevens_moves_are_the_tiles_nearest_to_seven() -> None:
+    rng = random.Random(11)
+    g = play_phase(rng, "sevens")
+    for _ in range(9):
+        sol = ludoteca.solve(g)
+        assert sorted(m.move for m in sol.moves) == sorted(g.legal_moves())
+        g.play(sol.best_move)
+
+
+def test_plunge_values_the_bidding_team() -> None:
+    rng = random.Random(0)
+    for _ in range(200):
+        g = ludoteca.new_game("texas42", chance="manual", play_out=True, plunge=True)
+        g.play("draw 6-6 5-4 3-1 0-0")
+        tiles = list(range(28))
+        rng.shuffle(tiles)
+        g.play(
+            "deal "
+            + " | ".join(" ".join(TILE_TEXT[t] for t in tiles[7 * i : 7 * i + 7]) for i in range(4))
+        )
+        plunge = [m for m in g.legal_moves() if m.endswith("plunge")]
+        if plunge:
+            break
+    else:
+        pytest.fail("no plunge hand in 200 deals")
+    assert isinstance(g, Texas42)
+    g.play(plunge[0])
+    for _ in range(3):
+        g.play("pass")
+    g.play("trump 6")
+    assert g.turn == (g.bidder + 2) % 4  # the partner leads
+    sol = ludoteca.solve(g)
+    assert sol.value == sol.points[g.bidder & 1]
+    assert sol.made == (sol.value == 42)
+
+
+def test_solving_a_determinization() -> None:
+    rng = random.Random(9)
+    g = play_phase(rng, "trump 4")
+    for _ in range(6):
+        g.play(rng.choice(g.legal_moves()))
+    seat = g.to_move
+    assert isinstance(seat, int)
+    world = g.sample_hidden(seat, rng)
+    sol = ludoteca.solve(world)
+    assert sorted(m.move for m in sol.moves) == sorted(g.legal_moves())
+    assert g.hands[seat] == world.hands[seat]
+
+
+# ------------------------------------------------------------ errors
+
+
+def test_not_solvable_before_the_play() -> None:
+    g = ludoteca.new_game("texas42", seed=3)
+    with pytest.raises(ludoteca.NotSolvable, match="not in the bid phase"):
+        ludoteca.solve(g)
+
+
+def test_no_solver_for_a_game_says_which_have_one() -> None:
+    g = ludoteca.new_game("cavaleiro", seed=1)
+    with pytest.raises(ludoteca.NotSolvable, match=r"no exact solver for Cavaleiro.*texas42"):
+        ludoteca.solve(g)
+
+
+def test_solved_hand_over_is_refused() -> None:
+    pos = position(["6-6", "6-5", "6-4", "6-3"], 6)
+    done = pos
+    for t in ("6-6", "6-5", "6-4", "6-3"):
+        done = done.play(tile_index(t))
+    assert done.over
+    with pytest.raises(ValueError, match="every trick"):
+        S.solve_position(done)
