@@ -12,6 +12,7 @@ from .errors import GameNotAvailable, IllegalMove, InvalidOption, InvalidRecord
 from .game import RECORD_FORMAT, Game
 from .record import load_record, replay, save_record
 from .registry import GAMES, available_games, game_class, new_game
+from .solve import NotSolvable, solve
 from .tiles import Tile
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "IllegalMove",
     "InvalidOption",
     "InvalidRecord",
+    "NotSolvable",
     "Tile",
     "available_games",
     "game_class",
@@ -29,6 +31,7 @@ __all__ = [
     "new_game",
     "replay",
     "save_record",
+    "solve",
 ]
 
 __version__ = "0.1.0"
