@@ -1,0 +1,423 @@
+"""The research API: PettingZoo and Gymnasium environments of every built game."""
+
+from __future__ import annotations
+
+import random
+import re
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import ludoteca
+from ludoteca.errors import GameNotAvailable, IllegalMove, InvalidOption
+from ludoteca.registry import available_games, new_game
+from ludoteca.rl import (
+    LudotecaEnv,
+    action_notations,
+    action_to_notation,
+    actions_to_record,
+    env,
+    env_names,
+    evaluate,
+    gym_env,
+    notation_to_action,
+    record_to_trajectory,
+    trajectory_to_record,
+)
+
+ENVS = env_names()
+OBS_TYPES = ("observation", "info_state")
+TILE = re.compile(r"\b[0-6]-[0-6]\b")
+
+
+def random_episode(e: LudotecaEnv, rng: random.Random) -> None:
+    for _agent in e.agent_iter():
+        obs, _r, term, trunc, _i = e.last()
+        if term or trunc:
+            e.step(None)
+        else:
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+def test_every_built_game_has_an_environment() -> None:
+    assert sorted(ENVS) == sorted(f"{g}_v0" for g in available_games())
+    assert "texas42_v0" in ENVS
+
+
+def test_names_and_options_are_checked() -> None:
+    with pytest.raises(GameNotAvailable, match="no environment called 'chess'"):
+        env("chess")
+    with pytest.raises(GameNotAvailable, match="texas42_v0, not v3"):
+        env("texas42_v3")
+    with pytest.raises(InvalidOption, match="obs_type"):
+        env("texas42_v0", obs_type="pixels")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="scoring"):
+        env("texas42_v0", scoring="goals")
+    assert str(env("texas42")) == "texas42_v0"
+
+
+@pytest.mark.parametrize("obs_type", OBS_TYPES)
+@pytest.mark.parametrize("name", ENVS)
+def test_pettingzoo_api_and_seed(name: str, obs_type: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations are the documented shape
+        api_test(env(name, obs_type=obs_type), num_cycles=300)
+        seed_test(lambda: env(name, obs_type=obs_type), num_cycles=300)
+
+
+@pytest.mark.parametrize("obs_type", OBS_TYPES)
+@pytest.mark.parametrize("name", ENVS)
+def test_gymnasium_check_env(name: str, obs_type: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(gym_env(name, opponents="random", obs_type=obs_type), skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_observations_masks_and_spaces(name: str) -> None:
+    """The mask is exactly the legal actions of the seat to move, zero for the
+    others, and every vector lies in its declared space."""
+    for obs_type in OBS_TYPES:
+        e = env(name, obs_type=obs_type)
+        e.reset(seed=11)
+        rng = random.Random(3)
+        for _agent in e.agent_iter():
+            _obs, _r, term, trunc, _i = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            game = e.game
+            for a in e.agents:
+                o = e.observe(a)
+                assert e.observation_space(a).contains(o)
+                seat = e.possible_agents.index(a)
+                want = np.zeros(e.num_actions, np.int8)
+                if seat == game.to_move:
+                    want[game.legal_actions()] = 1
+                assert np.array_equal(o["action_mask"], want)
+            e.step(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_fast_encoders_read_only_the_view(name: str) -> None:
+    """The fast reader and the reader of ``game.view(seat)`` give the same record
+    and the same vectors at every decision, for every seat."""
+    e = env(name)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        adapter = e.adapter
+        while not e.game.is_over:
+            game = e.game
+            for seat in range(game.num_seats):
+                fast = adapter.public(game, seat)
+                slow = adapter.public_from_view(game.view(seat))
+                assert fast == slow
+                assert np.array_equal(adapter.observation(fast), adapter.observation(slow))
+                assert np.array_equal(adapter.info_state(fast), adapter.info_state(slow))
+                checked += 1
+            e.step(rng.choice(game.legal_actions()))
+    assert checked > 100
+
+
+def _hidden_tiles(game: ludoteca.Game, seat: int) -> list[str]:
+    """Tiles that appear nowhere in ``seat``'s view: where they lie is hidden from it."""
+    known = set(TILE.findall(repr(game.view(seat))))
+    return sorted({t for t in (str(x) for x in _all_tiles())} - known)
+
+
+def _all_tiles() -> list[ludoteca.Tile]:
+    return [ludoteca.Tile(a, b) for a in range(7) for b in range(a + 1)]
+
+
+def _swap(text: str, a: str, b: str) -> str:
+    return TILE.sub(lambda m: b if m.group() == a else a if m.group() == b else m.group(), text)
+
+
+def _with_tiles_swapped(game: ludoteca.Game, seat: int, a: str, b: str) -> ludoteca.Game | None:
+    """The game replayed with tiles ``a`` and ``b`` swapped in every chance event
+    that ``seat`` does not fully see; None if the players' moves no longer fit."""
+    log = game.view(seat)["log"]
+    moves = [
+        _swap(m, a, b) if isinstance(m, str) and m != seen else m
+        for m, seen in zip(game.moves, log, strict=True)
+    ]
+    record = {**game.record(), "moves": moves}
+    try:
+        return ludoteca.replay(record)
+    except IllegalMove:
+        return None
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_observations_never_encode_hidden_tiles(name: str) -> None:
+    """Redealing what a seat cannot see, by ``sample_hidden`` or by swapping two
+    unseen tiles in the deal and replaying the same public moves, leaves its
+    observation and information state unchanged; the seat holding a swapped
+    tile sees its own change."""
+    rng = random.Random(17)
+    swaps = changed_elsewhere = 0
+    for seed in range(8):
+        e = env(name)
+        e.reset(seed=seed)
+        adapter = e.adapter
+        game = e.game
+        stops = sorted(rng.sample(range(1, 60), 4))
+        step = 0
+        while not game.is_over and stops:
+            if step == stops[0]:
+                stops.pop(0)
+                for seat in range(game.num_seats):
+                    vectors = _vectors(adapter, game, seat)
+                    twin = game.sample_hidden(seat, random.Random(rng.random()))
+                    assert _same(vectors, _vectors(adapter, twin, seat))
+                    hidden = _hidden_tiles(game, seat)
+                    for _ in range(6):
+                        if len(hidden) < 2:
+                            break
+                        a, b = rng.sample(hidden, 2)
+                        other = _with_tiles_swapped(game, seat, a, b)
+                        if other is None or other.moves == game.moves:
+                            continue  # the moves no longer fit, or both tiles were in one hand
+                        swaps += 1
+                        assert _same(vectors, _vectors(adapter, other, seat))
+                        for o in range(game.num_seats):
+                            if o != seat and not _same(
+                                _vectors(adapter, game, o), _vectors(adapter, other, o)
+                            ):
+                                changed_elsewhere += 1
+            game.apply_action(rng.choice(game.legal_actions()))
+            step += 1
+    if name != "cavaleiro_v0":  # Cavaleiro hides nothing
+        assert swaps > 20
+        assert changed_elsewhere > 0
+
+
+def _vectors(adapter: Any, game: ludoteca.Game, seat: int) -> tuple[Any, ...]:
+    fast = adapter.public(game, seat)
+    slow = adapter.public_from_view(game.view(seat))
+    return (
+        adapter.observation(fast),
+        adapter.info_state(fast),
+        adapter.observation(slow),
+        adapter.info_state(slow),
+    )
+
+
+def _same(x: tuple[Any, ...], y: tuple[Any, ...]) -> bool:
+    return all(np.array_equal(a, b) for a, b in zip(x, y, strict=True))
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_rewards_add_up_to_the_result(name: str) -> None:
+    """Each step's rewards sum to zero over the seats, and a seat's total is its
+    side's final score lead over the mean of the other sides, over the scale,
+    plus 1 for a win or −1/(sides − 1) for a loss."""
+    for seed in range(3):
+        for hand_rewards in (True, False):
+            e = env(name, hand_rewards=hand_rewards)
+            e.reset(seed=seed)
+            totals = dict.fromkeys(e.possible_agents, 0.0)
+            rng = random.Random(seed)
+            for _agent in e.agent_iter():
+                obs, _r, term, trunc, _i = e.last()
+                e.step(
+                    None
+                    if term or trunc
+                    else rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+                )
+                assert abs(sum(e.rewards.values())) < 1e-9 or len(e.rewards) < len(totals)
+                for a, r in e.rewards.items():
+                    totals[a] += r
+            result = e.game.result()
+            sides = result["sides"]
+            scores = result["scores"]
+            n = len(sides)
+            for j, seats in enumerate(sides):
+                want = 1.0 if result["winner"] == j else -1.0 / (n - 1)
+                if hand_rewards:
+                    others = (sum(scores) - scores[j]) / (n - 1)
+                    want += (scores[j] - others) / e.adapter.reward_scale
+                for s in seats:
+                    assert totals[f"player_{s}"] == pytest.approx(want)
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_reset_seed_reproduces_the_game(name: str) -> None:
+    """``reset(seed=s)`` deals as ``new_game(name, seed=s)``; unseeded resets after
+    a seeded one repeat too."""
+    runs = []
+    for _ in range(2):
+        e = env(name)
+        e.reset(seed=42)
+        random_episode(e, random.Random(1))
+        first = e.record()
+        e.reset()
+        random_episode(e, random.Random(1))
+        runs.append((first, e.record()))
+    assert runs[0] == runs[1]
+    assert runs[0][0] != runs[0][1]
+    game = new_game(name.rpartition("_v")[0], seed=42)
+    decisions = [m for m in runs[0][0]["moves"] if m in set(action_notations(name))]
+    for move in decisions:
+        game.play(move)
+    assert game.record() == runs[0][0]
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_records_and_trajectories(name: str) -> None:
+    """A record replays into the trajectory the agents lived in the environment,
+    and back into the same record."""
+    for obs_type in OBS_TYPES:
+        e = env(name, obs_type=obs_type)
+        e.reset(seed=9)
+        rng = random.Random(9)
+        lived: list[list[Any]] = []
+        pending: dict[str, list[Any]] = {}
+        for agent in e.agent_iter():
+            obs, reward, term, trunc, _i = e.last()
+            if agent in pending:
+                pending[agent][4] += reward
+            if term or trunc:
+                e.step(None)
+                continue
+            a = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            step = [agent, obs["observation"], obs["action_mask"], a, 0.0]
+            lived.append(step)
+            pending[agent] = step
+            e.step(a)
+        record = e.record()
+        traj = record_to_trajectory(record, obs_type=obs_type)
+        assert traj.over and len(traj.steps) == len(lived)
+        for got, (agent, ob, mask, a, reward) in zip(traj.steps, lived, strict=True):
+            assert got.agent == agent and got.action == a
+            assert got.move == e.action_to_move(a)
+            assert np.array_equal(got.observation, ob)
+            assert np.array_equal(got.action_mask, mask)
+            assert got.reward == pytest.approx(reward)
+        assert trajectory_to_record(traj) == record
+        assert actions_to_record(name, traj.actions, seed=9) == record
+        assert sum(len(traj.for_agent(a)) for a in e.possible_agents) == len(lived)
+
+
+def test_record_with_an_illegal_move_is_refused() -> None:
+    game = new_game("texas42", seed=3)
+    record = game.record()
+    record["moves"] = [*record["moves"], "play 6-6"]
+    with pytest.raises(IllegalMove, match="move 3 of the record"):
+        record_to_trajectory(record)
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_action_notation_round_trip(name: str) -> None:
+    texts = action_notations(name)
+    e = env(name)
+    e.reset(seed=0)
+    assert len(texts) == e.num_actions == len(set(texts))
+    for a, text in enumerate(texts):
+        assert action_to_notation(name, a) == text == action_to_notation(e, a)
+        assert notation_to_action(name, text) == a == notation_to_action(e.game, text)
+    with pytest.raises(IllegalMove):
+        notation_to_action(name, "dance")
+
+
+def test_action_notation_examples() -> None:
+    assert action_to_notation("texas42_v0", 0) == "pass"
+    assert notation_to_action("texas42_v0", "play 4-6") == notation_to_action(
+        "texas42_v0", "play 6-4"
+    )
+    assert notation_to_action("bingo_v0", "close") == action_notations("bingo_v0").index("close")
+    five = action_notations("cavaleiro_v0", players=5, layout="23/4+1")
+    assert five[:3] == ["pass", "remove horizontals", "remove horizontal"]
+    assert "remove 4 from column 3" in five
+
+
+def test_illegal_action_in_the_aec_env_changes_nothing() -> None:
+    e = env("texas42_v0")
+    e.reset(seed=2)
+    before = e.record()
+    with pytest.raises(IllegalMove, match="not allowed"):
+        e.step(notation_to_action(e, "play 6-6"))
+    assert e.record() == before
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_gym_env_plays_one_seat_against_bots(name: str) -> None:
+    for seat in (0, 1):
+        g = gym_env(name, seat=seat, opponents="random")
+        obs, _info = g.reset(seed=seat + 1)
+        rng = random.Random(seat)
+        total = 0.0
+        terminated = False
+        while not terminated:
+            assert g.game.to_move == seat
+            assert np.array_equal(obs["action_mask"], g.action_masks())
+            legal = np.flatnonzero(obs["action_mask"]).tolist()
+            assert sorted(legal) == sorted(g.game.legal_actions())
+            obs, reward, terminated, truncated, _info = g.step(rng.choice(legal))
+            assert not truncated
+            total += reward
+        result = g.game.result()
+        won = result["winner"] == next(j for j, s in enumerate(result["sides"]) if seat in s)
+        assert (total > 0) == won or not g.aec.hand_rewards
+
+
+def test_gym_env_illegal_actions() -> None:
+    g = gym_env("texas42_v0", opponents="random")
+    obs, _ = g.reset(seed=4)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = g.game.record()
+    _obs, reward, terminated, _t, info = g.step(bad)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, bad)
+    assert g.game.record() == before
+    with pytest.raises(RuntimeError, match="reset"):
+        g.step(bad)
+    strict = gym_env("texas42_v0", opponents="random", illegal_reward=None)
+    strict.reset(seed=4)
+    with pytest.raises(IllegalMove):
+        strict.step(bad)
+    with pytest.raises(InvalidOption, match="built levels"):
+        gym_env("bingo_v0", opponents="grandmaster")
+    with pytest.raises(InvalidOption, match="seat"):
+        gym_env("bingo_v0", seat=2)
+
+
+def test_gym_env_same_seed_same_game() -> None:
+    records = []
+    for _ in range(2):
+        g = gym_env("bingo_v0", opponents="random")
+        obs, _ = g.reset(seed=8)
+        done = False
+        while not done:
+            obs, _r, done, _t, _i = g.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        records.append(g.game.record())
+    assert records[0] == records[1]
+
+
+def test_evaluate_a_policy_against_bots() -> None:
+    def first(obs: Any, mask: Any) -> int:
+        return int(np.flatnonzero(mask)[0])
+
+    result = evaluate(first, "bingo_v0", opponents="random", games=4, seed=2)
+    assert result.games == 4 and 0 <= result.wins <= 4
+    assert result.ci_low <= result.win_rate <= result.ci_high
+    assert "won against random" in str(result)
+
+    def cheat(obs: Any, mask: Any) -> int:
+        return int(np.flatnonzero(mask == 0)[0])
+
+    with pytest.raises(ValueError, match="not legal"):
+        evaluate(cheat, "bingo_v0", opponents="random", games=1)
+
+
+def test_render() -> None:
+    e = env("bingo_v0", render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert isinstance(text, str) and "Bingo" in text and "stock ?" in text
+    assert env("bingo_v0").render() is None
