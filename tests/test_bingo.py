@@ -571,3 +571,17 @@ def test_first_leader_is_the_heavier_draw() -> None:
         game.play(draw)
         game.play(game.sample_chance())
         assert game.to_move == leader, draw
+
+
+@pytest.mark.parametrize(("blanks_as_seven", "allowed"), [(False, "5-1"), (True, "2-0")])
+def test_blank_is_the_higher_end_to_follow_with_blanks_as_seven(
+    blanks_as_seven: bool, allowed: str
+) -> None:
+    game = dealt(
+        "5-0 6-6 6-5 6-4 6-3 5-4 5-3",
+        "2-0 5-1 4-3 3-3 1-1 2-1 3-1",
+        "6-2",
+        blanks_as_seven=blanks_as_seven,
+    )
+    play(game, "close", "play 5-0")
+    assert game.legal_moves() == [f"play {allowed}"]
