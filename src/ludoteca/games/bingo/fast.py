@@ -94,7 +94,7 @@ def random_hand(
     """
     if order is None:
         order = random_permutation(rng)
-    choice = rng.choice
+    getrandbits = rng.getrandbits
     h0 = h1 = 0
     for t in order[:7]:
         h0 |= 1 << t
@@ -131,14 +131,22 @@ def random_hand(
                         acts.append(A_SHOW + d)
         if not compulsory:
             acts.append(A_CLOSE)
-        a = choice(acts)
+        n = len(acts)
+        k = getrandbits(n.bit_length())
+        while k >= n:
+            k = getrandbits(n.bit_length())
+        a = acts[k]
         if trace is not None:
             trace.append((tuple(acts), a))
         if a == A_CLOSE:
             closed = turn
             compulsory = True
             acts.pop()
-            a = choice(acts)
+            n = len(acts)
+            k = getrandbits(n.bit_length())
+            while k >= n:
+                k = getrandbits(n.bit_length())
+            a = acts[k]
             if trace is not None:
                 trace.append((tuple(acts), a))
         show = 0
@@ -163,7 +171,11 @@ def random_hand(
             *_C2[legal >> 14 & 127],
             *_C3[legal >> 21],
         ]
-        b = choice(acts)
+        n = len(acts)
+        k = getrandbits(n.bit_length())
+        while k >= n:
+            k = getrandbits(n.bit_length())
+        b = acts[k]
         if trace is not None:
             trace.append((tuple(acts), b))
         hands[other] = hand ^ (1 << b)
@@ -192,8 +204,7 @@ def random_hand(
             hands[1 - winner] |= 1 << stock[drawn + 1]
             drawn += 2
             continue
-        acts = [A_TAKE_UP, A_TAKE_HIDDEN]
-        a = choice(acts)
+        a = A_TAKE_HIDDEN if getrandbits(1) else A_TAKE_UP
         if trace is not None:
             trace.append(((A_TAKE_UP, A_TAKE_HIDDEN), a))
         gets_up = winner if a == A_TAKE_UP else 1 - winner
