@@ -179,12 +179,13 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self._hands = self.adapter.hands_done(game)
         self._scores = list(self.adapter.side_scores(game))
         self._skip_agent_selection = None
+        self._paid = False
         self._ready = True
         self._after_move()
 
     def _after_move(self) -> None:
         to_move = self.game.to_move
-        if isinstance(to_move, int):
+        if type(to_move) is int:
             self._to_move = to_move
             self._legal = self.game.legal_actions()
             self.agent_selection = self._agent_of[to_move]
@@ -214,15 +215,32 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             raise AssertionError("an action outside the mask was accepted")
         self._cumulative_rewards[agent] = 0.0
         game.apply_action_unchecked(a)
-        rewards = self.rewards
-        for k in rewards:
-            rewards[k] = 0.0
-        adapter = self.adapter
-        if adapter.hands_done(game) != self._hands or game.is_over:
-            self._pay(game)
-        self._after_move()
-        for k, r in rewards.items():
-            self._cumulative_rewards[k] += r
+        self._settle(game)
+
+    def _settle(self, game: Game) -> None:
+        """Rewards and the next agent after a move."""
+        if self._paid:  # last move's rewards are spent
+            rewards = self.rewards
+            for k in rewards:
+                rewards[k] = 0.0
+            self._paid = False
+        to_move = game.to_move
+        if to_move is None or self.adapter.hands_done(game) != self._hands:
+            self._pay(game, to_move is None)
+            self._paid = True
+            cumulative = self._cumulative_rewards
+            for k, r in self.rewards.items():
+                cumulative[k] += r
+        if type(to_move) is int:
+            self._to_move = to_move
+            self._legal = game.legal_actions()
+            self.agent_selection = self._agent_of[to_move]
+        else:
+            self._to_move = -1
+            self._legal = []
+            if to_move is None:
+                for a in self.agents:
+                    self.terminations[a] = True
 
     def play_chance(self, event: str) -> None:
         """Play a chance event in notation (games started with ``chance="manual"``,
@@ -233,14 +251,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         if game.to_move != "chance":
             raise ValueError(f"no chance event is due now (to move: {game.to_move!r})")
         game.play(event)
-        rewards = self.rewards
-        for k in rewards:
-            rewards[k] = 0.0
-        if self.adapter.hands_done(game) != self._hands or game.is_over:
-            self._pay(game)
-        self._after_move()
-        for k, r in rewards.items():
-            self._cumulative_rewards[k] += r
+        self._settle(game)
 
     def start(self, game: Game) -> None:
         """Play on from ``game`` (a fresh game of this environment's kind and options,
@@ -252,7 +263,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             )
         self._start(game)
 
-    def _pay(self, game: Game) -> None:
+    def _pay(self, game: Game, over: bool) -> None:
         adapter = self.adapter
         self._hands = adapter.hands_done(game)
         scores = list(adapter.side_scores(game))
@@ -270,7 +281,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
                     for s in seats:
                         rewards[agent_of[s]] += r
         self._scores = scores
-        if game.is_over:
+        if over:
             winner = game.result()["winner"]
             if winner is not None:
                 for i, seats in enumerate(sides):
