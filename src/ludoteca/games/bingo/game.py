@@ -157,7 +157,6 @@ class Bingo(Game):
     hand_no: int
     sets: list[int]
     hand_log: list[dict[str, Any]]
-    events: list[tuple[int, int, int, int, int, int]]
     set_events: list[dict[str, Any]]
     winner: int | None
     # hand state
@@ -200,7 +199,6 @@ class Bingo(Game):
         self.hand_no = 0
         self.sets = [0, 0]
         self.hand_log = []
-        self.events = []
         self.set_events = []
         self.winner = None
         self.b7 = bool(self.options["blanks_as_seven"])
@@ -260,7 +258,6 @@ class Bingo(Game):
         od["draws"] = list(self.draws)
         od["sets"] = list(self.sets)
         od["hand_log"] = list(self.hand_log)
-        od["events"] = list(self.events)
         od["set_events"] = list(self.set_events)
         od["dealt"] = list(self.dealt)
         od["hands"] = list(self.hands)
@@ -416,52 +413,50 @@ class Bingo(Game):
     def _answer(self, tile: int) -> None:
         seat = self.turn
         leader = 1 - seat
-        self.hands[seat] ^= 1 << tile
+        hands = self.hands
+        hands[seat] ^= 1 << tile
         led = self.lead_tile
         cfg = self.cfg
         strength = STRENGTH[cfg]
         winner = seat if strength[tile] > strength[led] else leader
         value = VALUE[cfg]
         captured = value[led] + value[tile]
-        hand_no = self.hand_no
-        trick_no = len(self.tricks) + 1
-        events = self.events
-        events.append((hand_no, trick_no, winner, captured, CAPTURE, (1 << led) | (1 << tile)))
+        gain = captured
         shown = self.lead_show
         show_pts = 0
-        if shown and winner == leader:
-            show_pts = show_points(shown.bit_count(), led == BINGO or bool(shown & 1))
-            events.append((hand_no, trick_no, winner, show_pts, SHOW, shown))
+        if shown:
+            self.lead_show = 0
+            if winner == leader:
+                show_pts = show_points(shown.bit_count(), led == BINGO or bool(shown & 1))
+                gain += show_pts
         points = self.points
-        points[winner] += captured + show_pts
+        total = points[winner] + gain
+        points[winner] = total
         self.tricks_won[winner] += 1
         compulsory = self.closed_by >= 0 or self.up < 0
-        self.tricks.append((leader, led, tile, winner, captured, shown, show_pts, compulsory))
-        trump_double = TRUMP_DOUBLE[cfg]
-        if (
-            trump_double != BINGO
-            and (led == BINGO or tile == BINGO)
-            and trump_double in (led, tile)
-        ):
-            self.bingo_capture = winner
+        tricks = self.tricks
+        tricks.append((leader, led, tile, winner, captured, shown, show_pts, compulsory))
         self.lead_tile = -1
-        self.lead_show = 0
-        if points[winner] >= TARGET_POINTS:
+        if led == BINGO or tile == BINGO:
+            trump_double = TRUMP_DOUBLE[cfg]
+            if trump_double != BINGO and trump_double in (led, tile):
+                self.bingo_capture = winner
+        if total >= TARGET_POINTS:
             self._end_hand(winner, "reached 70")
             return
         self.leader = self.turn = winner
         self.phase = LEAD
         if compulsory:
-            if not self.hands[seat]:
+            if not hands[seat]:
                 self._tiles_ran_out(winner)
             return
         drawn = self.drawn
         if drawn < HIDDEN_STOCK - 1:
             stock = self.stock
-            self.hands[winner] |= 1 << stock[drawn]
-            self.hands[1 - winner] |= 1 << stock[drawn + 1]
+            hands[winner] |= 1 << stock[drawn]
+            hands[1 - winner] |= 1 << stock[drawn + 1]
             self.drawn = drawn + 2
-            self.draw_log.append((trick_no, winner))
+            self.draw_log.append((len(tricks), winner))
         else:
             self.phase = TAKE
 
@@ -492,9 +487,6 @@ class Bingo(Game):
         if self.closed_by == loser:
             penalty = max(TARGET_POINTS - points[loser], 7)
             points[winner] += penalty
-            self.events.append(
-                (self.hand_no, len(self.tricks), winner, penalty, FAILED_CLOSE, loser)
-            )
         if self.tricks_won[loser] == 0:
             won, why = 3, "the loser took no trick"
         elif points[loser] < 30:
@@ -740,11 +732,32 @@ class Bingo(Game):
             "trick": trick,
             "tricks": [_trick_json(t) for t in self.tricks],
             "last_trick": _trick_json(self.tricks[-1]) if self.tricks else None,
-            "score_events": [_event_json(e) for e in self.events],
+            "score_events": self._score_events(),
             "set_events": list(self.set_events),
             "hands_played": [_public_summary(h) for h in self.hand_log],
             "winner": self.winner,
         }
+
+    def _score_events(self) -> list[dict[str, Any]]:
+        """Every score of the match, in order, with its reason."""
+        hands: list[tuple[int, list[Any], int, int]] = [
+            (h["hand"], h["_tricks"], h["failed_close_penalty"], h["winner"]) for h in self.hand_log
+        ]
+        if self.hand_no and (not self.hand_log or self.hand_log[-1]["hand"] != self.hand_no):
+            hands.append((self.hand_no, self.tricks, 0, -1))
+        out = []
+        for hand, tricks, penalty, winner in hands:
+            for i, (_l, led, reply, won_by, captured, shown, show_pts, _c) in enumerate(tricks, 1):
+                out.append(
+                    _event_json((hand, i, won_by, captured, CAPTURE, (1 << led) | (1 << reply)))
+                )
+                if show_pts:
+                    out.append(_event_json((hand, i, won_by, show_pts, SHOW, shown)))
+            if penalty:
+                out.append(
+                    _event_json((hand, len(tricks), winner, penalty, FAILED_CLOSE, 1 - winner))
+                )
+        return out
 
     def result(self) -> dict[str, Any]:
         return {
@@ -860,10 +873,10 @@ class Bingo(Game):
 
 
 def _deal_text(h0: list[int], h1: list[int], up: int, stock: list[int]) -> str:
+    text = TILE_TEXT.__getitem__
     return (
-        f"deal {' '.join(TILE_TEXT[t] for t in h0)} | "
-        f"{' '.join(TILE_TEXT[t] for t in h1)} | up {TILE_TEXT[up]} | "
-        f"stock {' '.join(TILE_TEXT[t] for t in stock)}"
+        f"deal {' '.join(map(text, h0))} | {' '.join(map(text, h1))} | up {TILE_TEXT[up]} | "
+        f"stock {' '.join(map(text, stock))}"
     )
 
 
