@@ -11,7 +11,9 @@ From that record it writes two numpy vectors:
 - the *observation*: a smaller summary of the present (what is in hand, what each
   seat has played, the trick on the table, the bidding or the dice).
 
-Both are ``float32`` vectors with every entry between 0 and 1. Rewards come from
+Both are ``float32`` vectors with every entry between 0 and 1. Encoders write
+them as bytes (0/1 flags and small counts), then one multiplication by a
+per-entry scale gives the floats. Rewards come from
 the public scores of each side (``side_scores``), paid when a hand ends
 (``hands_done`` grows) and when the game ends.
 """
@@ -27,7 +29,7 @@ import numpy.typing as npt
 
 from ludoteca.game import Game
 
-__all__ = ["Adapter", "FloatArray", "Scalars", "mask_bytes"]
+__all__ = ["Adapter", "FloatArray", "mask_bytes"]
 
 FloatArray = npt.NDArray[np.float32]
 P = TypeVar("P")
@@ -44,10 +46,6 @@ def mask_bytes(mask: int) -> bytes:
     """
     cb = _CHUNK_BYTES
     return cb[mask & 127] + cb[mask >> 7 & 127] + cb[mask >> 14 & 127] + cb[mask >> 21]
-
-
-Scalars = list[tuple[int, float]]
-"""Entries of an encoding that are not 0 or 1: (position, value)."""
 
 
 class Adapter(abc.ABC, Generic[P]):
@@ -83,30 +81,44 @@ class Adapter(abc.ABC, Generic[P]):
     # ------------------------------------------------------------- writers
 
     @abc.abstractmethod
-    def write_info_state(self, p: P, buf: bytearray) -> Scalars:
-        """Set the 0/1 entries of the information state in ``buf`` (all 0 at first);
-        return the other entries."""
+    def write_info_state(self, p: P, buf: bytearray) -> None:
+        """Write the information state of ``p`` into ``buf`` (all 0 at first), one
+        byte per entry: the entry is that byte times ``info_state_scale``."""
 
     @abc.abstractmethod
-    def write_observation(self, p: P, buf: bytearray) -> Scalars:
-        """Set the 0/1 entries of the observation in ``buf``; return the others."""
+    def write_observation(self, p: P, buf: bytearray) -> None:
+        """Write the observation of ``p`` into ``buf`` (see :meth:`write_info_state`)."""
+
+    def scales(self) -> tuple[FloatArray, FloatArray]:
+        """What each byte of the observation and of the information state is
+        multiplied by (1 for 0/1 entries, 1/n for counts up to n)."""
+        return np.ones(self.observation_size, np.float32), np.ones(self.info_state_size, np.float32)
+
+    def _ensure_scales(self) -> None:
+        self._obs_scale, self._info_scale = self.scales()
 
     def info_state(self, p: P) -> FloatArray:
         """The information state vector of the record ``p``."""
         buf = bytearray(self.info_state_size)
-        scalars = self.write_info_state(p, buf)
-        out = np.frombuffer(buf, np.uint8).astype(np.float32)
-        for i, v in scalars:
-            out[i] = v
+        self.write_info_state(p, buf)
+        try:
+            scale = self._info_scale
+        except AttributeError:
+            self._ensure_scales()
+            scale = self._info_scale
+        out: FloatArray = np.frombuffer(buf, np.uint8) * scale
         return out
 
     def observation(self, p: P) -> FloatArray:
         """The observation vector of the record ``p``."""
         buf = bytearray(self.observation_size)
-        scalars = self.write_observation(p, buf)
-        out = np.frombuffer(buf, np.uint8).astype(np.float32)
-        for i, v in scalars:
-            out[i] = v
+        self.write_observation(p, buf)
+        try:
+            scale = self._obs_scale
+        except AttributeError:
+            self._ensure_scales()
+            scale = self._obs_scale
+        out: FloatArray = np.frombuffer(buf, np.uint8) * scale
         return out
 
     # ------------------------------------------------------------- rewards

@@ -46,10 +46,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from ludoteca.games.bingo.game import PHASE_NAMES, Bingo
 from ludoteca.tiles import tile_index
 
-from .adapter import Adapter, Scalars, mask_bytes
+from .adapter import Adapter, FloatArray, mask_bytes
 
 __all__ = ["BingoAdapter", "BingoPublic"]
 
@@ -152,6 +154,10 @@ class BingoAdapter(Adapter[BingoPublic]):
         self.sides = [[0], [1]]
         self.info_state_size = INFO_STATE_SIZE
         self.observation_size = OBSERVATION_SIZE
+        # Per seat, the parts over the completed tricks kept from call to call:
+        # (tricks, played and captured bytes) and (tricks, info-state trick grid).
+        self._rendered: list[tuple[tuple[Trick, ...], bytes]] = [((), bytes(112))] * 2
+        self._grids: list[tuple[tuple[Trick, ...], bytes]] = [((), b"")] * 2
 
     # ------------------------------------------------------------- readers
 
@@ -228,7 +234,18 @@ class BingoAdapter(Adapter[BingoPublic]):
 
     # ------------------------------------------------------------- writers
 
-    def _common(self, p: BingoPublic, buf: bytearray) -> Scalars:
+    def scales(self) -> tuple[FloatArray, FloatArray]:
+        obs = np.ones(OBSERVATION_SIZE, np.float32)
+        info = np.ones(INFO_STATE_SIZE, np.float32)
+        for v in (obs, info):
+            v[O_SETS : O_SETS + 2] = 1.0 / 14
+            v[O_STOCK] = 1.0 / 14
+            v[O_OTHER_SIZE] = 1.0 / 7
+            v[O_POINTS : O_POINTS + 2] = 1.0 / 140
+            v[O_WON : O_WON + 2] = 1.0 / 14
+        return obs, info
+
+    def _common(self, p: BingoPublic, buf: bytearray) -> None:
         seat = p.seat
         other = 1 - seat
         phase = p.phase
@@ -249,10 +266,11 @@ class BingoAdapter(Adapter[BingoPublic]):
         if p.compulsory:
             buf[O_COMPULSORY] = 1
         buf[O_HAND : O_HAND + 28] = mask_bytes(p.hand)
-        if p.shown[seat]:
-            buf[O_SHOWN : O_SHOWN + 7] = _doubles_bytes(p.shown[seat])
-        if p.shown[other]:
-            buf[O_SHOWN + 7 : O_SHOWN + 14] = _doubles_bytes(p.shown[other])
+        shown = p.shown
+        if shown[seat]:
+            buf[O_SHOWN : O_SHOWN + 7] = _doubles_bytes(shown[seat])
+        if shown[other]:
+            buf[O_SHOWN + 7 : O_SHOWN + 14] = _doubles_bytes(shown[other])
         if p.known_held:
             buf[O_KNOWN : O_KNOWN + 28] = mask_bytes(p.known_held)
         if p.lead >= 0:
@@ -260,52 +278,65 @@ class BingoAdapter(Adapter[BingoPublic]):
             buf[O_LEAD + p.lead] = 1
             if p.lead_shown:
                 buf[O_LEAD_SHOWN : O_LEAD_SHOWN + 7] = _doubles_bytes(p.lead_shown)
-        scalars: Scalars = [(O_OTHER_SIZE, p.other_hand_size / 7.0)]
-        if p.sets[0] or p.sets[1]:
-            scalars.append((O_SETS, min(p.sets[seat], 14) / 14.0))
-            scalars.append((O_SETS + 1, min(p.sets[other], 14) / 14.0))
-        if p.stock_count:
-            scalars.append((O_STOCK, p.stock_count / 14.0))
-        if p.points[0] or p.points[1]:
-            scalars.append((O_POINTS, min(p.points[seat], 140) / 140.0))
-            scalars.append((O_POINTS + 1, min(p.points[other], 140) / 140.0))
-        if p.tricks_won[0] or p.tricks_won[1]:
-            scalars.append((O_WON, p.tricks_won[seat] / 14.0))
-            scalars.append((O_WON + 1, p.tricks_won[other] / 14.0))
-        return scalars
+        buf[O_OTHER_SIZE] = p.other_hand_size
+        sets = p.sets
+        buf[O_SETS] = min(sets[seat], 14)
+        buf[O_SETS + 1] = min(sets[other], 14)
+        buf[O_STOCK] = p.stock_count
+        points = p.points
+        buf[O_POINTS] = min(points[seat], 140)
+        buf[O_POINTS + 1] = min(points[other], 140)
+        won = p.tricks_won
+        buf[O_WON] = won[seat]
+        buf[O_WON + 1] = won[other]
 
-    def write_observation(self, p: BingoPublic, buf: bytearray) -> Scalars:
-        scalars = self._common(p, buf)
+    def write_observation(self, p: BingoPublic, buf: bytearray) -> None:
+        self._common(p, buf)
         seat = p.seat
-        played = [0, 0]
-        captured = [0, 0]
-        for leader, led, answer, _shown, winner in p.tricks:
-            played[leader] |= 1 << led
-            played[1 - leader] |= 1 << answer
-            captured[winner] |= (1 << led) | (1 << answer)
-        if p.lead >= 0:
-            played[1 - p.to_move] |= 1 << p.lead
-        for r in range(2):
-            a = seat ^ r
-            if played[a]:
-                buf[O_PLAYED + 28 * r : O_PLAYED + 28 * r + 28] = mask_bytes(played[a])
-            if captured[a]:
-                buf[O_CAPTURED + 28 * r : O_CAPTURED + 28 * r + 28] = mask_bytes(captured[a])
-        return scalars
+        tricks = p.tricks
+        cached = self._rendered[seat]
+        if cached[0] != tricks:
+            played = [0, 0]
+            captured = [0, 0]
+            for leader, led, answer, _shown, winner in tricks:
+                played[leader] |= 1 << led
+                played[1 - leader] |= 1 << answer
+                captured[winner] |= (1 << led) | (1 << answer)
+            region = bytearray(112)
+            for r in range(2):
+                a = seat ^ r
+                if played[a]:
+                    region[28 * r : 28 * r + 28] = mask_bytes(played[a])
+                if captured[a]:
+                    region[56 + 28 * r : 84 + 28 * r] = mask_bytes(captured[a])
+            cached = (tricks, bytes(region))
+            self._rendered[seat] = cached
+        buf[O_PLAYED : O_PLAYED + 112] = cached[1]
+        if p.lead >= 0:  # the leader of the trick on the table is the one not to move
+            buf[O_PLAYED + (28 if p.to_move == seat else 0) + p.lead] = 1
 
-    def write_info_state(self, p: BingoPublic, buf: bytearray) -> Scalars:
-        scalars = self._common(p, buf)
+    def write_info_state(self, p: BingoPublic, buf: bytearray) -> None:
+        self._common(p, buf)
         seat = p.seat
         buf[O_DEALT : O_DEALT + 28] = mask_bytes(p.dealt)
-        base = O_TRICKS
-        for leader, led, answer, shown, _winner in p.tricks:
-            buf[base + (leader ^ seat)] = 1
-            buf[base + 2 + led] = 1
-            buf[base + 30 + answer] = 1
-            if shown:
-                buf[base + 58 : base + 65] = _doubles_bytes(shown)
-            base += TRICK_BLOCK
-        return scalars
+        tricks = p.tricks
+        done, grid = self._grids[seat]
+        n = len(done)
+        if len(tricks) < n or tricks[:n] != done:
+            n, grid = 0, b""
+        if n < len(tricks):
+            block = bytearray(grid) + bytearray(TRICK_BLOCK * (len(tricks) - n))
+            base = n * TRICK_BLOCK
+            for leader, led, answer, shown, _winner in tricks[n:]:
+                block[base + (leader ^ seat)] = 1
+                block[base + 2 + led] = 1
+                block[base + 30 + answer] = 1
+                if shown:
+                    block[base + 58 : base + 65] = _doubles_bytes(shown)
+                base += TRICK_BLOCK
+            grid = bytes(block)
+            self._grids[seat] = (tricks, grid)
+        buf[O_TRICKS : O_TRICKS + len(grid)] = grid
 
     # ------------------------------------------------------------- rewards
 

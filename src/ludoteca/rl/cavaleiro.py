@@ -5,7 +5,8 @@ next seat, and so on. With ``P`` players and a figure of ``C`` columns, the
 observation holds, for each relative seat in turn (``C + 2P + 8`` numbers):
 
 - what is left of its figure: each column's verticals over the tallest column
-  (``C``), the horizontals over their number, the sticks left over the total;
+  (``C``), the horizontals over their number, the sticks left over the total
+  (in 255ths);
 - its place in this round's order of rolling (``P``);
 - its roll this round, once rolled: the category (nothing, one pair, two pairs,
   three of a kind, four of a kind: 5) and its rank among all rolls (1);
@@ -14,7 +15,7 @@ observation holds, for each relative seat in turn (``C + 2P + 8`` numbers):
 then the round number over 200 and whether the observer must decide now.
 
 Information state (``obs_type="info_state"``): the observation, then for each
-relative seat the rounds it has won (over the figure's total) and its roll in
+relative seat the rounds it has won (over 255) and its roll in
 the previous round (category 5, rank 1). Cavaleiro hides nothing and its
 future depends only on the figures, the order and dice still to come, so
 these counts sum up everything earlier that a player could recall.
@@ -28,16 +29,19 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from ludoteca.games.cavaleiro.game import PHASE_NAMES, Cavaleiro
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
 
-from .adapter import Adapter, Scalars
+from .adapter import Adapter, FloatArray
 
 __all__ = ["CavaleiroAdapter", "CavaleiroPublic"]
 
 _ROLL, _REMOVE = 1, 2
 _MAX_STRENGTH = float(max(ROLL_STRENGTH))
 _ROUND_CAP = 200
+_RANK: tuple[int, ...] = tuple(r.rank for r in ROLL_RANKED)
 
 
 class CavaleiroPublic(NamedTuple):
@@ -128,51 +132,63 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
 
     # ------------------------------------------------------------- writers
 
-    def write_observation(self, p: CavaleiroPublic, buf: bytearray) -> Scalars:
+    def scales(self) -> tuple[FloatArray, FloatArray]:
+        n = self.num_seats
+        c = self.n_columns
+        block = self.seat_block
+        obs = np.ones(self.observation_size, np.float32)
+        for r in range(n):
+            o = r * block
+            obs[o : o + c] = 1.0 / self.height
+            obs[o + c] = 1.0 / max(1, self.n_horizontals)
+            obs[o + c + 1] = 1.0 / 255
+            obs[o + c + 2 + n + 5] = 1.0 / _MAX_STRENGTH
+        obs[self.o_round] = 1.0 / _ROUND_CAP
+        info = np.ones(self.info_state_size, np.float32)
+        info[: self.observation_size] = obs
+        for r in range(n):
+            o = self.observation_size + r * 7
+            info[o] = 1.0 / 255
+            info[o + 6] = 1.0 / _MAX_STRENGTH
+        return obs, info
+
+    def write_observation(self, p: CavaleiroPublic, buf: bytearray) -> None:
         n = self.num_seats
         seat = p.seat
         c = self.n_columns
         block = self.seat_block
-        height = self.height
-        scalars: Scalars = []
+        total = self.total
         for s in range(n):
             o = (s - seat) % n * block
-            for i, k in enumerate(p.columns[s]):
-                if k:
-                    scalars.append((o + i, k / height))
-            if p.horizontals[s]:
-                scalars.append((o + c, p.horizontals[s] / self.n_horizontals))
-            scalars.append((o + c + 1, p.left[s] / self.total))
+            buf[o : o + c] = bytes(p.columns[s])
+            buf[o + c] = p.horizontals[s]
+            buf[o + c + 1] = p.left[s] * 255 // total
         o_order = c + 2
         for place, s in enumerate(p.order):
             buf[(s - seat) % n * block + o_order + place] = 1
         o_roll = o_order + n
         for s, roll in p.rolls:
             o = (s - seat) % n * block + o_roll
-            buf[o + ROLL_RANKED[roll].rank] = 1
-            scalars.append((o + 5, ROLL_STRENGTH[roll] / _MAX_STRENGTH))
+            buf[o + _RANK[roll]] = 1
+            buf[o + 5] = ROLL_STRENGTH[roll]
         o_rank = o_roll + 6
         for place, s in enumerate(p.ranking):
             buf[(s - seat) % n * block + o_rank + place] = 1
-        scalars.append((self.o_round, min(p.round, _ROUND_CAP) / _ROUND_CAP))
+        buf[self.o_round] = min(p.round, _ROUND_CAP)
         if p.to_move == seat:
             buf[self.o_round + 1] = 1
-        return scalars
 
-    def write_info_state(self, p: CavaleiroPublic, buf: bytearray) -> Scalars:
-        scalars = self.write_observation(p, buf)
+    def write_info_state(self, p: CavaleiroPublic, buf: bytearray) -> None:
+        self.write_observation(p, buf)
         n = self.num_seats
         seat = p.seat
         base = self.observation_size
         for s in range(n):
-            if p.rounds_won[s]:
-                o = base + (s - seat) % n * 7
-                scalars.append((o, min(p.rounds_won[s], self.total) / self.total))
+            buf[base + (s - seat) % n * 7] = min(p.rounds_won[s], 255)
         for s, roll in p.last_rolls:
             o = base + (s - seat) % n * 7
-            buf[o + 1 + ROLL_RANKED[roll].rank] = 1
-            scalars.append((o + 6, ROLL_STRENGTH[roll] / _MAX_STRENGTH))
-        return scalars
+            buf[o + 1 + _RANK[roll]] = 1
+            buf[o + 6] = ROLL_STRENGTH[roll]
 
     # ------------------------------------------------------------- rewards
 

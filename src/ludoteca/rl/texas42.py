@@ -12,7 +12,7 @@ size   meaning
 4      phase: bidding, naming trump, playing, over
 1      the observer must decide now
 4      dealer (relative seat)
-2      game score of own team and of the other team, over twice the target
+2      game score of own team and of the other team (marks over 14, points over 255)
 28     tiles in hand
 136    each relative seat's bid this hand (34 bids: pass, 30 … 41, marks, plunge, splash)
 4      high bidder (relative)
@@ -41,6 +41,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from ludoteca.games.texas42.game import _PARSE, PHASE_NAMES, Texas42
 from ludoteca.games.texas42.tables import (
     CONTRACT_NAMES,
@@ -52,7 +54,7 @@ from ludoteca.games.texas42.tables import (
 )
 from ludoteca.tiles import tile_index
 
-from .adapter import Adapter, Scalars, mask_bytes
+from .adapter import Adapter, FloatArray, mask_bytes
 
 __all__ = ["Texas42Adapter", "Texas42Public"]
 
@@ -130,7 +132,7 @@ class Texas42Adapter(Adapter[Texas42Public]):
         super().__init__(game)
         self.target = game.target
         self.reward_scale = float(self.target)
-        self.score_cap = 2.0 * self.target
+        self.score_cap = 14 if self.target == 7 else 255
         self.sides = [[0, 2], [1, 3]]
         self.info_state_size = INFO_STATE_SIZE
         self.observation_size = OBSERVATION_SIZE
@@ -141,6 +143,11 @@ class Texas42Adapter(Adapter[Texas42Public]):
         self._played = [0, 0, 0, 0]
         self._voids = [0, 0, 0, 0]
         self._grids: list[tuple[tuple[tuple[Play, ...], ...], bytes]] = [((), b"")] * 4
+        # Per seat: the played and voids part of the observation over the completed
+        # tricks, as (contract, tricks, bytes, played by seat, voids by seat).
+        self._rendered: list[tuple[int, Any, bytes, tuple[int, ...], tuple[int, ...]]] = [
+            (-2, (), b"", (), ())
+        ] * 4
 
     # ------------------------------------------------------------- readers
 
@@ -185,7 +192,16 @@ class Texas42Adapter(Adapter[Texas42Public]):
 
     # ------------------------------------------------------------- writers
 
-    def _common(self, p: Texas42Public, buf: bytearray) -> Scalars:
+    def scales(self) -> tuple[FloatArray, FloatArray]:
+        obs = np.ones(OBSERVATION_SIZE, np.float32)
+        info = np.ones(INFO_STATE_SIZE, np.float32)
+        for v in (obs, info):
+            v[O_SCORES : O_SCORES + 2] = 1.0 / self.score_cap
+            v[O_POINTS : O_POINTS + 2] = 1.0 / 42
+        obs[O_WON : O_WON + 2] = 1.0 / 7
+        return obs, info
+
+    def _common(self, p: Texas42Public, buf: bytearray) -> None:
         seat = p.seat
         team = seat & 1
         buf[O_HAND : O_HAND + 28] = mask_bytes(p.hand)
@@ -211,14 +227,12 @@ class Texas42Adapter(Adapter[Texas42Public]):
                 buf[O_TRICK + (s - seat) % 4 * 28 + t] = 1
             buf[O_LED + LED_SUIT[c][trick[0][1]]] = 1
         cap = self.score_cap
-        scalars = [
-            (O_SCORES, min(p.scores[team], cap) / cap),
-            (O_SCORES + 1, min(p.scores[1 - team], cap) / cap),
-        ]
-        if p.points[0] or p.points[1]:
-            scalars.append((O_POINTS, p.points[team] / 42.0))
-            scalars.append((O_POINTS + 1, p.points[1 - team] / 42.0))
-        return scalars
+        scores = p.scores
+        buf[O_SCORES] = min(scores[team], cap)
+        buf[O_SCORES + 1] = min(scores[1 - team], cap)
+        points = p.points
+        buf[O_POINTS] = points[team]
+        buf[O_POINTS + 1] = points[1 - team]
 
     def _fold(self, p: Texas42Public) -> tuple[list[int], list[int]]:
         """Tiles played and known voids per absolute seat over the completed tricks."""
@@ -235,32 +249,49 @@ class Texas42Adapter(Adapter[Texas42Public]):
             self._fold_key = (c, tricks)
         return self._played, self._voids
 
-    def write_observation(self, p: Texas42Public, buf: bytearray) -> Scalars:
-        scalars = self._common(p, buf)
+    def write_observation(self, p: Texas42Public, buf: bytearray) -> None:
+        self._common(p, buf)
         seat = p.seat
-        played, voids = self._fold(p)
-        if p.trick:
-            played = list(played)
-            voids = list(voids)
-            _fold_plays(p.contract, (p.trick,), played, voids)
-        for r in range(4):
-            a = (seat + r) % 4
-            if played[a]:
-                o = O_PLAYED + 28 * r
-                buf[o : o + 28] = mask_bytes(played[a])
-            if voids[a]:
-                o = O_VOIDS + 28 * r
-                buf[o : o + 28] = mask_bytes(voids[a])
+        c = p.contract
+        cached = self._rendered[seat]
+        if cached[0] != c or cached[1] != p.tricks:
+            played, voids = self._fold(p)
+            region = bytearray(224)
+            for r in range(4):
+                a = (seat + r) % 4
+                if played[a]:
+                    region[28 * r : 28 * r + 28] = mask_bytes(played[a])
+                if voids[a]:
+                    region[112 + 28 * r : 140 + 28 * r] = mask_bytes(voids[a])
+            cached = (c, p.tricks, bytes(region), tuple(played), tuple(voids))
+            self._rendered[seat] = cached
+        buf[O_PLAYED : O_PLAYED + 224] = cached[2]
+        trick = p.trick
+        if trick:
+            known = cached[4]
+            suit = FOLLOW_MASK[c][LED_SUIT[c][trick[0][1]]]
+            for s, t in trick:
+                r = (s - seat) % 4
+                buf[O_PLAYED + 28 * r + t] = 1
+                if c == SEVENS:
+                    more = 0
+                    for ring in range(SEVENS_DISTANCE[t]):
+                        more |= SEVENS_RING[ring]
+                elif not suit >> t & 1:
+                    more = suit
+                else:
+                    continue
+                if more & ~known[s]:
+                    buf[O_VOIDS + 28 * r : O_VOIDS + 28 * r + 28] = mask_bytes(known[s] | more)
         if p.trick_winners:
-            won = [0, 0]
+            won = 0
             for w in p.trick_winners:
-                won[(w ^ seat) & 1] += 1
-            scalars.append((O_WON, won[0] / 7.0))
-            scalars.append((O_WON + 1, won[1] / 7.0))
-        return scalars
+                won += (w ^ seat) & 1 == 0
+            buf[O_WON] = won
+            buf[O_WON + 1] = len(p.trick_winners) - won
 
-    def write_info_state(self, p: Texas42Public, buf: bytearray) -> Scalars:
-        scalars = self._common(p, buf)
+    def write_info_state(self, p: Texas42Public, buf: bytearray) -> None:
+        self._common(p, buf)
         seat = p.seat
         tricks = p.tricks
         done, grid = self._grids[seat]
@@ -280,7 +311,6 @@ class Texas42Adapter(Adapter[Texas42Public]):
             if s == seat:
                 dealt |= 1 << t
         buf[O_DEALT : O_DEALT + 28] = mask_bytes(dealt)
-        return scalars
 
     # ------------------------------------------------------------- rewards
 
