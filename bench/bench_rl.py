@@ -5,7 +5,8 @@ Every environment is driven by the same loop: ``env.last()``, then a uniformly
 random legal action from the action mask (``None`` for a finished agent),
 then ``env.step``; a finished game is followed by ``env.reset()``. Each figure
 is the median of several timed runs of a few seconds, the runs of all the
-environments interleaved.
+environments interleaved. Time is the process's CPU time, so other work on the
+machine slows every figure less and all of them alike.
 
 Run: ``.venv/bin/python bench/bench_rl.py [--seconds 2] [--runs 5]``
 (the classic environments need ``pip install -e '.[bench]'``).
@@ -26,12 +27,12 @@ from ludoteca.rl import env_names
 
 
 def steps_per_second(make: Callable[[], Any], seconds: float, seed: int) -> float:
-    """Env steps per second of random legal play for about ``seconds``."""
+    """Env steps per CPU second of random legal play for about ``seconds``."""
     e = make()
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         for _agent in e.agent_iter():
@@ -43,10 +44,10 @@ def steps_per_second(make: Callable[[], Any], seconds: float, seed: int) -> floa
                 action = int(legal[rng.integers(len(legal))])
             e.step(action)
             steps += 1
-        if time.perf_counter() >= deadline:
+        if time.process_time() >= deadline:
             break
         e.reset()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def main() -> None:
