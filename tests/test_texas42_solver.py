@@ -381,3 +381,24 @@ def test_solved_hand_over_is_refused() -> None:
     assert done.over
     with pytest.raises(ValueError, match="every trick"):
         S.solve_position(done)
+
+
+def test_search_refuses_an_impossible_position() -> None:
+    pos = position(["6-6 6-5", "6-4", "6-3 6-2", "6-1 6-0"], 6)  # seat 1 short of a tile
+    with pytest.raises(ValueError, match="not a position"):
+        S.exact_objective(pos)
+    hands = position(["6-6", "6-5", "6-4", "6-3"], 6).hands
+    clash = S.Position(
+        hands=(hands[0], hands[0], hands[2], hands[3]),
+        contract=6,
+        bidder=0,
+        bid=30,
+        sitting_out=-1,
+        to_move=0,
+        trick=(),
+        points=(0, 0),
+        bidder_tricks=0,
+        tricks_left=1,
+    )
+    with pytest.raises(ValueError, match="not a position"):
+        S.exact_objective(clash)

@@ -6,12 +6,15 @@
  * count of its tiles; in tricks mode, 1 per trick. Seats in the *maximising*
  * mask maximise it and the others minimise it.
  *
- * Techniques: fail-soft alpha-beta, a transposition table at trick boundaries
- * (keyed on the four hands and the leader, storing bounds and the best lead),
- * move ordering (table move, then trick-sense heuristics, then history),
- * equivalent tiles (adjacent members of a suit whose strength does not depend
- * on the suit led, such as trumps, with equal count) searched once, bounds from
- * the points still out, and a direct evaluation of the last trick.
+ * Techniques: fail-soft alpha-beta driven by null-window searches from
+ * solver.py; a transposition table at trick boundaries (keyed on the four hands
+ * and the leader, storing bounds and the best lead); move ordering (the table's
+ * lead, then leads no opponent can beat, then for followers the tile that
+ * settles the trick for its side, cheapest first); equivalent tiles (trumps
+ * with no other seat's trump between them and equal count) searched once;
+ * bounds from the points still out and from the points each side is sure to
+ * take (tiles the leader can cash, top trumps); the last trick evaluated
+ * directly.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -171,22 +174,10 @@ typedef struct {
     int8_t lo, hi;
     uint8_t best; /* best lead + 1, 0 = none */
     uint8_t depth;
+    uint32_t pad[2]; /* two entries fill a 64-byte cache line */
 } Entry;
 
-#ifndef TT_MIN_TRICKS
-#define TT_MIN_TRICKS 2
-#endif
-#ifndef LEAD_WIN
-#define LEAD_WIN 4000
-#define LEAD_WIN_COUNT 8
-#define LEAD_LOSE 1000
-#define LEAD_LOSE_STR 1
-#define LEAD_LOSE_COUNT 8
-#endif
-#ifndef BOUNDS
-#define BOUNDS 1
-#endif
-#define TT_BITS 19
+#define TT_BITS 18
 #define TT_SIZE (1u << TT_BITS)
 static Entry *tt; /* TT_SIZE buckets of 2 entries: [depth-preferred, always-replace] */
 
@@ -219,7 +210,6 @@ typedef struct {
     uint32_t active; /* tiles of the playing seats */
     int sure_bounds; /* points mode with the maximisers scoring: quick_bounds() applies */
     long long nodes;
-    int history[4][NTILES];
 } Ctx;
 
 static int gain_of(const Ctx *c, int winner, int trick_pts) {
@@ -324,11 +314,29 @@ static void quick_bounds(const Ctx *c, int leader, int *lo_max, int *lo_min) {
     *lo_min = sure[0];
 }
 
-/* Whether a seat of the other side can beat strength s in the suit led. */
-static int opponents_beat(const Ctx *c, int seat, int led, int s) {
+/* Whether a seat of the other side (or, with partner set, of the same side)
+ * can beat strength s in the suit led. */
+static int others_beat(const Ctx *c, int seat, int led, int s, int partner) {
     const int side = c->maxer >> seat & 1;
     const uint8_t *str = T_str[c->contract][led];
     for (int o = c->next[seat]; o != seat; o = c->next[o]) {
+        if (((c->maxer >> o & 1) == side) != partner) continue;
+        uint32_t hand = c->hands[o];
+        uint32_t f = hand & T_follow[c->contract][led];
+        for (uint32_t m = f ? f : hand; m; m &= m - 1)
+            if (str[lowest(m)] > s) return 1;
+    }
+    return 0;
+}
+
+/* Whether a seat still to play in this trick, on the other side from win_seat,
+ * can beat strength s. */
+static int later_beats(const Ctx *c, int seat, int pos, int led, int win_seat, int s) {
+    const int side = c->maxer >> win_seat & 1;
+    const uint8_t *str = T_str[c->contract][led];
+    int o = seat;
+    for (int p = pos + 1; p < c->size; p++) {
+        o = c->next[o];
         if ((c->maxer >> o & 1) == side) continue;
         uint32_t hand = c->hands[o];
         uint32_t f = hand & T_follow[c->contract][led];
@@ -341,8 +349,12 @@ static int opponents_beat(const Ctx *c, int seat, int led, int s) {
 static int lead_score(const Ctx *c, int seat, int t) {
     int led = T_led[c->contract][t];
     int s = T_str[c->contract][led][t];
-    if (!opponents_beat(c, seat, led, s)) return LEAD_WIN + T_count[t] * LEAD_WIN_COUNT + s;
-    return LEAD_LOSE + s * LEAD_LOSE_STR - T_count[t] * LEAD_LOSE_COUNT;
+    /* a tile no opponent can beat first (count first), then a tile the
+     * partner can beat, then the rest; higher tiles and less count first */
+    if (!others_beat(c, seat, led, s, 0)) return 4000 + T_count[t] * 8 + s;
+    int sc = 1000 + s - T_count[t] * 8;
+    if (others_beat(c, seat, led, s, 1)) sc += 500;
+    return sc;
 }
 
 static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_seat, int trick_pts,
@@ -365,7 +377,7 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
         if (lo_max > alpha) alpha = lo_max;
         if (maxv - lo_min < beta) beta = maxv - lo_min;
     }
-    if (pos == 0 && c->tricks_left >= TT_MIN_TRICKS) {
+    if (pos == 0 && c->tricks_left >= 2) {
         key_cfg = c->cfg | (uint32_t)seat << 1;
         uint32_t hsh = mix(c->hands[0], c->hands[1], c->hands[2], c->hands[3], key_cfg);
         slot = &tt[(size_t)(hsh & (TT_SIZE - 1)) * 2];
@@ -390,8 +402,6 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
     /* order the moves */
     int list[8], score[8], n = 0;
     const int is_max = c->maxer >> seat & 1;
-    const int me_good = (c->scorer >> seat & 1) == is_max;
-    const int cur_good = pos > 0 && ((c->scorer >> best_seat & 1) == is_max);
     const int last = pos == c->size - 1;
     for (uint32_t m = moves; m; m &= m - 1) {
         int t = lowest(m);
@@ -403,17 +413,16 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
         } else {
             int s = T_str[contract][led][t];
             int cnt = c->mode ? 0 : T_count[t];
-            if (s > best_str) {
-                /* this tile takes the lead of the trick */
-                if (me_good) sc = 3000 + (last ? cnt * 8 : 0) - s;
-                else sc = 500 - s;
-            } else if (cur_good) {
-                sc = 2000 + cnt * 8 - s;
-            } else {
-                sc = 1000 - cnt * 8 - s;
-            }
+            /* who wins the trick if this tile is played, and whether a seat still
+             * to play could change that */
+            int wins = s > best_str;
+            int win_seat = wins ? seat : best_seat;
+            int win_str = wins ? s : best_str;
+            int good = (c->scorer >> win_seat & 1) == is_max;
+            int settled = last || !later_beats(c, seat, pos, led, win_seat, win_str);
+            if (settled) sc = good ? 3000 + cnt * 8 - s : 1000 - cnt * 8 - s;
+            else sc = good ? 2500 - cnt * 8 - s : 2000 - cnt * 8 - s;
         }
-        sc = sc * 64 + (c->history[seat][t] > 63 ? 63 : c->history[seat][t]);
         int i = n++;
         while (i > 0 && score[i - 1] < sc) {
             score[i] = score[i - 1];
@@ -466,7 +475,6 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
             if (v < b) b = v;
         }
         if (a >= b) {
-            c->history[seat][t] += 1;
             break;
         }
     }
@@ -504,6 +512,38 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
     return best;
 }
 
+/* The hands must be disjoint tiles, and every playing seat must hold one tile
+ * per trick left, less one if it has played to the trick on the table. */
+static int check_position(const Ctx *c, int sitting_out, int seat, int pos, const long *v) {
+    uint32_t seen = 0;
+    int bad = c->tricks_left < 0 || c->tricks_left > 7 || v[11] < 0 || v[11] >= NSUITS ||
+              v[13] < 0 || v[13] > 3 || v[12] < 0 || v[12] > 255 || (pos > 0 && c->tricks_left == 0);
+    for (int s = 0; s < 4 && !bad; s++) {
+        if (v[s] < 0 || v[s] >= (1L << NTILES) || (c->hands[s] & seen)) bad = 1;
+        seen |= c->hands[s];
+    }
+    /* seats that already played to this trick: the pos seats before the mover */
+    uint32_t played = 0;
+    int o = seat;
+    for (int p = 0; p < pos && !bad; p++) {
+        int prev = (o + 3) % 4;
+        if (prev == sitting_out) prev = (prev + 3) % 4;
+        played |= 1u << prev;
+        o = prev;
+    }
+    for (int s = 0; s < 4 && !bad; s++) {
+        if (s == sitting_out) continue;
+        int want = c->tricks_left - (int)(played >> s & 1);
+        if (popcount32(c->hands[s]) != want) bad = 1;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError,
+                        "not a position: the hands must be disjoint and hold one tile a trick");
+        return -1;
+    }
+    return 0;
+}
+
 /* search(hands, contract, sitting_out, mode, scorer, maxer, seat, pos, led, best_str,
  *        best_seat, trick_pts, tricks_left, alpha, beta) -> value */
 static long long total_nodes;
@@ -523,12 +563,13 @@ static PyObject *py_search(PyObject *self, PyObject *const *args, Py_ssize_t nar
         if (v[i] == -1 && PyErr_Occurred()) return NULL;
     }
     if (tt == NULL) {
-        tt = calloc((size_t)TT_SIZE * 2, sizeof(Entry));
+        size_t bytes = (size_t)TT_SIZE * 2 * sizeof(Entry);
+        tt = aligned_alloc(64, bytes);
         if (tt == NULL) return PyErr_NoMemory();
+        memset(tt, 0, bytes);
     }
     static Ctx ctx;
     Ctx *c = &ctx;
-    memset(c->history, 0, sizeof c->history);
     for (int i = 0; i < 4; i++) c->hands[i] = (uint32_t)v[i];
     int contract = (int)v[4], sitting_out = (int)v[5];
     if (contract < 0 || contract >= n_contracts || sitting_out < -1 || sitting_out > 3) {
@@ -552,6 +593,7 @@ static PyObject *py_search(PyObject *self, PyObject *const *args, Py_ssize_t nar
         c->next[s] = n;
     }
     c->tricks_left = (int)v[14];
+    if (check_position(c, sitting_out, seat, pos, v) < 0) return NULL;
     c->active = 0;
     c->rem_count = 0;
     for (int s = 0; s < 4; s++)
@@ -559,7 +601,7 @@ static PyObject *py_search(PyObject *self, PyObject *const *args, Py_ssize_t nar
     for (uint32_t m = c->active; m; m &= m - 1) c->rem_count += T_count[lowest(m)];
     c->cfg = 1u | (uint32_t)contract << 3 | (uint32_t)c->mode << 7 | (uint32_t)c->scorer << 8 |
              (uint32_t)c->maxer << 12 | (uint32_t)(sitting_out + 1) << 16;
-    c->sure_bounds = BOUNDS && c->mode == 0 && c->scorer == c->maxer;
+    c->sure_bounds = c->mode == 0 && c->scorer == c->maxer;
     c->nodes = 0;
     int r = search(c, seat, pos, (int)v[11], (int)v[12], (int)v[13], (int)v[15], (int)v[16],
                    (int)v[17]);
