@@ -67,9 +67,8 @@ def tiles(mask: int) -> list[Tile]:
 # ------------------------------------------------------------------ checks
 
 
-def check_state(game: Bingo) -> None:
-    """Everything that must hold at any moment of a hand."""
-    view = game.view()
+def check_state(game: Bingo, view: dict[str, Any]) -> None:
+    """Everything that must hold at any moment of a hand (``view``: the spectator's)."""
     b7 = game.options["blanks_as_seven"]
     if view["hand_number"] == 0:
         return
@@ -117,9 +116,8 @@ def check_state(game: Bingo) -> None:
         assert view["following_compulsory"] == (view["closed"] or view["stock_count"] == 0)
 
 
-def check_legal(game: Bingo) -> None:
+def check_legal(game: Bingo, view: dict[str, Any]) -> None:
     """The legal moves, derived from the rules read again."""
-    view = game.view()
     seat = game.to_move
     if not isinstance(seat, int):
         return
@@ -172,7 +170,7 @@ def check_hand_end(summary: dict[str, Any]) -> None:
     assert summary["sets_won"] == expected
 
 
-def check_views_hide(game: Bingo) -> None:
+def check_views_hide(game: Bingo, spectator: dict[str, Any]) -> None:
     for seat in (0, 1):
         view = game.view(seat)
         assert view["hand"] == [TILE_TEXT[t.index] for t in reversed(tiles(game.hand_masks[seat]))]
@@ -181,26 +179,28 @@ def check_views_hide(game: Bingo) -> None:
                 parts = entry.split(" | ")
                 assert parts[1 - seat].removeprefix("deal ") == "?"
                 assert parts[3] == "stock ?"
-    for entry in game.view()["log"]:
+    for entry in spectator["log"]:
         if entry.startswith("deal "):
             assert entry.startswith("deal ? | ? | up ")
 
 
-def random_match(seed: int, b7: bool, check: bool = True) -> Bingo:
+def random_match(seed: int, b7: bool, check: bool = True, checked_hands: int = 3) -> Bingo:
+    """A random match; every step of its first ``checked_hands`` hands checked if ``check``."""
     game = ludoteca.new_game("bingo", seed=seed, blanks_as_seven=b7)
     assert isinstance(game, Bingo)
     rng = random.Random(seed)
     hands_seen = 0
     while not game.is_over:
-        if check:
-            check_state(game)
-            check_legal(game)
-            check_views_hide(game)
+        if check and game.hand_no <= checked_hands:
+            view = game.view()
+            check_state(game, view)
+            check_legal(game, view)
+            check_views_hide(game, view)
         game.play(rng.choice(game.legal_moves()))
         if len(game.hand_log) > hands_seen:
             check_hand_end(game.result()["hands"][hands_seen])
             hands_seen += 1
-    check_state(game)
+    check_state(game, game.view())
     json.dumps(game.view(0))
     return game
 
