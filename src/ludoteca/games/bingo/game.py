@@ -689,7 +689,6 @@ class Bingo(Game):
         return known & self.hands[seat]
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
-        in_hand = self.phase in (LEAD, REPLY, TAKE)
         trick: list[dict[str, Any]] = []
         if self.lead_tile >= 0:
             trick.append(
@@ -700,7 +699,9 @@ class Bingo(Game):
                 }
             )
         up_visible = self.up >= 0 and self.closed_by < 0
-        stock_count = (HIDDEN_STOCK - self.drawn) + (1 if self.up >= 0 else 0) if in_hand else 0
+        stock_count = 0
+        if self.trump_tile >= 0:  # a hand was dealt: what is left of its stock
+            stock_count = HIDDEN_STOCK - self.drawn + (1 if self.up >= 0 else 0)
         return {
             "phase": PHASE_NAMES[self.phase],
             "options": dict(self.options),
