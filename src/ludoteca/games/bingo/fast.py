@@ -25,6 +25,7 @@ from .tables import (
     DOUBLE_OF,
     FOLLOW_STEPS,
     SHOW_POINTS,
+    SLICE_TILES,
     STRENGTH,
     TRUMP_DOUBLE,
     VALUE,
@@ -41,11 +42,8 @@ A_CLOSE = 35
 A_TAKE_UP = 36
 A_TAKE_HIDDEN = 37
 
-_CHUNKS = tuple(
-    tuple(tuple(7 * k + i for i in range(7) if v >> i & 1) for v in range(128)) for k in range(4)
-)
-_C0, _C1, _C2, _C3 = _CHUNKS
-# For a hand's doubles: the show actions allowed given the doubles not shown yet.
+_C0, _C1, _C2, _C3 = SLICE_TILES
+# The bit of each double d-d, d = 0 … 6.
 _DOUBLE_BITS = tuple(1 << DOUBLE_OF[d] for d in range(7))
 
 

@@ -60,6 +60,7 @@ from .tables import (
     config_of,
     follow_step,
     show_points,
+    tiles_in,
     trump_of,
 )
 
@@ -105,21 +106,6 @@ _PARSE["take turned-up"] = A_TAKE_UP
 _PARSE["take the turned-up"] = A_TAKE_UP
 
 MOVE_FORMS = "play 6-4, play 6-6 show, close, take up, take hidden"
-
-# The play actions of the tiles of a mask, seven bits at a time.
-_CHUNKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(7 * k + i for i in range(7) if v >> i & 1) for v in range(128)) for k in range(4)
-)
-_C0, _C1, _C2, _C3 = _CHUNKS
-
-
-def tiles_in(mask: int) -> list[int]:
-    """The tile indices of ``mask``, lowest first (the play actions of a hand).
-
-    >>> tiles_in(0b1000000000000000000000000101)
-    [0, 2, 27]
-    """
-    return [*_C0[mask & 127], *_C1[mask >> 7 & 127], *_C2[mask >> 14 & 127], *_C3[mask >> 21]]
 
 
 def heavier(a: int, b: int) -> bool:

@@ -18,7 +18,7 @@ configuration, then by tile index (``Tile.index``: ``0-0`` is 0, ``6-6`` is 27).
 
 from __future__ import annotations
 
-from ludoteca.tiles import ALL_TILES, DOUBLES_MASK
+from ludoteca.tiles import ALL_TILES
 
 __all__ = [
     "BINGO",
@@ -28,6 +28,7 @@ __all__ = [
     "HIGH_END",
     "LOW_END",
     "SHOW_POINTS",
+    "SLICE_TILES",
     "STRENGTH",
     "TRUMP_DOUBLE",
     "TRUMP_MASK",
@@ -35,6 +36,7 @@ __all__ = [
     "config_of",
     "end_value",
     "show_points",
+    "tiles_in",
     "trump_of",
 ]
 
@@ -191,4 +193,17 @@ def forbidden_before(cfg: int, led: int, step: int) -> int:
     return out
 
 
-ALL_DOUBLES = DOUBLES_MASK
+SLICE_TILES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(7 * k + i for i in range(7) if v >> i & 1) for v in range(128)) for k in range(4)
+)
+"""``SLICE_TILES[k][v]``: the tile indices of the bits ``v`` of a mask's k-th 7-bit slice."""
+_C0, _C1, _C2, _C3 = SLICE_TILES
+
+
+def tiles_in(mask: int) -> list[int]:
+    """The tile indices of ``mask``, lowest first (also the play actions of a hand).
+
+    >>> tiles_in(0b1000000000000000000000000101)
+    [0, 2, 27]
+    """
+    return [*_C0[mask & 127], *_C1[mask >> 7 & 127], *_C2[mask >> 14 & 127], *_C3[mask >> 21]]
