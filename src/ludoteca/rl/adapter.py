@@ -11,9 +11,9 @@ From that record it writes two numpy vectors:
 - the *observation*: a smaller summary of the present (what is in hand, what each
   seat has played, the trick on the table, the bidding or the dice).
 
-Both are ``float32`` vectors with every entry between 0 and 1. Encoders write
-them as bytes (0/1 flags and small counts), then one multiplication by a
-per-entry scale gives the floats. Rewards come from
+Both are ``float32`` vectors with every entry between 0 and 1. Encoders write the
+float32 bytes directly (whole tile masks and cached parts at a time), so the
+vector needs no conversion. Rewards come from
 the public scores of each side (``side_scores``), paid when a hand ends
 (``hands_done`` grows) and when the game ends.
 """
@@ -21,7 +21,9 @@ the public scores of each side (``side_scores``), paid when a hand ends
 from __future__ import annotations
 
 import abc
+import struct
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -29,23 +31,38 @@ import numpy.typing as npt
 
 from ludoteca.game import Game
 
-__all__ = ["Adapter", "FloatArray", "mask_bytes"]
+__all__ = ["ONE", "Adapter", "FloatArray", "fractions", "mask_f32"]
 
 FloatArray = npt.NDArray[np.float32]
 P = TypeVar("P")
 
-# Each 7-bit number as seven 0/1 bytes, so a 28-bit tile mask spreads in four look-ups.
-_CHUNK_BYTES: tuple[bytes, ...] = tuple(bytes(v >> i & 1 for i in range(7)) for v in range(128))
+ONE: bytes = struct.pack("<f", 1.0)
+"""A float32 1 as the four bytes an encoding buffer holds per entry."""
+# Each 7-bit number as seven float32 0/1 entries, so a 28-bit tile mask spreads in
+# four look-ups.
+_CHUNK_F32: tuple[bytes, ...] = tuple(
+    b"".join(ONE if v >> i & 1 else bytes(4) for i in range(7)) for v in range(128)
+)
 
 
-def mask_bytes(mask: int) -> bytes:
-    """A tile mask (below 2**28) as 28 bytes, 1 where a tile is in the mask.
+def mask_f32(mask: int) -> bytes:
+    """A tile mask (below 2**28) as 28 float32 entries, 1 where a tile is in the mask.
 
-    >>> list(mask_bytes(0b101))[:4], len(mask_bytes(0))
-    ([1, 0, 1, 0], 28)
+    >>> np.frombuffer(mask_f32(0b101), np.float32)[:4].tolist(), len(mask_f32(0))
+    ([1.0, 0.0, 1.0, 0.0], 112)
     """
-    cb = _CHUNK_BYTES
-    return cb[mask & 127] + cb[mask >> 7 & 127] + cb[mask >> 14 & 127] + cb[mask >> 21]
+    c = _CHUNK_F32
+    return c[mask & 127] + c[mask >> 7 & 127] + c[mask >> 14 & 127] + c[mask >> 21]
+
+
+@cache
+def fractions(n: int) -> tuple[bytes, ...]:
+    """``k / n`` as float32 bytes for ``k`` from 0 to ``n`` (an entry counting up to n).
+
+    >>> struct.unpack("<f", fractions(4)[1])[0]
+    0.25
+    """
+    return tuple(struct.pack("<f", k / n) for k in range(n + 1))
 
 
 class Adapter(abc.ABC, Generic[P]):
@@ -82,44 +99,24 @@ class Adapter(abc.ABC, Generic[P]):
 
     @abc.abstractmethod
     def write_info_state(self, p: P, buf: bytearray) -> None:
-        """Write the information state of ``p`` into ``buf`` (all 0 at first), one
-        byte per entry: the entry is that byte times ``info_state_scale``."""
+        """Write the information state of ``p`` into ``buf``: float32 entries of four
+        bytes each, all 0 at first."""
 
     @abc.abstractmethod
     def write_observation(self, p: P, buf: bytearray) -> None:
-        """Write the observation of ``p`` into ``buf`` (see :meth:`write_info_state`)."""
-
-    def scales(self) -> tuple[FloatArray, FloatArray]:
-        """What each byte of the observation and of the information state is
-        multiplied by (1 for 0/1 entries, 1/n for counts up to n)."""
-        return np.ones(self.observation_size, np.float32), np.ones(self.info_state_size, np.float32)
-
-    def _ensure_scales(self) -> None:
-        self._obs_scale, self._info_scale = self.scales()
+        """Write the observation of ``p`` into ``buf`` (as :meth:`write_info_state`)."""
 
     def info_state(self, p: P) -> FloatArray:
         """The information state vector of the record ``p``."""
-        buf = bytearray(self.info_state_size)
+        buf = bytearray(4 * self.info_state_size)
         self.write_info_state(p, buf)
-        try:
-            scale = self._info_scale
-        except AttributeError:
-            self._ensure_scales()
-            scale = self._info_scale
-        out: FloatArray = np.frombuffer(buf, np.uint8) * scale
-        return out
+        return np.frombuffer(buf, np.float32)
 
     def observation(self, p: P) -> FloatArray:
         """The observation vector of the record ``p``."""
-        buf = bytearray(self.observation_size)
+        buf = bytearray(4 * self.observation_size)
         self.write_observation(p, buf)
-        try:
-            scale = self._obs_scale
-        except AttributeError:
-            self._ensure_scales()
-            scale = self._obs_scale
-        out: FloatArray = np.frombuffer(buf, np.uint8) * scale
-        return out
+        return np.frombuffer(buf, np.float32)
 
     # ------------------------------------------------------------- rewards
 

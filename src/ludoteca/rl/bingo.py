@@ -46,12 +46,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from ludoteca.games.bingo.game import PHASE_NAMES, Bingo
 from ludoteca.tiles import tile_index
 
-from .adapter import Adapter, FloatArray, mask_bytes
+from .adapter import ONE, Adapter, fractions, mask_f32
 
 __all__ = ["BingoAdapter", "BingoPublic"]
 
@@ -132,12 +130,22 @@ O_TRICKS = O_DEALT + 28
 TRICK_BLOCK = 2 + 28 + 28 + 7
 INFO_STATE_SIZE = O_TRICKS + 14 * TRICK_BLOCK  # 1126
 
-# Doubles of a tile mask as seven 0/1 bytes (bit of d-d → byte d).
+# The doubles of a tile mask as seven float32 0/1 entries (d-d → entry d).
 _DOUBLE_INDEX = tuple(n * (n + 1) // 2 + n for n in range(7))
+_DOUBLES_ONLY = sum(1 << i for i in _DOUBLE_INDEX)
 
 
-def _doubles_bytes(mask: int) -> bytes:
-    return bytes(mask >> i & 1 for i in _DOUBLE_INDEX)
+class _DoublesTable(dict[int, bytes]):
+    def __missing__(self, mask: int) -> bytes:
+        out = b"".join(ONE if mask >> i & 1 else bytes(4) for i in _DOUBLE_INDEX)
+        self[mask] = out
+        return out
+
+
+_DOUBLES = _DoublesTable()
+_SEVENTHS = fractions(7)
+_FOURTEENTHS = fractions(14)
+_POINTS = fractions(140)
 
 
 class BingoAdapter(Adapter[BingoPublic]):
@@ -156,7 +164,7 @@ class BingoAdapter(Adapter[BingoPublic]):
         self.observation_size = OBSERVATION_SIZE
         # Per seat, the parts over the completed tricks kept from call to call:
         # (tricks, played and captured bytes) and (tricks, info-state trick grid).
-        self._rendered: list[tuple[tuple[Trick, ...], bytes]] = [((), bytes(112))] * 2
+        self._rendered: list[tuple[tuple[Trick, ...], bytes]] = [((), bytes(448))] * 2
         self._grids: list[tuple[tuple[Trick, ...], bytes]] = [((), b"")] * 2
 
     # ------------------------------------------------------------- readers
@@ -177,7 +185,7 @@ class BingoAdapter(Adapter[BingoPublic]):
             game.trump,
             game.trump_tile,
             game.up if game.up >= 0 and game.closed_by < 0 else -1,
-            (13 - game.drawn) + (1 if game.up >= 0 else 0) if in_hand else 0,
+            (13 - game.drawn) + (1 if game.up >= 0 else 0) if game.trump_tile >= 0 else 0,
             game.closed_by,
             in_hand and (game.closed_by >= 0 or game.up < 0),
             game.hands[seat],
@@ -234,61 +242,53 @@ class BingoAdapter(Adapter[BingoPublic]):
 
     # ------------------------------------------------------------- writers
 
-    def scales(self) -> tuple[FloatArray, FloatArray]:
-        obs = np.ones(OBSERVATION_SIZE, np.float32)
-        info = np.ones(INFO_STATE_SIZE, np.float32)
-        for v in (obs, info):
-            v[O_SETS : O_SETS + 2] = 1.0 / 14
-            v[O_STOCK] = 1.0 / 14
-            v[O_OTHER_SIZE] = 1.0 / 7
-            v[O_POINTS : O_POINTS + 2] = 1.0 / 140
-            v[O_WON : O_WON + 2] = 1.0 / 14
-        return obs, info
-
     def _common(self, p: BingoPublic, buf: bytearray) -> None:
         seat = p.seat
         other = 1 - seat
+        flags = []
         phase = p.phase
         if phase >= _LEAD:
-            buf[O_PHASE + phase - _LEAD] = 1
+            flags.append(O_PHASE + phase - _LEAD)
         if p.to_move == seat:
-            buf[O_MINE] = 1
+            flags.append(O_MINE)
         if p.hand_leader >= 0:
-            buf[O_HAND_LEADER + (p.hand_leader ^ seat)] = 1
+            flags.append(O_HAND_LEADER + (p.hand_leader ^ seat))
         if p.trump >= 0:
-            buf[O_TRUMP + p.trump] = 1
+            flags.append(O_TRUMP + p.trump)
         if p.turned_up >= 0:
-            buf[O_TURNED + p.turned_up] = 1
+            flags.append(O_TURNED + p.turned_up)
         if p.up >= 0:
-            buf[O_UP + p.up] = 1
+            flags.append(O_UP + p.up)
         if p.closed_by >= 0:
-            buf[O_CLOSED + (p.closed_by ^ seat)] = 1
+            flags.append(O_CLOSED + (p.closed_by ^ seat))
         if p.compulsory:
-            buf[O_COMPULSORY] = 1
-        buf[O_HAND : O_HAND + 28] = mask_bytes(p.hand)
-        shown = p.shown
-        if shown[seat]:
-            buf[O_SHOWN : O_SHOWN + 7] = _doubles_bytes(shown[seat])
-        if shown[other]:
-            buf[O_SHOWN + 7 : O_SHOWN + 14] = _doubles_bytes(shown[other])
-        if p.known_held:
-            buf[O_KNOWN : O_KNOWN + 28] = mask_bytes(p.known_held)
+            flags.append(O_COMPULSORY)
         if p.lead >= 0:
-            buf[O_LEADER + (1 if p.to_move == seat else 0)] = 1
-            buf[O_LEAD + p.lead] = 1
-            if p.lead_shown:
-                buf[O_LEAD_SHOWN : O_LEAD_SHOWN + 7] = _doubles_bytes(p.lead_shown)
-        buf[O_OTHER_SIZE] = p.other_hand_size
+            flags.append(O_LEADER + (1 if p.to_move == seat else 0))
+            flags.append(O_LEAD + p.lead)
+        for i in flags:
+            buf[4 * i : 4 * i + 4] = ONE
+        buf[4 * O_HAND : 4 * O_HAND + 112] = mask_f32(p.hand)
+        shown = p.shown
+        if shown[0] or shown[1]:
+            buf[4 * O_SHOWN : 4 * O_SHOWN + 56] = _DOUBLES[shown[seat]] + _DOUBLES[shown[other]]
+        if p.known_held:
+            buf[4 * O_KNOWN : 4 * O_KNOWN + 112] = mask_f32(p.known_held)
+        if p.lead_shown:
+            buf[4 * O_LEAD_SHOWN : 4 * O_LEAD_SHOWN + 28] = _DOUBLES[p.lead_shown]
+        buf[4 * O_OTHER_SIZE : 4 * O_OTHER_SIZE + 4] = _SEVENTHS[p.other_hand_size]
         sets = p.sets
-        buf[O_SETS] = min(sets[seat], 14)
-        buf[O_SETS + 1] = min(sets[other], 14)
-        buf[O_STOCK] = p.stock_count
+        buf[4 * O_SETS : 4 * O_SETS + 8] = (
+            _FOURTEENTHS[min(sets[seat], 14)] + _FOURTEENTHS[min(sets[other], 14)]
+        )
+        buf[4 * O_STOCK : 4 * O_STOCK + 4] = _FOURTEENTHS[p.stock_count]
         points = p.points
-        buf[O_POINTS] = min(points[seat], 140)
-        buf[O_POINTS + 1] = min(points[other], 140)
+        if points[0] or points[1]:
+            buf[4 * O_POINTS : 4 * O_POINTS + 8] = (
+                _POINTS[min(points[seat], 140)] + _POINTS[min(points[other], 140)]
+            )
         won = p.tricks_won
-        buf[O_WON] = won[seat]
-        buf[O_WON + 1] = won[other]
+        buf[4 * O_WON : 4 * O_WON + 8] = _FOURTEENTHS[won[seat]] + _FOURTEENTHS[won[other]]
 
     def write_observation(self, p: BingoPublic, buf: bytearray) -> None:
         self._common(p, buf)
@@ -302,41 +302,42 @@ class BingoAdapter(Adapter[BingoPublic]):
                 played[leader] |= 1 << led
                 played[1 - leader] |= 1 << answer
                 captured[winner] |= (1 << led) | (1 << answer)
-            region = bytearray(112)
-            for r in range(2):
-                a = seat ^ r
-                if played[a]:
-                    region[28 * r : 28 * r + 28] = mask_bytes(played[a])
-                if captured[a]:
-                    region[56 + 28 * r : 84 + 28 * r] = mask_bytes(captured[a])
-            cached = (tricks, bytes(region))
+            region = b"".join(
+                [
+                    mask_f32(played[seat]),
+                    mask_f32(played[1 - seat]),
+                    mask_f32(captured[seat]),
+                    mask_f32(captured[1 - seat]),
+                ]
+            )
+            cached = (tricks, region)
             self._rendered[seat] = cached
-        buf[O_PLAYED : O_PLAYED + 112] = cached[1]
+        buf[4 * O_PLAYED : 4 * O_PLAYED + 448] = cached[1]
         if p.lead >= 0:  # the leader of the trick on the table is the one not to move
-            buf[O_PLAYED + (28 if p.to_move == seat else 0) + p.lead] = 1
+            k = 4 * (O_PLAYED + (28 if p.to_move == seat else 0) + p.lead)
+            buf[k : k + 4] = ONE
 
     def write_info_state(self, p: BingoPublic, buf: bytearray) -> None:
         self._common(p, buf)
         seat = p.seat
-        buf[O_DEALT : O_DEALT + 28] = mask_bytes(p.dealt)
+        buf[4 * O_DEALT : 4 * O_DEALT + 112] = mask_f32(p.dealt)
         tricks = p.tricks
         done, grid = self._grids[seat]
         n = len(done)
         if len(tricks) < n or tricks[:n] != done:
             n, grid = 0, b""
         if n < len(tricks):
-            block = bytearray(grid) + bytearray(TRICK_BLOCK * (len(tricks) - n))
-            base = n * TRICK_BLOCK
+            block = bytearray(grid) + bytearray(4 * TRICK_BLOCK * (len(tricks) - n))
+            base = 4 * n * TRICK_BLOCK
             for leader, led, answer, shown, _winner in tricks[n:]:
-                block[base + (leader ^ seat)] = 1
-                block[base + 2 + led] = 1
-                block[base + 30 + answer] = 1
+                for i in (leader ^ seat, 2 + led, 30 + answer):
+                    block[base + 4 * i : base + 4 * i + 4] = ONE
                 if shown:
-                    block[base + 58 : base + 65] = _doubles_bytes(shown)
-                base += TRICK_BLOCK
+                    block[base + 232 : base + 260] = _DOUBLES[shown]
+                base += 4 * TRICK_BLOCK
             grid = bytes(block)
             self._grids[seat] = (tricks, grid)
-        buf[O_TRICKS : O_TRICKS + len(grid)] = grid
+        buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
 
     # ------------------------------------------------------------- rewards
 

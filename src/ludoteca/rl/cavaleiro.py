@@ -29,19 +29,19 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from ludoteca.games.cavaleiro.game import PHASE_NAMES, Cavaleiro
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
 
-from .adapter import Adapter, FloatArray
+from .adapter import ONE, Adapter, fractions
 
 __all__ = ["CavaleiroAdapter", "CavaleiroPublic"]
 
 _ROLL, _REMOVE = 1, 2
-_MAX_STRENGTH = float(max(ROLL_STRENGTH))
+_STRENGTH = fractions(max(ROLL_STRENGTH))
+_F255 = fractions(255)
 _ROUND_CAP = 200
 _RANK: tuple[int, ...] = tuple(r.rank for r in ROLL_RANKED)
+_ROUNDS = fractions(_ROUND_CAP)
 
 
 class CavaleiroPublic(NamedTuple):
@@ -80,8 +80,8 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         n = self.num_seats
         layout = game.layout
         self.n_columns = len(layout.columns)
-        self.height = float(max(layout.columns))
-        self.n_horizontals = layout.horizontals
+        self.height_fractions = fractions(max(layout.columns))
+        self.horizontal_fractions = fractions(max(1, layout.horizontals))
         self.total = layout.total
         self.reward_scale = float(self.total)
         self.sides = [[s] for s in range(n)]
@@ -132,51 +132,38 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
 
     # ------------------------------------------------------------- writers
 
-    def scales(self) -> tuple[FloatArray, FloatArray]:
-        n = self.num_seats
-        c = self.n_columns
-        block = self.seat_block
-        obs = np.ones(self.observation_size, np.float32)
-        for r in range(n):
-            o = r * block
-            obs[o : o + c] = 1.0 / self.height
-            obs[o + c] = 1.0 / max(1, self.n_horizontals)
-            obs[o + c + 1] = 1.0 / 255
-            obs[o + c + 2 + n + 5] = 1.0 / _MAX_STRENGTH
-        obs[self.o_round] = 1.0 / _ROUND_CAP
-        info = np.ones(self.info_state_size, np.float32)
-        info[: self.observation_size] = obs
-        for r in range(n):
-            o = self.observation_size + r * 7
-            info[o] = 1.0 / 255
-            info[o + 6] = 1.0 / _MAX_STRENGTH
-        return obs, info
-
     def write_observation(self, p: CavaleiroPublic, buf: bytearray) -> None:
         n = self.num_seats
         seat = p.seat
         c = self.n_columns
         block = self.seat_block
         total = self.total
+        heights = self.height_fractions
+        horizontals = self.horizontal_fractions
         for s in range(n):
-            o = (s - seat) % n * block
-            buf[o : o + c] = bytes(p.columns[s])
-            buf[o + c] = p.horizontals[s]
-            buf[o + c + 1] = p.left[s] * 255 // total
+            k = 4 * ((s - seat) % n * block)
+            buf[k : k + 4 * c + 8] = (
+                b"".join([heights[h] for h in p.columns[s]])
+                + horizontals[p.horizontals[s]]
+                + _F255[p.left[s] * 255 // total]
+            )
         o_order = c + 2
         for place, s in enumerate(p.order):
-            buf[(s - seat) % n * block + o_order + place] = 1
+            k = 4 * ((s - seat) % n * block + o_order + place)
+            buf[k : k + 4] = ONE
         o_roll = o_order + n
         for s, roll in p.rolls:
-            o = (s - seat) % n * block + o_roll
-            buf[o + _RANK[roll]] = 1
-            buf[o + 5] = ROLL_STRENGTH[roll]
+            k = 4 * ((s - seat) % n * block + o_roll)
+            buf[k + 4 * _RANK[roll] : k + 4 * _RANK[roll] + 4] = ONE
+            buf[k + 20 : k + 24] = _STRENGTH[ROLL_STRENGTH[roll]]
         o_rank = o_roll + 6
         for place, s in enumerate(p.ranking):
-            buf[(s - seat) % n * block + o_rank + place] = 1
-        buf[self.o_round] = min(p.round, _ROUND_CAP)
+            k = 4 * ((s - seat) % n * block + o_rank + place)
+            buf[k : k + 4] = ONE
+        k = 4 * self.o_round
+        buf[k : k + 4] = _ROUNDS[min(p.round, _ROUND_CAP)]
         if p.to_move == seat:
-            buf[self.o_round + 1] = 1
+            buf[k + 4 : k + 8] = ONE
 
     def write_info_state(self, p: CavaleiroPublic, buf: bytearray) -> None:
         self.write_observation(p, buf)
@@ -184,11 +171,12 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         seat = p.seat
         base = self.observation_size
         for s in range(n):
-            buf[base + (s - seat) % n * 7] = min(p.rounds_won[s], 255)
+            k = 4 * (base + (s - seat) % n * 7)
+            buf[k : k + 4] = _F255[min(p.rounds_won[s], 255)]
         for s, roll in p.last_rolls:
-            o = base + (s - seat) % n * 7
-            buf[o + 1 + _RANK[roll]] = 1
-            buf[o + 6] = ROLL_STRENGTH[roll]
+            k = 4 * (base + (s - seat) % n * 7)
+            buf[k + 4 + 4 * _RANK[roll] : k + 8 + 4 * _RANK[roll]] = ONE
+            buf[k + 24 : k + 28] = _STRENGTH[ROLL_STRENGTH[roll]]
 
     # ------------------------------------------------------------- rewards
 

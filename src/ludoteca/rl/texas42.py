@@ -12,7 +12,7 @@ size   meaning
 4      phase: bidding, naming trump, playing, over
 1      the observer must decide now
 4      dealer (relative seat)
-2      game score of own team and of the other team (marks over 14, points over 255)
+2      game score of own team and of the other team (marks over 14, points over 500)
 28     tiles in hand
 136    each relative seat's bid this hand (34 bids: pass, 30 … 41, marks, plunge, splash)
 4      high bidder (relative)
@@ -41,8 +41,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from ludoteca.games.texas42.game import _PARSE, PHASE_NAMES, Texas42
 from ludoteca.games.texas42.tables import (
     CONTRACT_NAMES,
@@ -54,7 +52,7 @@ from ludoteca.games.texas42.tables import (
 )
 from ludoteca.tiles import tile_index
 
-from .adapter import Adapter, FloatArray, mask_bytes
+from .adapter import ONE, Adapter, fractions, mask_f32
 
 __all__ = ["Texas42Adapter", "Texas42Public"]
 
@@ -116,6 +114,13 @@ OBSERVATION_SIZE = O_WON + 2  # 542
 O_DEALT = COMMON
 O_TRICKS = O_DEALT + 28
 TRICK_BLOCK = 4 + 4 * 28
+_POINT_FRACTIONS = fractions(42)
+_TRICK_FRACTIONS = fractions(7)
+# For each observer, the absolute seats' played then voids pieces in relative order.
+_ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((seat + r) % 4 for r in range(4)) + tuple(4 + (seat + r) % 4 for r in range(4))
+    for seat in range(4)
+)
 INFO_STATE_SIZE = O_TRICKS + 7 * TRICK_BLOCK  # 1156
 
 
@@ -132,7 +137,8 @@ class Texas42Adapter(Adapter[Texas42Public]):
         super().__init__(game)
         self.target = game.target
         self.reward_scale = float(self.target)
-        self.score_cap = 14 if self.target == 7 else 255
+        self.score_cap = 14 if self.target == 7 else 500
+        self.score_fractions = fractions(self.score_cap)
         self.sides = [[0, 2], [1, 3]]
         self.info_state_size = INFO_STATE_SIZE
         self.observation_size = OBSERVATION_SIZE
@@ -143,16 +149,36 @@ class Texas42Adapter(Adapter[Texas42Public]):
         self._played = [0, 0, 0, 0]
         self._voids = [0, 0, 0, 0]
         self._grids: list[tuple[tuple[tuple[Play, ...], ...], bytes]] = [((), b"")] * 4
-        # Per seat: the played and voids part of the observation over the completed
-        # tricks, as (contract, tricks, bytes, played by seat, voids by seat).
-        self._rendered: list[tuple[int, Any, bytes, tuple[int, ...], tuple[int, ...]]] = [
-            (-2, (), b"", (), ())
-        ] * 4
+        # The played and voids masks of each absolute seat over the completed tricks
+        # as bytes: (contract, tricks, 4 played then 4 voids, voids masks).
+        self._rendered: tuple[int, Any, list[bytes], tuple[int, ...]] = (-2, None, [], ())
+        self._tricks_cache: tuple[Any, int, Any, Any] = (
+            None,
+            0,
+            (),
+            (),
+        )
+        # Per seat: the bidding part of the common block, with what it was made from.
+        self._bidding: list[tuple[Any, bytes]] = [(None, b"")] * 4
 
     # ------------------------------------------------------------- readers
 
+    def _tricks_of(self, game: Texas42) -> tuple[tuple[tuple[Play, ...], ...], tuple[int, ...]]:
+        """The completed tricks' plays and winners, rebuilt only when a trick is added
+        (a completed trick's record never changes; its identity marks it)."""
+        tricks = game.tricks
+        last = tricks[-1] if tricks else None
+        cached = self._tricks_cache
+        if cached[0] is last and cached[1] == len(tricks):
+            return cached[2], cached[3]
+        plays = tuple([tuple(tr["plays"]) for tr in tricks])
+        winners = tuple([tr["winner"] for tr in tricks])
+        self._tricks_cache = (last, len(tricks), plays, winners)
+        return plays, winners
+
     def public(self, game: Texas42, seat: int) -> Texas42Public:
         phase = game.phase
+        plays, winners = self._tricks_of(game)
         return Texas42Public(
             seat,
             phase,
@@ -165,8 +191,8 @@ class Texas42Adapter(Adapter[Texas42Public]):
             game.declarer,
             game.contract,
             (game.points[0], game.points[1]),
-            tuple(tuple(tr["plays"]) for tr in game.tricks),
-            tuple(tr["winner"] for tr in game.tricks),
+            plays,
+            winners,
             tuple(game.trick),
         )
 
@@ -192,47 +218,56 @@ class Texas42Adapter(Adapter[Texas42Public]):
 
     # ------------------------------------------------------------- writers
 
-    def scales(self) -> tuple[FloatArray, FloatArray]:
-        obs = np.ones(OBSERVATION_SIZE, np.float32)
-        info = np.ones(INFO_STATE_SIZE, np.float32)
-        for v in (obs, info):
-            v[O_SCORES : O_SCORES + 2] = 1.0 / self.score_cap
-            v[O_POINTS : O_POINTS + 2] = 1.0 / 42
-        obs[O_WON : O_WON + 2] = 1.0 / 7
-        return obs, info
-
     def _common(self, p: Texas42Public, buf: bytearray) -> None:
         seat = p.seat
         team = seat & 1
-        buf[O_HAND : O_HAND + 28] = mask_bytes(p.hand)
+        # The bidding (dealer to contract) changes a few times a hand: kept per seat.
+        key = (p.dealer, p.bids, p.bidder, p.declarer, p.contract)
+        cached = self._bidding[seat]
+        if cached[0] != key:
+            part = bytearray(4 * (O_POINTS - O_DEALER))
+            if p.dealer >= 0:
+                k = 4 * ((p.dealer - seat) % 4)
+                part[k : k + 4] = ONE
+            for s, a in p.bids:
+                k = 4 * (O_BIDS - O_DEALER + (s - seat) % 4 * NUM_BIDS + a)
+                part[k : k + 4] = ONE
+            if p.bidder >= 0:
+                k = 4 * (O_BIDDER - O_DEALER + (p.bidder - seat) % 4)
+                part[k : k + 4] = ONE
+            if p.declarer >= 0:
+                k = 4 * (O_DECLARER - O_DEALER + (p.declarer - seat) % 4)
+                part[k : k + 4] = ONE
+            if p.contract >= 0:
+                k = 4 * (O_CONTRACT - O_DEALER + p.contract)
+                part[k : k + 4] = ONE
+            cached = (key, bytes(part))
+            self._bidding[seat] = cached
+        buf[4 * O_DEALER : 4 * O_POINTS] = cached[1]
+        buf[4 * O_HAND : 4 * O_HAND + 112] = mask_f32(p.hand)
         phase = p.phase
         if phase >= _BID:
-            buf[O_PHASE + phase - _BID] = 1
+            k = 4 * (O_PHASE + phase - _BID)
+            buf[k : k + 4] = ONE
         if p.to_move == seat:
-            buf[O_MINE] = 1
-        if p.dealer >= 0:
-            buf[O_DEALER + (p.dealer - seat) % 4] = 1
-        for s, a in p.bids:
-            buf[O_BIDS + (s - seat) % 4 * NUM_BIDS + a] = 1
-        if p.bidder >= 0:
-            buf[O_BIDDER + (p.bidder - seat) % 4] = 1
-        if p.declarer >= 0:
-            buf[O_DECLARER + (p.declarer - seat) % 4] = 1
-        c = p.contract
-        if c >= 0:
-            buf[O_CONTRACT + c] = 1
+            buf[4 * O_MINE : 4 * O_MINE + 4] = ONE
         trick = p.trick
         if trick:
             for s, t in trick:
-                buf[O_TRICK + (s - seat) % 4 * 28 + t] = 1
-            buf[O_LED + LED_SUIT[c][trick[0][1]]] = 1
-        cap = self.score_cap
+                k = 4 * (O_TRICK + (s - seat) % 4 * 28 + t)
+                buf[k : k + 4] = ONE
+            k = 4 * (O_LED + LED_SUIT[p.contract][trick[0][1]])
+            buf[k : k + 4] = ONE
         scores = p.scores
-        buf[O_SCORES] = min(scores[team], cap)
-        buf[O_SCORES + 1] = min(scores[1 - team], cap)
+        cap = self.score_cap
+        fr = self.score_fractions
+        buf[4 * O_SCORES : 4 * O_SCORES + 8] = (
+            fr[min(scores[team], cap)] + fr[min(scores[1 - team], cap)]
+        )
         points = p.points
-        buf[O_POINTS] = points[team]
-        buf[O_POINTS + 1] = points[1 - team]
+        if points[0] or points[1]:
+            fr = _POINT_FRACTIONS
+            buf[4 * O_POINTS : 4 * O_POINTS + 8] = fr[points[team]] + fr[points[1 - team]]
 
     def _fold(self, p: Texas42Public) -> tuple[list[int], list[int]]:
         """Tiles played and known voids per absolute seat over the completed tricks."""
@@ -253,26 +288,26 @@ class Texas42Adapter(Adapter[Texas42Public]):
         self._common(p, buf)
         seat = p.seat
         c = p.contract
-        cached = self._rendered[seat]
-        if cached[0] != c or cached[1] != p.tricks:
+        cached = self._rendered
+        if cached[0] != c or (cached[1] is not p.tricks and cached[1] != p.tricks):
             played, voids = self._fold(p)
-            region = bytearray(224)
-            for r in range(4):
-                a = (seat + r) % 4
-                if played[a]:
-                    region[28 * r : 28 * r + 28] = mask_bytes(played[a])
-                if voids[a]:
-                    region[112 + 28 * r : 140 + 28 * r] = mask_bytes(voids[a])
-            cached = (c, p.tricks, bytes(region), tuple(played), tuple(voids))
-            self._rendered[seat] = cached
-        buf[O_PLAYED : O_PLAYED + 224] = cached[2]
+            cached = (
+                c,
+                p.tricks,
+                [mask_f32(m) for m in played] + [mask_f32(m) for m in voids],
+                tuple(voids),
+            )
+            self._rendered = cached
+        pieces = cached[2]
+        buf[4 * O_PLAYED : 4 * O_PLAYED + 896] = b"".join([pieces[k] for k in _ROTATIONS[seat]])
         trick = p.trick
         if trick:
-            known = cached[4]
+            known = cached[3]
             suit = FOLLOW_MASK[c][LED_SUIT[c][trick[0][1]]]
             for s, t in trick:
                 r = (s - seat) % 4
-                buf[O_PLAYED + 28 * r + t] = 1
+                k = 4 * (O_PLAYED + 28 * r + t)
+                buf[k : k + 4] = ONE
                 if c == SEVENS:
                     more = 0
                     for ring in range(SEVENS_DISTANCE[t]):
@@ -282,13 +317,15 @@ class Texas42Adapter(Adapter[Texas42Public]):
                 else:
                     continue
                 if more & ~known[s]:
-                    buf[O_VOIDS + 28 * r : O_VOIDS + 28 * r + 28] = mask_bytes(known[s] | more)
-        if p.trick_winners:
+                    k = 4 * (O_VOIDS + 28 * r)
+                    buf[k : k + 112] = mask_f32(known[s] | more)
+        winners = p.trick_winners
+        if winners:
             won = 0
-            for w in p.trick_winners:
+            for w in winners:
                 won += (w ^ seat) & 1 == 0
-            buf[O_WON] = won
-            buf[O_WON + 1] = len(p.trick_winners) - won
+            fr = _TRICK_FRACTIONS
+            buf[4 * O_WON : 4 * O_WON + 8] = fr[won] + fr[len(winners) - won]
 
     def write_info_state(self, p: Texas42Public, buf: bytearray) -> None:
         self._common(p, buf)
@@ -299,18 +336,18 @@ class Texas42Adapter(Adapter[Texas42Public]):
         if len(tricks) < n or tricks[:n] != done:
             n, grid = 0, b""
         if n < len(tricks):
-            block = bytearray(grid) + bytearray(TRICK_BLOCK * (len(tricks) - n))
+            block = bytearray(grid) + bytearray(4 * TRICK_BLOCK * (len(tricks) - n))
             _grid_plays(seat, tricks[n:], block, n * TRICK_BLOCK)
             grid = bytes(block)
             self._grids[seat] = (tricks, grid)
-        buf[O_TRICKS : O_TRICKS + len(grid)] = grid
+        buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
         if p.trick:
-            _grid_plays(seat, (p.trick,), buf, O_TRICKS + len(grid))
+            _grid_plays(seat, (p.trick,), buf, O_TRICKS + len(grid) // 4)
         dealt = p.hand | self._fold(p)[0][seat]
         for s, t in p.trick:
             if s == seat:
                 dealt |= 1 << t
-        buf[O_DEALT : O_DEALT + 28] = mask_bytes(dealt)
+        buf[4 * O_DEALT : 4 * O_DEALT + 112] = mask_f32(dealt)
 
     # ------------------------------------------------------------- rewards
 
@@ -337,9 +374,11 @@ def _fold_plays(
 
 
 def _grid_plays(seat: int, tricks: tuple[tuple[Play, ...], ...], buf: bytearray, base: int) -> None:
-    """Write ``tricks`` into the info-state trick grid ``buf`` from ``base`` on."""
+    """Write ``tricks`` into the info-state trick grid ``buf`` from entry ``base`` on."""
     for plays in tricks:
-        buf[base + (plays[0][0] - seat) % 4] = 1
+        k = 4 * (base + (plays[0][0] - seat) % 4)
+        buf[k : k + 4] = ONE
         for s, t in plays:
-            buf[base + 4 + (s - seat) % 4 * 28 + t] = 1
+            k = 4 * (base + 4 + (s - seat) % 4 * 28 + t)
+            buf[k : k + 4] = ONE
         base += TRICK_BLOCK
