@@ -1,0 +1,75 @@
+"""Cavaleiro ``greedy`` level: take as much as the roll allows, keep big removals available.
+
+Among the removals the winning roll allows, it takes the most sticks; between
+equal takes it keeps the most intact blocks (four of a kind takes a whole
+one), then keeps the sticks in as few, tall columns as it can (three of a kind
+takes a whole column): the figure after the move with the largest sum of
+squared column heights. It looks one move ahead only: it never thinks about
+the horizontals, which only three and four of a kind can take.
+
+>>> import ludoteca
+>>> from ludoteca.bots import make_bot, choose_move
+>>> g = ludoteca.new_game("cavaleiro", seed=3)
+>>> choose_move(make_bot("cavaleiro", "greedy"), g) in g.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Bot, RankedMove, SeatHandle
+from .cavaleiro_tables import Figure, after_move, describe, figure_from_view, sticks_of
+
+__all__ = ["GreedyCavaleiro", "greedy_key"]
+
+
+def greedy_key(before: Figure, after: Figure) -> tuple[int, int, int]:
+    """How the greedy bot rates leaving ``after`` (smaller is better): minus the sticks
+    taken, minus the intact blocks kept, minus the sum of squared column heights.
+
+    >>> greedy_key((0, ((True, (3, 3)),)), (0, ((False, (3,)),)))
+    (-3, 0, -9)
+    """
+    taken = sticks_of(before) - sticks_of(after)
+    intact = sum(1 for block in after[1] if block[0])
+    squares = sum(h * h for block in after[1] for h in block[1])
+    return -taken, -intact, -squares
+
+
+def _ranked(view: dict[str, Any], seat: int, moves: list[str]) -> list[RankedMove]:
+    before = figure_from_view(view, seat)
+    rated = []
+    for move in moves:
+        after = after_move(view, seat, move)
+        rated.append((greedy_key(before, after), after, move))
+    # equal ratings: the smaller figure (as the tables number them), then the move order
+    rated.sort(key=lambda x: (x[0], x[1]))
+    out = []
+    for key, after, move in rated:
+        taken = -key[0]
+        reason = (
+            f"takes {taken} stick{'s' if taken != 1 else ''}, leaves {describe(after)}"
+            if taken
+            else "nothing the roll allows is left"
+        )
+        out.append(RankedMove(move, float(taken), reason))
+    return out
+
+
+class GreedyCavaleiro(Bot):
+    """Cavaleiro by one-move habits: the biggest removal, keeping blocks and columns whole.
+
+    :meth:`rank` values a move by the sticks it takes.
+    """
+
+    level = "greedy"
+
+    def choose(self, handle: SeatHandle) -> str:
+        moves = handle.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        return _ranked(handle.view(), handle.seat, moves)[0].move
+
+    def rank(self, handle: SeatHandle) -> list[RankedMove]:
+        return _ranked(handle.view(), handle.seat, handle.legal_moves())

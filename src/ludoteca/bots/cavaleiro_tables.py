@@ -1,0 +1,762 @@
+"""Exact tables for the Cavaleiro bots: roll odds, figure states, and dynamic programming.
+
+Only the round's winner decides in Cavaleiro, and what it may remove depends
+only on the *kind* of its winning roll (one of the five removal kinds of
+:mod:`ludoteca.games.cavaleiro.rolls`: one vertical; up to 2 of a column; up
+to 3 of a column; a whole column or one horizontal; a block or all the
+horizontals). So a figure's future depends on three things only: which kinds
+of rolls win, how often, and what is left of the figure.
+
+**Roll odds.** The best of N rolls of four dice is of each kind with a
+probability computed exactly from the 1296 ordered rolls and the seed's
+ranking (:func:`kind_odds`); with ties going to the earlier roller, the roller
+at place ``i`` of N wins the round with each kind with the probability of
+:func:`place_odds`.
+
+**Figure states.** A figure is kept up to symmetry (:class:`FigureSpace`):
+columns of a block may be reordered, blocks may be reordered, and only whether
+a block is intact matters beyond its column heights. The default figure has
+6,160 such states.
+
+**Tables.**
+
+- :class:`RoundsTable`: the expected number of round wins a figure still needs
+  under the removal policy that minimises it, each win's kind weighted by
+  :func:`kind_odds` (any number of players).
+- :class:`DuelTable`: for two players, the exact probability that the player
+  who rolls first this round wins the game, over the joint state (own figure,
+  opponent's figure), both sides playing to maximise it.
+- :func:`duel_odds`: the exact probability that one removal policy beats
+  another over a whole two-player game (the roll-off decides who rolls first).
+
+>>> from fractions import Fraction
+>>> odds = kind_odds(2)
+>>> sum(odds) == 1, odds[4] == 1 - (1 - Fraction(6, 1296)) ** 2
+(True, True)
+>>> table = RoundsTable.build("1+0", 2)   # one stick: one round win is needed
+>>> table.value(table.space.start)
+1.0
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ludoteca.games.cavaleiro.layout import Layout, parse_layout
+from ludoteca.games.cavaleiro.rolls import (
+    COLUMN_LIMIT,
+    R_BLOCK_OR_HORIZONTALS,
+    R_COLUMN_OR_HORIZONTAL,
+    REMOVAL_TEXT,
+    ROLL_COUNT,
+    ROLL_REMOVAL,
+    ROLL_STRENGTH,
+)
+
+__all__ = [
+    "KINDS",
+    "MAX_DUEL_STATES",
+    "MAX_STATES",
+    "Block",
+    "DuelPolicy",
+    "DuelTable",
+    "Figure",
+    "FigureSpace",
+    "OwnFigurePolicy",
+    "Policy",
+    "RoundsTable",
+    "TooLarge",
+    "after_move",
+    "describe",
+    "duel_odds",
+    "figure_from_view",
+    "kind_odds",
+    "place_odds",
+    "start_figure",
+    "sticks_of",
+    "successors",
+]
+
+KINDS = len(REMOVAL_TEXT)
+"""The five removal kinds, numbered as in :mod:`ludoteca.games.cavaleiro.rolls`."""
+
+MAX_STATES = 60_000
+"""Figures with more states than this get no exact table (the bots fall back on a heuristic)."""
+MAX_DUEL_STATES = 7_000
+"""The joint two-player table holds states² probabilities: 6,160² (300 MB) for the default."""
+
+Block = tuple[bool, tuple[int, ...]]
+"""A block: whether it is intact, and its non-empty column heights, tallest first."""
+Figure = tuple[int, tuple[Block, ...]]
+"""A figure up to symmetry: horizontals left, and its non-empty blocks in sorted order."""
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
+
+
+class TooLarge(ValueError):
+    """The figure has too many states for an exact table."""
+
+
+# ------------------------------------------------------------------ roll odds
+
+
+def _strength_levels() -> tuple[list[int], list[int]]:
+    """How many of the 1296 rolls have each strength, and the removal kind of each strength."""
+    levels = max(ROLL_STRENGTH) + 1
+    count = [0] * levels
+    kind = [-1] * levels
+    for roll in range(ROLL_COUNT):
+        s = ROLL_STRENGTH[roll]
+        count[s] += 1
+        if kind[s] not in (-1, ROLL_REMOVAL[roll]):  # equal rolls always allow the same
+            raise AssertionError("two equal rolls allow different removals")
+        kind[s] = ROLL_REMOVAL[roll]
+    return count, kind
+
+
+@functools.cache
+def place_odds(players: int, place: int) -> tuple[Fraction, ...]:
+    """P(the roller at ``place`` (0 = rolls first) wins the round with each removal kind).
+
+    A roll wins when it beats every earlier roll and is at least as good as
+    every later one (ties go to the earlier roller).
+
+    >>> first, second = place_odds(2, 0), place_odds(2, 1)
+    >>> sum(first) + sum(second) == 1 and sum(first) > sum(second)
+    True
+    """
+    if not 0 <= place < players:
+        raise ValueError(f"place {place} is not one of 0 to {players - 1}")
+    count, kind = _strength_levels()
+    odds = [Fraction(0)] * KINDS
+    below = 0  # rolls strictly weaker than this level
+    for s, c in enumerate(count):
+        at_most = below + c
+        odds[kind[s]] += Fraction(c * below**place * at_most ** (players - 1 - place))
+        below = at_most
+    total = ROLL_COUNT**players
+    return tuple(x / total for x in odds)
+
+
+@functools.cache
+def kind_odds(players: int) -> tuple[Fraction, ...]:
+    """P(the round's best roll of ``players`` rolls allows each removal kind), exactly.
+
+    >>> [round(float(p), 4) for p in kind_odds(2)]
+    [0.2099, 0.3932, 0.1734, 0.2143, 0.0093]
+    """
+    if players < 1:
+        raise ValueError("at least one player rolls")
+    return tuple(
+        sum((place_odds(players, i)[r] for i in range(players)), Fraction(0)) for r in range(KINDS)
+    )
+
+
+# ------------------------------------------------------------- figure states
+
+
+def _figure(horizontals: int, blocks: Sequence[Block]) -> Figure:
+    return horizontals, tuple(sorted(b for b in blocks if b[1]))
+
+
+def sticks_of(figure: Figure) -> int:
+    """Sticks left in a figure."""
+    return figure[0] + sum(sum(heights) for _, heights in figure[1])
+
+
+def start_figure(layout: Layout) -> Figure:
+    """The full figure of a layout."""
+    return _figure(
+        layout.horizontals, [(True, tuple(sorted(block, reverse=True))) for block in layout.blocks]
+    )
+
+
+def successors(figure: Figure, kind: int) -> list[Figure]:
+    """The distinct figures a winner with a roll of removal ``kind`` may leave (empty: pass).
+
+    >>> full = start_figure(parse_layout("2/1+1"))
+    >>> successors(full, 4)   # four of a kind: the horizontal, or an intact block
+    [(0, ((True, (1,)), (True, (2,)))), (1, ((True, (1,)),)), (1, ((True, (2,)),))]
+    """
+    return sorted(_successor_set(figure, kind))
+
+
+def _successor_set(figure: Figure, kind: int) -> set[Figure]:
+    h, blocks = figure
+    out: set[Figure] = set()
+    if kind == R_BLOCK_OR_HORIZONTALS:
+        if h:
+            out.add((0, blocks))
+        intact = [i for i, b in enumerate(blocks) if b[0]]
+        for i in intact or range(len(blocks)):
+            out.add((h, blocks[:i] + blocks[i + 1 :]))
+        return out
+    if kind == R_COLUMN_OR_HORIZONTAL and h:
+        out.add((h - 1, blocks))
+    for i, block in enumerate(blocks):
+        if i and blocks[i - 1] == block:
+            continue  # a block like the one before leaves the same figures
+        for left in _column_removals(block[1], kind):
+            rest = (
+                [*blocks[:i], (False, left), *blocks[i + 1 :]]
+                if left
+                else [*blocks[:i], *blocks[i + 1 :]]
+            )
+            out.add((h, tuple(sorted(rest))))
+    return out
+
+
+@functools.cache
+def _column_removals(heights: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], ...]:
+    """The column heights a block may keep after a removal of ``kind`` from one of its columns."""
+    out: set[tuple[int, ...]] = set()
+    limit = COLUMN_LIMIT[kind]
+    for j, k in enumerate(heights):
+        if j and heights[j - 1] == k:
+            continue  # a column of the same height leaves the same block
+        takes = (k,) if kind == R_COLUMN_OR_HORIZONTAL else range(1, min(k, limit) + 1)
+        for t in takes:
+            rest = [*heights[:j], k - t, *heights[j + 1 :]]
+            out.add(tuple(sorted((x for x in rest if x), reverse=True)))
+    return tuple(sorted(out))
+
+
+def describe(figure: Figure) -> str:
+    """A figure in words: sticks, horizontals, intact blocks.
+
+    >>> describe(start_figure(parse_layout("3x3x3+3")))
+    '30 sticks: 3 horizontals, 3 intact blocks'
+    """
+    n = sticks_of(figure)
+    if not n:
+        return "no stick"
+    h = figure[0]
+    intact = sum(1 for b in figure[1] if b[0])
+    parts = [f"{h} horizontal{'s' if h != 1 else ''}"]
+    if intact:
+        parts.append(f"{intact} intact block{'s' if intact != 1 else ''}")
+    return f"{n} stick{'s' if n != 1 else ''}: " + ", ".join(parts)
+
+
+def _block_catalogue(layout: Layout) -> tuple[list[Block], list[list[tuple[int, ...]]]]:
+    """Every state a block of the layout can be in, sorted, and per column-removal kind
+    (0 to 3) the states each may become (-1: emptied)."""
+    seen: set[Block] = {(True, tuple(sorted(b, reverse=True))) for b in layout.blocks}
+    todo = list(seen)
+    while todo:
+        block = todo.pop()
+        for r in range(R_BLOCK_OR_HORIZONTALS):
+            for left in _column_removals(block[1], r):
+                nxt = (False, left)
+                if left and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+    blocks = sorted(seen)
+    number = {b: i for i, b in enumerate(blocks)}
+    following = [
+        [
+            tuple(number[(False, left)] if left else -1 for left in _column_removals(b[1], r))
+            for b in blocks
+        ]
+        for r in range(R_BLOCK_OR_HORIZONTALS)
+    ]
+    return blocks, following
+
+
+class FigureSpace:
+    """Every state of a layout's figure up to symmetry, with the moves between them.
+
+    States are numbered by sticks left, then in a fixed order; state 0 is the
+    empty figure. ``moves[kind][i]`` are the states a winner of that kind may
+    leave from state ``i`` (sorted, empty when it must pass).
+    """
+
+    layout: Layout
+    states: list[Figure]
+    index: dict[Figure, int]
+    start: int
+    sticks: list[int]
+    moves: list[list[tuple[int, ...]]]
+    groups: list[int]
+
+    def __init__(self, layout: Layout, limit: int = MAX_STATES) -> None:
+        # a figure is worked on as (horizontals, sorted block numbers of the catalogue)
+        blocks, following = _block_catalogue(layout)
+        intact = [b[0] for b in blocks]
+        number = {b: i for i, b in enumerate(blocks)}
+        first = (
+            layout.horizontals,
+            tuple(sorted(number[(True, tuple(sorted(b, reverse=True)))] for b in layout.blocks)),
+        )
+        seen = {first}
+        todo = [first]
+        edges: dict[tuple[int, tuple[int, ...]], list[set[tuple[int, tuple[int, ...]]]]] = {}
+        while todo:
+            fig = todo.pop()
+            h, ids = fig
+            per_kind: list[set[tuple[int, tuple[int, ...]]]] = []
+            for r in range(KINDS):
+                out = set()
+                if r == R_BLOCK_OR_HORIZONTALS:
+                    if h:
+                        out.add((0, ids))
+                    whole = [i for i, b in enumerate(ids) if intact[b]]
+                    for i in whole or range(len(ids)):
+                        out.add((h, ids[:i] + ids[i + 1 :]))
+                else:
+                    if r == R_COLUMN_OR_HORIZONTAL and h:
+                        out.add((h - 1, ids))
+                    for i, b in enumerate(ids):
+                        if i and ids[i - 1] == b:
+                            continue  # a block like the one before leaves the same figures
+                        rest = ids[:i] + ids[i + 1 :]
+                        for nb in following[r][b]:
+                            out.add((h, tuple(sorted((*rest, nb))) if nb >= 0 else rest))
+                per_kind.append(out)
+                for nxt in out:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            edges[fig] = per_kind
+            if len(seen) > limit:
+                raise TooLarge(
+                    f"the figure {layout.text} has more than {limit} states up to "
+                    "symmetry: too many for an exact table"
+                )
+        figure_of = {f: (f[0], tuple(blocks[b] for b in f[1])) for f in seen}
+        order = sorted(seen, key=lambda f: (sticks_of(figure_of[f]), figure_of[f]))
+        position = {f: i for i, f in enumerate(order)}
+        self._setup(
+            layout,
+            [figure_of[f] for f in order],
+            [
+                [tuple(sorted(position[n] for n in edges[f][r])) for f in order]
+                for r in range(KINDS)
+            ],
+            position[first],
+        )
+
+    def _setup(
+        self, layout: Layout, states: list[Figure], moves: list[list[tuple[int, ...]]], start: int
+    ) -> None:
+        self.layout = layout
+        self.states = states
+        self.index = {f: i for i, f in enumerate(states)}
+        self.start = start
+        self.sticks = [sticks_of(f) for f in states]
+        self.moves = moves
+        # states with n sticks are the range groups[n] .. groups[n + 1]
+        top = self.sticks[-1]
+        self.groups = [0] * (top + 2)
+        at = 0
+        for n in range(top + 2):
+            while at < len(states) and self.sticks[at] < n:
+                at += 1
+            self.groups[n] = at
+
+    def restricted(self, keep: Sequence[int]) -> FigureSpace:
+        """The space of the states ``keep`` (sorted, closed under moves, holding the
+        empty figure), numbered in the same order (``start`` is 0 unless kept)."""
+        renumber = {old: new for new, old in enumerate(keep)}
+        if renumber.get(0) != 0:
+            raise ValueError("a restricted space keeps the empty figure as state 0")
+        sub = object.__new__(FigureSpace)
+        sub._setup(
+            self.layout,
+            [self.states[i] for i in keep],
+            [[tuple(renumber[j] for j in self.moves[r][i]) for i in keep] for r in range(KINDS)],
+            renumber.get(self.start, 0),
+        )
+        return sub
+
+    @functools.cached_property
+    def reach(self) -> list[int]:
+        """Per state, the states it can still become (itself included), as a bit set."""
+        out = [0] * len(self)
+        for i in range(len(self)):
+            bits = 1 << i
+            for r in range(KINDS):
+                for j in self.moves[r][i]:
+                    bits |= out[j]
+            out[i] = bits
+        return out
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def group(self, n: int) -> range:
+        """The states with ``n`` sticks left."""
+        return range(self.groups[n], self.groups[n + 1])
+
+    @staticmethod
+    @functools.cache
+    def of(layout_text: str) -> FigureSpace:
+        """The space of a layout (cached)."""
+        return FigureSpace(parse_layout(layout_text))
+
+
+# ----------------------------------------------------- reading the real game
+
+
+def figure_from_view(view: dict[str, Any], seat: int) -> Figure:
+    """The state of ``seat``'s figure in a Cavaleiro view."""
+    fig = view["figures"][seat]
+    columns: list[int] = fig["columns"]
+    intact = set(fig["intact_blocks"])
+    blocks: list[Block] = []
+    at = 0
+    for b, block in enumerate(view["layout"]["blocks"]):
+        heights = columns[at : at + len(block)]
+        at += len(block)
+        blocks.append((b + 1 in intact, tuple(sorted((x for x in heights if x), reverse=True))))
+    return _figure(fig["horizontals"], blocks)
+
+
+def after_move(view: dict[str, Any], seat: int, move: str) -> Figure:
+    """The state of ``seat``'s figure after it makes ``move`` (in Cavaleiro notation)."""
+    fig = view["figures"][seat]
+    columns: list[int] = list(fig["columns"])
+    intact = set(fig["intact_blocks"])
+    horizontals: int = fig["horizontals"]
+    layout_blocks: list[list[int]] = view["layout"]["blocks"]
+    block_of = [b for b, block in enumerate(layout_blocks) for _ in block]
+    words = move.split()
+    if move == "remove horizontals":
+        horizontals = 0
+    elif move == "remove horizontal":
+        horizontals -= 1
+    elif words[:2] == ["remove", "block"]:
+        b = int(words[2]) - 1
+        for c, owner in enumerate(block_of):
+            if owner == b:
+                columns[c] = 0
+        intact.discard(b + 1)
+    elif words[0] == "remove" and words[2:4] == ["from", "column"]:
+        c = int(words[4]) - 1
+        columns[c] -= int(words[1])
+        intact.discard(block_of[c] + 1)
+    elif move != "pass":
+        raise ValueError(f"{move!r} is not a Cavaleiro removal")
+    blocks: list[Block] = []
+    at = 0
+    for b, block in enumerate(layout_blocks):
+        heights = columns[at : at + len(block)]
+        at += len(block)
+        blocks.append((b + 1 in intact, tuple(sorted((x for x in heights if x), reverse=True))))
+    return _figure(horizontals, blocks)
+
+
+# ------------------------------------------------- expected round wins needed
+
+
+class RoundsTable:
+    """Expected round wins still needed by each figure state, removing to minimise it.
+
+    ``values[i]`` for state ``i`` of :attr:`space`: each round won is of
+    removal kind ``r`` with probability ``weights[r]``; a winner that can
+    remove nothing passes (the round is spent). With :class:`~fractions.Fraction`
+    weights the values are exact fractions.
+
+    >>> from fractions import Fraction
+    >>> t = RoundsTable.build("2+0", 2)    # one column of two sticks
+    >>> p_one = kind_odds(2)[0]              # only "one vertical" leaves a stick
+    >>> t.value(t.space.start) == float(1 + p_one)
+    True
+    """
+
+    def __init__(self, space: FigureSpace, weights: Sequence[Any]) -> None:
+        self.space = space
+        self.weights = tuple(weights)
+        zero = weights[0] * 0
+        values: list[Any] = [zero] * len(space)
+        for i in range(1, len(space)):
+            total = zero + 1
+            stuck = zero
+            for r in range(KINDS):
+                nexts = space.moves[r][i]
+                if nexts:
+                    total += weights[r] * min(values[j] for j in nexts)
+                else:
+                    stuck += weights[r]
+            values[i] = total / (1 - stuck)
+        self.values = values
+
+    def value(self, state: int) -> float:
+        return float(self.values[state])
+
+    @staticmethod
+    @functools.cache
+    def build(layout_text: str, players: int) -> RoundsTable:
+        """The float table of a layout for a number of players (cached)."""
+        weights = [float(p) for p in kind_odds(players)]
+        return RoundsTable(FigureSpace.of(parse_layout(layout_text).text), weights)
+
+
+# ---------------------------------------------------------- two-player duel
+
+
+class _GroupMoves:
+    """The moves of a space laid out for array work, stick group by stick group.
+
+    ``options[kind][n]``: for the states with ``n`` sticks, their successors
+    padded (with the first) to the widest of the group; 0 where the state must
+    pass. ``movable[kind]``: whether each state can remove anything.
+    ``sorted_options[kind][n]`` holds the same rows, most successors first
+    (``row_order`` gives their rows in ``options``; ``active[j]`` is how many
+    rows have more than ``j`` successors), so that padding costs no work.
+    """
+
+    def __init__(self, space: FigureSpace) -> None:
+        self.options: list[list[IntArray]] = []
+        self.sorted_options: list[list[IntArray]] = []
+        self.row_order: list[list[IntArray]] = []
+        self.active: list[list[list[int]]] = []
+        self.movable: list[npt.NDArray[np.bool_]] = []
+        for r in range(KINDS):
+            per_group, per_group_sorted, per_group_order, per_group_active = [], [], [], []
+            for n in range(len(space.groups) - 1):
+                states = space.group(n)
+                lengths = [max(1, len(space.moves[r][i])) for i in states]
+                width = max([1, *lengths])
+                table = np.zeros((len(states), width), dtype=np.intp)
+                for row, i in enumerate(states):
+                    m = space.moves[r][i]
+                    if m:
+                        table[row, : len(m)] = m
+                        table[row, len(m) :] = m[0]
+                order = np.array(
+                    sorted(range(len(states)), key=lambda row: -lengths[row]), dtype=np.intp
+                )
+                per_group.append(table)
+                per_group_sorted.append(table[order])
+                per_group_order.append(order)
+                per_group_active.append([sum(1 for x in lengths if x > j) for j in range(width)])
+            self.options.append(per_group)
+            self.sorted_options.append(per_group_sorted)
+            self.row_order.append(per_group_order)
+            self.active.append(per_group_active)
+            self.movable.append(np.array([bool(m) for m in space.moves[r]]))
+
+    def best(self, table: FloatArray, kind: int, n: int) -> FloatArray:
+        """For each state with ``n`` sticks (rows) and each column of ``table``, the
+        largest ``table[successor, column]`` over the state's successors of ``kind``."""
+        options = self.sorted_options[kind][n]
+        active = self.active[kind][n]
+        best = table[options[:, 0]]
+        for j in range(1, options.shape[1]):
+            rows = active[j]
+            np.maximum(best[:rows], table[options[:rows, j]], out=best[:rows])
+        out = np.empty_like(best)
+        out[self.row_order[kind][n]] = best
+        return out
+
+
+def _best_choice(table: FloatArray, options: IntArray) -> IntArray:
+    """Row-wise over ``options``: the option with the largest ``table[option]`` (the
+    first of equals, i.e. the lowest state number)."""
+    best = table[options[:, 0]]
+    chosen = np.repeat(options[:, :1], best.shape[1], axis=1)
+    for j in range(1, options.shape[1]):
+        candidate = table[options[:, j]]
+        chosen = np.where(candidate > best, options[:, j : j + 1], chosen)
+        np.maximum(best, candidate, out=best)
+    return chosen
+
+
+def _group_pairs(space: FigureSpace) -> list[tuple[int, int]]:
+    """Pairs of stick counts (both non-zero), by total, so that every move leads to a done pair."""
+    top = space.sticks[-1]
+    return sorted(
+        ((m, n) for m in range(1, top + 1) for n in range(1, top + 1)),
+        key=lambda p: (p[0] + p[1], p),
+    )
+
+
+def _column_groups(space: FigureSpace, first_row: float) -> list[FloatArray]:
+    """A states × states table stored by groups of columns, row 0 set to ``first_row``."""
+    out = []
+    for n in range(len(space.groups) - 1):
+        part = np.zeros((len(space), len(space.group(n))))
+        part[0, :] = first_row
+        out.append(part)
+    return out
+
+
+class DuelTable:
+    """Two players: the exact probability that the first roller of a round wins the game.
+
+    :meth:`value` ``(a, b)``: at the start of a round, the player who rolls
+    first (the last round's winner) has figure state ``a`` and the other ``b``;
+    both remove to maximise their own chance of winning. The round's rolls
+    decide who wins it and with which kind (:func:`place_odds`: ties go to the
+    first roller); the winner removes and rolls first next round. A player who
+    has just removed their last stick has won.
+
+    The table is kept by groups of columns (``columns[n]`` holds the pairs
+    whose second state has ``n`` sticks), which keeps the work contiguous.
+    """
+
+    def __init__(self, space: FigureSpace) -> None:
+        if len(space) > MAX_DUEL_STATES:
+            raise TooLarge(
+                f"the figure {space.layout.text} has {len(space)} states: the two-player table "
+                f"would hold {len(space) ** 2:,} probabilities"
+            )
+        self.space = space
+        q = [float(x) for x in place_odds(2, 0)]
+        s = [float(x) for x in place_odds(2, 1)]
+        moves = _GroupMoves(space)
+        movable = moves.movable
+        columns = _column_groups(space, 1.0)
+        stuck_first: FloatArray = np.zeros(len(space))  # P(I roll first, win the round, pass)
+        stuck_second: FloatArray = np.zeros(len(space))
+        for r in range(KINDS):
+            stuck_first += q[r] * ~movable[r]
+            stuck_second += s[r] * ~movable[r]
+        g = space.groups
+        for m, k in _group_pairs(space):
+            if m > k:
+                continue  # solved together with (k, m)
+            a = slice(g[m], g[m + 1])
+            b = slice(g[k], g[k + 1])
+            c1 = np.zeros((a.stop - a.start, b.stop - b.start))  # equations of (a, b)
+            c2 = np.zeros_like(c1)  # equations of (b, a), laid out as [a, b]
+            for r in range(KINDS):
+                # the best the round's winner (of kind r) can leave, per pair
+                best_ab = moves.best(columns[k], r, m)
+                best_ba = moves.best(columns[m], r, k).T
+                ma = movable[r][a][:, None]
+                mb = movable[r][b][None, :]
+                c1 += q[r] * ma * best_ab + s[r] * mb * (1 - best_ba)
+                c2 += q[r] * mb * best_ba + s[r] * ma * (1 - best_ab)
+            pa = stuck_first[a][:, None]
+            pb = stuck_first[b][None, :]
+            sa = stuck_second[a][:, None]
+            sb = stuck_second[b][None, :]
+            # x = value(a, b), y = value(b, a); a pass keeps or hands over the first roll:
+            #   (1 - pa) x + sb y = c1 + sb ;  sa x + (1 - pb) y = c2 + sa
+            det = (1 - pa) * (1 - pb) - sa * sb
+            x = ((c1 + sb) * (1 - pb) - sb * (c2 + sa)) / det
+            y = ((1 - pa) * (c2 + sa) - sa * (c1 + sb)) / det
+            columns[k][a, :] = x
+            columns[m][b, :] = y.T
+        self.columns = columns
+        self.moves = moves
+
+    def value(self, first: int, second: int) -> float:
+        """P(the first roller, with state ``first``, wins against ``second``)."""
+        n = self.space.sticks[second]
+        return float(self.columns[n][first, second - self.space.groups[n]])
+
+    def after_removal(self, mine: int, theirs: int) -> float:
+        """My chance of winning once I leave state ``mine`` (I then roll first)."""
+        return 1.0 if mine == 0 else self.value(mine, theirs)
+
+    @staticmethod
+    @functools.cache
+    def build(layout_text: str) -> DuelTable:
+        """The table of a layout (cached; seconds and 300 MB for the default figure)."""
+        return DuelTable(FigureSpace.of(parse_layout(layout_text).text))
+
+
+# ------------------------------------------- exact strength of policies
+
+
+class Policy(Protocol):
+    """A removal policy over figure states, for :func:`duel_odds`."""
+
+    def choose_block(self, kind: int, mine: int, theirs: int) -> IntArray:
+        """For every pair of my state with ``mine`` sticks and theirs with ``theirs``
+        sticks, where I won the round with ``kind``, the state I leave (any state
+        where I must pass)."""
+        ...
+
+
+class OwnFigurePolicy:
+    """A policy that looks only at its own figure: ``choice[kind][state]``."""
+
+    def __init__(self, space: FigureSpace, choice: Sequence[Sequence[int]]) -> None:
+        self.space = space
+        self.choice = [np.asarray(c, dtype=np.intp) for c in choice]
+
+    def choose_block(self, kind: int, mine: int, theirs: int) -> IntArray:
+        g = self.space.groups
+        column = self.choice[kind][g[mine] : g[mine + 1]][:, None]
+        return np.repeat(column, len(self.space.group(theirs)), axis=1)
+
+    @staticmethod
+    def from_key(space: FigureSpace, key: Callable[[int, int], Any]) -> OwnFigurePolicy:
+        """Leave, from each state, the successor with the smallest ``key(state, successor)``
+        (ties to the lowest state number)."""
+
+        def best(i: int, nexts: tuple[int, ...]) -> int:
+            return min(nexts, key=lambda j: (key(i, j), j)) if nexts else 0
+
+        choice = [[best(i, nexts) for i, nexts in enumerate(space.moves[r])] for r in range(KINDS)]
+        return OwnFigurePolicy(space, choice)
+
+
+class DuelPolicy:
+    """The policy of :class:`DuelTable`: leave the state that maximises my chance."""
+
+    def __init__(self, table: DuelTable) -> None:
+        self.table = table
+
+    def choose_block(self, kind: int, mine: int, theirs: int) -> IntArray:
+        t = self.table
+        return _best_choice(t.columns[theirs], t.moves.options[kind][mine])
+
+
+def duel_odds(space: FigureSpace, one: Policy, two: Policy) -> float:
+    """Exactly P(policy ``one`` beats policy ``two``) in a two-player game from the start.
+
+    The roll-off makes each the first roller with probability 1/2 (it is
+    symmetric); from then on :func:`place_odds` decides every round.
+    """
+    q = [float(x) for x in place_odds(2, 0)]
+    s = [float(x) for x in place_odds(2, 1)]
+    movable = _GroupMoves(space).movable
+    # first[k]: one rolls first; second[k]: two rolls first; both hold one's chance
+    # of winning, by groups of columns (the other player's sticks)
+    first = _column_groups(space, 1.0)
+    second = _column_groups(space, 0.0)
+    stuck_first: FloatArray = np.zeros(len(space))
+    stuck_second: FloatArray = np.zeros(len(space))
+    for r in range(KINDS):
+        stuck_first += q[r] * ~movable[r]
+        stuck_second += s[r] * ~movable[r]
+    g = space.groups
+    for m, k in _group_pairs(space):
+        a = slice(g[m], g[m + 1])  # one's states
+        b = slice(g[k], g[k + 1])  # two's states
+        c1 = np.zeros((a.stop - a.start, b.stop - b.start))  # one first with a, two has b
+        c2 = np.zeros_like(c1)  # two first with b, one has a (laid out as [a, b])
+        for r in range(KINDS):
+            ma = movable[r][a][:, None]
+            mb = movable[r][b][None, :]
+            # one wins the round from a and then rolls first; likewise two from b
+            after_one = np.take_along_axis(first[k], one.choose_block(r, m, k), axis=0)
+            after_two = np.take_along_axis(second[m], two.choose_block(r, k, m), axis=0).T
+            c1 += q[r] * ma * after_one + s[r] * mb * after_two
+            c2 += q[r] * mb * after_two + s[r] * ma * after_one
+        pa = stuck_first[a][:, None]
+        pb = stuck_first[b][None, :]
+        sa = stuck_second[a][:, None]
+        sb = stuck_second[b][None, :]
+        # x = one first (a, b), y = two first (b, a):
+        #   (1 - pa) x - sb y = c1 ;  -sa x + (1 - pb) y = c2
+        det = (1 - pa) * (1 - pb) - sa * sb
+        x = (c1 * (1 - pb) + sb * c2) / det
+        y = ((1 - pa) * c2 + sa * c1) / det
+        first[k][a, :] = x
+        second[m][b, :] = y.T
+    n = space.sticks[space.start]
+    at = space.start - g[n]
+    return float(0.5 * first[n][space.start, at] + 0.5 * second[n][space.start, at])
