@@ -26,6 +26,8 @@ LEVELS = ("random", "greedy", "expert")
 BOTS: dict[tuple[str, str], str] = {
     **{(game, "random"): "ludoteca.bots.random_bot:RandomBot" for game in GAMES},
     ("texas42", "greedy"): "ludoteca.bots.texas42_greedy:GreedyTexas42",
+    ("cavaleiro", "greedy"): "ludoteca.bots.cavaleiro_greedy:GreedyCavaleiro",
+    ("cavaleiro", "expert"): "ludoteca.bots.cavaleiro_expert:ExpertCavaleiro",
 }
 
 
