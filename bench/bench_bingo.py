@@ -120,17 +120,18 @@ def main() -> None:
     med = {k: statistics.median(v) for k, v in runs.items()}
     base = med["openspiel"]
     print(f"median of {args.rounds} rounds of {args.seconds:g} s each, hands per second")
-    print(f"OpenSpiel python_block_dominoes     : {base:8.0f} games (hands)/s")
     labels = {
-        "public": "public API (play of legal_moves)",
-        "fast": "fast path (apply_action_unchecked)",
-        "compact": "compact fast path (random_hand)",
+        "public": "bingo public API (play of legal_moves)",
+        "fast": "bingo fast path (apply_action_unchecked)",
+        "compact": "bingo compact fast path (random_hand)",
     }
+    width = max(len(label) for label in labels.values())
+    print(f"{'OpenSpiel python_block_dominoes':{width}}: {base:8.0f} games (hands)/s")
     goals = {"public": 3, "fast": 20, "compact": 20}
     for name, label in labels.items():
         ratio = med[name] / base
         print(
-            f"bingo {label:35}: {med[name]:8.0f} hands/s = {ratio:5.1f}x OpenSpiel "
+            f"{label:{width}}: {med[name]:8.0f} hands/s = {ratio:5.1f}x OpenSpiel "
             f"(goal {goals[name]}x)"
         )
 
