@@ -421,3 +421,139 @@ def test_render() -> None:
     text = e.render()
     assert isinstance(text, str) and "Bingo" in text and "stock ?" in text
     assert env("bingo_v0").render() is None
+
+
+def _tiles(texts: list[str]) -> set[int]:
+    return {ludoteca.Tile.parse(t).index for t in texts}
+
+
+def _block(vec: Any, offset: int, size: int = 28) -> set[int]:
+    return {int(i) for i in np.flatnonzero(vec[offset : offset + size])}
+
+
+def _random_positions(name: str, games: int, seed: int) -> Any:
+    rng = random.Random(seed)
+    for g in range(games):
+        game = new_game(name, seed=seed * 100 + g)
+        while not game.is_over:
+            yield game
+            game.apply_action(rng.choice(game.legal_actions()))
+
+
+def test_texas42_vectors_say_what_the_view_says() -> None:
+    """Blocks of the Texas 42 vectors decoded against the seat's view."""
+    from ludoteca.rl import texas42 as t42
+
+    e = env("texas42_v0")
+    adapter = e.adapter
+    for game in _random_positions("texas42", 5, 1):
+        for seat in range(4):
+            view = game.view(seat)
+            p = adapter.public(game, seat)
+            obs = adapter.observation(p)
+            info = adapter.info_state(p)
+            assert _block(obs, t42.O_HAND) == _tiles(view["hand"])
+            plays = [pl for tr in view["tricks"] for pl in tr["plays"]] + view["trick"]
+            for r in range(4):
+                mine = {pl["tile"] for pl in plays if pl["seat"] == (seat + r) % 4}
+                assert _block(obs, t42.O_PLAYED + 28 * r) == _tiles(sorted(mine))
+                now = {pl["tile"] for pl in view["trick"] if pl["seat"] == (seat + r) % 4}
+                assert _block(obs, t42.O_TRICK + 28 * r) == _tiles(sorted(now))
+            for b in view["bids"]:
+                r = (b["seat"] - seat) % 4
+                a = notation_to_action("texas42_v0", b["bid"])
+                assert obs[t42.O_BIDS + r * t42.NUM_BIDS + a] == 1
+            team = seat % 2
+            assert obs[t42.O_POINTS] * 42 == pytest.approx(view["points"][team])
+            assert obs[t42.O_SCORES] * 14 == pytest.approx(min(view["scores"][team], 14))
+            assert obs[t42.O_MINE] == (view["to_move"] == seat)
+            dealt = _tiles(view["hand"]) | {
+                ludoteca.Tile.parse(pl["tile"]).index for pl in plays if pl["seat"] == seat
+            }
+            assert _block(info, t42.O_DEALT) == dealt
+            for k, tr in enumerate([*view["tricks"], {"plays": view["trick"]}]):
+                if not tr["plays"]:
+                    continue
+                base = t42.O_TRICKS + k * t42.TRICK_BLOCK
+                assert info[base + (tr["plays"][0]["seat"] - seat) % 4] == 1
+                for pl in tr["plays"]:
+                    r = (pl["seat"] - seat) % 4
+                    assert info[base + 4 + 28 * r + ludoteca.Tile.parse(pl["tile"]).index] == 1
+
+
+def test_texas42_voids_follow_the_rules() -> None:
+    """A seat that did not follow the suit led is marked void in that suit."""
+    from ludoteca.rl import texas42 as t42
+
+    game = new_game("texas42", chance="manual")
+    game.play("draw 6-6 5-4 3-1 0-0")
+    game.play(
+        "deal 6-6 6-5 6-4 6-3 6-2 6-1 6-0 | 5-5 5-4 5-3 5-2 5-1 5-0 4-4 | "
+        "4-3 4-2 4-1 4-0 3-3 3-2 3-1 | 3-0 2-2 2-1 2-0 1-1 1-0 0-0"
+    )
+    for move in ("bid 30", "pass", "pass", "pass", "trump 1", "play 5-1", "play 4-1"):
+        game.play(move)
+    # trump 1, seat 1 led 5-1 (a trump); seat 2 followed with 4-1; seat 3 to play
+    adapter = env("texas42_v0").adapter
+    obs = adapter.observation(adapter.public(game, 0))
+    ones = {ludoteca.Tile(1, x).index for x in range(7)}
+    assert _block(obs, t42.O_VOIDS + 28 * 1) == set()  # seat 1 led
+    game.play("play 2-1")  # seat 3 follows with a one
+    game.play("play 6-1")  # seat 0 follows
+    game.play("play 6-6")  # seat 0 won and leads a six (not a trump)
+    game.play("play 5-5")  # seat 1 has no six: void in sixes
+    obs = adapter.observation(adapter.public(game, 0))
+    sixes = {ludoteca.Tile(6, x).index for x in range(7)} - {ludoteca.Tile(6, 1).index}
+    assert _block(obs, t42.O_VOIDS + 28 * 1) == sixes
+    assert not ones & _block(obs, t42.O_VOIDS + 28 * 1)
+
+
+def test_bingo_vectors_say_what_the_view_says() -> None:
+    from ludoteca.rl import bingo as bg
+
+    adapter = env("bingo_v0").adapter
+    for game in _random_positions("bingo", 4, 2):
+        for seat in range(2):
+            view = game.view(seat)
+            obs = adapter.observation(adapter.public(game, seat))
+            assert _block(obs, bg.O_HAND) == _tiles(view["hand"])
+            assert obs[bg.O_TRUMP + view["trump"]] == 1
+            up = _tiles([view["up"]]) if view["up"] else set()
+            assert _block(obs, bg.O_UP) == up
+            for r in range(2):
+                who = seat ^ r
+                played = {
+                    pl["tile"] for tr in view["tricks"] for pl in tr["plays"] if pl["seat"] == who
+                } | {pl["tile"] for pl in view["trick"] if pl["seat"] == who}
+                assert _block(obs, bg.O_PLAYED + 28 * r) == _tiles(sorted(played))
+                won = {
+                    pl["tile"] for tr in view["tricks"] if tr["winner"] == who for pl in tr["plays"]
+                }
+                assert _block(obs, bg.O_CAPTURED + 28 * r) == _tiles(sorted(won))
+                assert obs[bg.O_POINTS + r] * 140 == pytest.approx(min(view["points"][who], 140))
+            assert _block(obs, bg.O_KNOWN) == _tiles(view["known_held"][1 - seat])
+
+
+def test_cavaleiro_vectors_say_what_the_view_says() -> None:
+    e = env("cavaleiro_v0", players=3, layout="23/4+1")
+    adapter = e.adapter
+    for game in _random_positions_with(e, 3):
+        for seat in range(3):
+            view = game.view(seat)
+            obs = adapter.observation(adapter.public(game, seat))
+            for r in range(3):
+                fig = view["figures"][(seat + r) % 3]
+                o = r * adapter.seat_block
+                assert [round(x * 4) for x in obs[o : o + 3]] == fig["columns"]
+                assert obs[o + 3] == fig["horizontals"]
+                place = view["order"].index((seat + r) % 3)
+                assert obs[o + 5 + place] == 1
+
+
+def _random_positions_with(e: LudotecaEnv, games: int) -> Any:
+    rng = random.Random(4)
+    for g in range(games):
+        e.reset(seed=g)
+        while not e.game.is_over:
+            yield e.game
+            e.step(rng.choice(e.game.legal_actions()))
