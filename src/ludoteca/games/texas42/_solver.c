@@ -42,11 +42,18 @@ static int n_rings;
 static uint32_t T_fixed[MAXC];
 static uint8_t T_fixed_order[MAXC][NTILES];
 static int T_fixed_len[MAXC];
-/* T_beats[c][t]: the tiles that beat t when t is led. */
+/* T_beats[c][t]: the tiles that beat t when t is led; T_above[c][led][s]: the
+ * tiles stronger than s when led is the suit led. */
 static uint32_t T_beats[MAXC][NTILES];
+#define MAXSTR 128
+static uint32_t T_above[MAXC][NSUITS][MAXSTR];
 static int tables_ready;
 
-static int popcount32(uint32_t x) { return __builtin_popcount(x); }
+static int popcount32(uint32_t x) { /* portable: no popcnt instruction assumed */
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 static int lowest(uint32_t x) { return __builtin_ctz(x); }
 
 static void derive_fixed(int c) {
@@ -124,8 +131,8 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
             if (ss == NULL) bad = 1;
             for (int t = 0; t < NTILES && !bad; t++) {
                 if (seq_long(ss, t, &v) < 0) bad = 1;
-                else if (v < 0 || v > 255) {
-                    PyErr_SetString(PyExc_ValueError, "strengths must be 0..255");
+                else if (v < 0 || v >= MAXSTR) {
+                    PyErr_SetString(PyExc_ValueError, "strengths must be 0..127");
                     bad = 1;
                 } else T_str[c][s][t] = (uint8_t)v;
             }
@@ -154,12 +161,16 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     sevens_contract = sevens;
     for (int c = 0; c < n_contracts; c++) {
         derive_fixed(c);
+        for (int l = 0; l < NSUITS; l++)
+            for (int v = 0; v < MAXSTR; v++) {
+                uint32_t m = 0;
+                for (int u = 0; u < NTILES; u++)
+                    if (T_str[c][l][u] > v) m |= 1u << u;
+                T_above[c][l][v] = m;
+            }
         for (int t = 0; t < NTILES; t++) {
-            const uint8_t *str = T_str[c][T_led[c][t]];
-            uint32_t m = 0;
-            for (int u = 0; u < NTILES; u++)
-                if (str[u] > str[t]) m |= 1u << u;
-            T_beats[c][t] = m;
+            int l = T_led[c][t];
+            T_beats[c][t] = T_above[c][l][T_str[c][l][t]];
         }
     }
     tables_ready = 1;
@@ -232,7 +243,8 @@ static uint32_t legal_moves(const Ctx *c, int seat, int pos, int led) {
 /* Keep one tile of each run of interchangeable fixed-strength tiles in moves. */
 static uint32_t drop_equivalent(const Ctx *c, int seat, uint32_t moves, int pos, int best_str) {
     uint32_t fixed = T_fixed[c->contract];
-    if (popcount32(moves & fixed) < 2) return moves;
+    uint32_t mine_fixed = moves & fixed;
+    if ((mine_fixed & (mine_fixed - 1)) == 0) return moves; /* fewer than two */
     uint32_t mine = c->hands[seat];
     uint32_t others = c->active & ~mine;
     const uint8_t *order = T_fixed_order[c->contract];
@@ -318,13 +330,12 @@ static void quick_bounds(const Ctx *c, int leader, int *lo_max, int *lo_min) {
  * can beat strength s in the suit led. */
 static int others_beat(const Ctx *c, int seat, int led, int s, int partner) {
     const int side = c->maxer >> seat & 1;
-    const uint8_t *str = T_str[c->contract][led];
+    const uint32_t above = T_above[c->contract][led][s];
     for (int o = c->next[seat]; o != seat; o = c->next[o]) {
         if (((c->maxer >> o & 1) == side) != partner) continue;
         uint32_t hand = c->hands[o];
         uint32_t f = hand & T_follow[c->contract][led];
-        for (uint32_t m = f ? f : hand; m; m &= m - 1)
-            if (str[lowest(m)] > s) return 1;
+        if ((f ? f : hand) & above) return 1;
     }
     return 0;
 }
@@ -333,15 +344,14 @@ static int others_beat(const Ctx *c, int seat, int led, int s, int partner) {
  * can beat strength s. */
 static int later_beats(const Ctx *c, int seat, int pos, int led, int win_seat, int s) {
     const int side = c->maxer >> win_seat & 1;
-    const uint8_t *str = T_str[c->contract][led];
+    const uint32_t above = T_above[c->contract][led][s];
     int o = seat;
     for (int p = pos + 1; p < c->size; p++) {
         o = c->next[o];
         if ((c->maxer >> o & 1) == side) continue;
         uint32_t hand = c->hands[o];
         uint32_t f = hand & T_follow[c->contract][led];
-        for (uint32_t m = f ? f : hand; m; m &= m - 1)
-            if (str[lowest(m)] > s) return 1;
+        if ((f ? f : hand) & above) return 1;
     }
     return 0;
 }
@@ -517,7 +527,7 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
 static int check_position(const Ctx *c, int sitting_out, int seat, int pos, const long *v) {
     uint32_t seen = 0;
     int bad = c->tricks_left < 0 || c->tricks_left > 7 || v[11] < 0 || v[11] >= NSUITS ||
-              v[13] < 0 || v[13] > 3 || v[12] < 0 || v[12] > 255 || (pos > 0 && c->tricks_left == 0);
+              v[13] < 0 || v[13] > 3 || v[12] < 0 || v[12] >= MAXSTR || (pos > 0 && c->tricks_left == 0);
     for (int s = 0; s < 4 && !bad; s++) {
         if (v[s] < 0 || v[s] >= (1L << NTILES) || (c->hands[s] & seen)) bad = 1;
         seen |= c->hands[s];

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
-from ludoteca.tiles import TILE_TEXT
+from ludoteca.tiles import TILE_TEXT, indices_of
 
 from .tables import (
     CONTRACT_NAMES,
@@ -69,6 +69,11 @@ __all__ = [
 A_PLAY = 45  # action number of "play 0-0" (see the engine's action layout)
 TEAM0 = 0b0101  # seats 0 and 2
 TRICK_BONUS = 1
+_COUNT_MASKS = tuple(
+    (value, sum(1 << t for t in range(28) if COUNT[t] == value))
+    for value in sorted(set(COUNT) - {0})
+)
+"""(count value, tiles worth it) pairs."""
 
 _BUILD_ERROR: str | None = None
 try:
@@ -189,7 +194,7 @@ class Position:
             follow = hand & FOLLOW_MASK[self.contract][LED_SUIT[self.contract][self.trick[0][1]]]
             if follow:
                 hand = follow
-        return [t for t in range(28) if hand >> t & 1]
+        return list(indices_of(hand))
 
     def play(self, tile: int) -> Position:
         """The position after the seat to move plays ``tile`` (assumed legal)."""
@@ -234,11 +239,13 @@ class Position:
 
     def points_out(self) -> int:
         """Points still to be won: a point a trick left plus the count not yet won."""
-        count = sum(COUNT[t] for _, t in self.trick)
+        out = 0
         for seat in range(4):
             if seat != self.sitting_out:
-                h = self.hands[seat]
-                count += sum(COUNT[t] for t in range(28) if h >> t & 1)
+                out |= self.hands[seat]
+        for _, t in self.trick:
+            out |= 1 << t
+        count = sum(value * (out & mask).bit_count() for value, mask in _COUNT_MASKS)
         return self.tricks_left * TRICK_BONUS + count
 
     def objective(self) -> int:
