@@ -52,7 +52,11 @@ def test_default_is_one_person_against_the_strongest_bots() -> None:
 
 def test_names_say_who_is_a_person_and_which_bot() -> None:
     assert seat_names(["human", "expert"], "pt") == ["Você", "Robô 2 (expert)"]
-    assert seat_names(["human", "human", "random"], "en") == ["Player 1", "Player 2", "Bot 3 (random)"]
+    assert seat_names(["human", "human", "random"], "en") == [
+        "Player 1",
+        "Player 2",
+        "Bot 3 (random)",
+    ]
     names = seat_names(["greedy", "human", "human", "random"], "pt")
     assert seats_from_names(names) == ["greedy", "human", "human", "random"]
 

@@ -67,6 +67,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt": "↑/↓ e Enter, as teclas 1–9, ou um clique escolhem a jogada.",
         "en": "↑/↓ and Enter, keys 1–9, or a click choose a move.",
     },
+    "ui.play_from_hand": {"pt": "jogue uma pedra da mão", "en": "play a tile from your hand"},
     "ui.choose_for_tile": {"pt": "Como jogar a {tile}?", "en": "How do you play {tile}?"},
     "ui.played": {"pt": "{name}: {move}", "en": "{name}: {move}"},
     "ui.keys": {
@@ -130,6 +131,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "why.no_match": {
         "pt": "a {tile} não combina com nenhuma ponta livre ({ends})",
         "en": "{tile} matches no open end ({ends})",
+    },
+    "why.fiveup_draw": {
+        "pt": "nenhuma pedra sua serve: compre da reserva",
+        "en": "none of your tiles fits: draw from the stock",
+    },
+    "why.fiveup_pass": {
+        "pt": "nenhuma pedra sua serve e não se pode comprar: passe a vez",
+        "en": "none of your tiles fits and none may be drawn: pass",
     },
     "why.must_take": {
         "pt": "primeiro escolha a pedra que vai ficar: {moves}",
@@ -296,7 +305,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "move.cav.pass": {"pt": "não remove nada", "en": "remove nothing"},
     "move.cav.roll": {"pt": "lança {dice}", "en": "rolls {dice}"},
-    "move.fiveup.play_at": {"pt": "joga {tile} ({where})", "en": "play {tile} ({where})"},
+    "move.fiveup.play_on": {"pt": "joga {tile} na {target}", "en": "play {tile} on {target}"},
     "move.fiveup.draw": {"pt": "compra da reserva", "en": "draw from the stock"},
     "move.fiveup.pass": {"pt": "passa a vez", "en": "pass"},
     "move.fiveup.drew": {"pt": "compra {tile}", "en": "draws {tile}"},
@@ -407,7 +416,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ------------------------------------------------------------ Five-Up
     "fiveup.points_to": {"pt": "Pontos (até {n})", "en": "Points (to {n})"},
-    "fiveup.stock": {"pt": "Reserva: {n}", "en": "Stock: {n}"},
+    "fiveup.stock": {
+        "pt": "Reserva: {n} ({drawable} para comprar)",
+        "en": "Stock: {n} ({drawable} to draw)",
+    },
+    "fiveup.scoring": {"pt": "Pontos marcados", "en": "Scoring"},
+    "fiveup.ev.ends": {"pt": "+{points} pelas pontas", "en": "+{points} for the ends"},
+    "fiveup.ev.domino": {"pt": "+{points} ao bater", "en": "+{points} for going out"},
+    "fiveup.ev.blocked": {
+        "pt": "+{points} na partida trancada",
+        "en": "+{points} in the blocked hand",
+    },
+    "fiveup.not_scored": {
+        "pt": "(não marcado: passaria do alvo)",
+        "en": "(not scored: it would pass the target)",
+    },
     "fiveup.ends": {"pt": "Pontas: {ends} = {total}", "en": "Open ends: {ends} = {total}"},
     "fiveup.hand_no": {"pt": "Partida {n}", "en": "Hand {n}"},
 }

@@ -116,10 +116,8 @@ _RULES: dict[str, list[Rule]] = {
     "fiveup": [
         (re.compile(r"^play (\d-\d)$"), lambda m, lang: _t("move.play", lang, tile=m.group(1))),
         (
-            re.compile(r"^play (\d-\d) (?:on |at )?(.+)$"),
-            lambda m, lang: _t(
-                "move.fiveup.play_at", lang, tile=m.group(1), where=_where(m.group(2), lang)
-            ),
+            re.compile(r"^play (\d-\d) on (\d-\d)$"),
+            lambda m, lang: _t("move.fiveup.play_on", lang, tile=m.group(1), target=m.group(2)),
         ),
         (re.compile(r"^draw$"), lambda m, lang: _t("move.fiveup.draw", lang)),
         (re.compile(r"^pass$"), lambda m, lang: _t("move.fiveup.pass", lang)),
@@ -131,13 +129,6 @@ _RULES: dict[str, list[Rule]] = {
         (re.compile(r"^deal "), lambda m, lang: _t("move.deal", lang)),
     ],
 }
-
-
-def _where(text: str, lang: str) -> str:
-    key = f"dir.{text.strip().lower()}"
-    if key in MESSAGES:
-        return _t(key, lang)
-    return text
 
 
 def describe_move(game: str, move: str, lang: str) -> str:

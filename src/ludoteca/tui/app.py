@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from rich.markdown import Markdown as RichMarkdown
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -21,7 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Input, Markdown, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import ludoteca
@@ -34,8 +35,8 @@ from .table import Table, seat_names
 
 __all__ = ["PlayApp"]
 
-TILE_W = 9
-TILE_H = 5
+TILE_W = 7
+TILE_H = 9
 
 
 class HandView(Widget, can_focus=True):
@@ -105,7 +106,7 @@ class HandView(Widget, can_focus=True):
                     style = TILE_DIM
                 if self.active and self.playable and i == self.cursor:
                     style = TILE_PICK
-                blocks.append(tile_block(tile, horizontal=True, style=style))
+                blocks.append(tile_block(tile, style=style))
             for line in row_of(blocks).lines:
                 out.append("\n")
                 out.append_text(line)
@@ -484,22 +485,27 @@ class PlayApp(App[None]):
     def show_moves(self, moves: list[str]) -> None:
         box = self.query_one("#moves", OptionList)
         title = self.query_one("#moves-title", Static)
-        if moves == self.moves_shown and box.option_count == len(moves):
-            return
-        self.moves_shown = list(moves)
-        box.clear_options()
-        labels = [self.move_label(m) for m in moves]
-        box.add_options(
-            [Option(f"{i + 1}. {x}" if i < 9 else f"   {x}") for i, x in enumerate(labels)]
-        )
-        if moves:
-            box.highlighted = 0
-        title.update(t("ui.moves", self.lang))
+        if moves != self.moves_shown or box.option_count != len(moves):
+            self.moves_shown = list(moves)
+            box.clear_options()
+            labels = [self.move_label(m) for m in moves]
+            box.add_options(
+                [Option(f"{i + 1}. {x}" if i < 9 else f"   {x}") for i, x in enumerate(labels)]
+            )
+            if moves:
+                box.highlighted = 0
+        hand = self.query_one(HandView)
+        if not moves and hand.display and hand.active and hand.playable:
+            title.update(t("ui.moves", self.lang) + " · " + t("ui.play_from_hand", self.lang))
+        else:
+            title.update(t("ui.moves", self.lang))
 
     def move_label(self, move: str) -> str:
         if move == "roll":
             return t("ui.roll", self.lang)
-        return describe_move(self.table.game.name, move, self.lang)
+        ctx = self.ctx()
+        view = self.table.game.view(ctx.me)
+        return self.board.label(view, move, ctx)
 
     def say(self, text: str) -> None:
         self.message_text = text
@@ -726,9 +732,8 @@ class PlayApp(App[None]):
             body = rules.text(name, self.lang)
         except (FileNotFoundError, ValueError):
             body = t("ui.rules.missing", self.lang)
-        self.push_screen(
-            TextScreen(Markdown(body, id="rules-text"), "Esc: " + t("key.close", self.lang))
-        )
+        rendered = Static(RichMarkdown(body, code_theme="ansi_dark"), id="rules-text")
+        self.push_screen(TextScreen(rendered, "Esc: " + t("key.close", self.lang)))
 
     def action_undo(self) -> None:
         if not self.table.undo_allowed:

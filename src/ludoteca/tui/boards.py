@@ -26,6 +26,7 @@ from .draw import (
     back_block,
     compact_tile,
     die_block,
+    pip_rows,
     row_of,
     stick_figure,
     tile_block,
@@ -107,6 +108,10 @@ class Board:
         """The legal moves that are not plays of a hand tile."""
         return [m for m in legal if _tiles_of(m) is None]
 
+    def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
+        """A legal move in words, for the list of moves."""
+        return describe_move(self.game, move, ctx.lang)
+
     def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
         """Why ``tile`` (in the hand) may not be played now, in words."""
         legal: list[str] = view["legal_moves"]
@@ -180,8 +185,7 @@ class Texas42Board(Board):
 
     def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
         width = max(width, 60)
-        height = 17
-        canvas = Canvas(width, height)
+        canvas = Canvas(width, 20)
         cx = width // 2
         pos = self._positions(ctx)
         trick = view["trick"]
@@ -191,39 +195,38 @@ class Texas42Board(Board):
             faded = True
         placed = {p["seat"]: p["tile"] for p in trick}
         spots = {
-            "top": (cx - 4, 2),
-            "left": (cx - 17, 6),
-            "right": (cx + 8, 6),
-            "bottom": (cx - 4, 10),
+            "top": (cx - 6, 2),
+            "left": (cx - 21, 7),
+            "right": (cx + 8, 7),
+            "bottom": (cx - 6, 12),
         }
+        side_w = cx - 7
         for seat, where in pos.items():
             x, y = spots[where]
             if seat in placed:
-                block = tile_block(
-                    placed[seat], horizontal=True, style=TILE_DIM if faded else TILE_STYLE
-                )
-                canvas.blit(x, y, block)
-            label = _seat_label(view, seat, self._seat_extra(view, seat, ctx))
+                style = TILE_DIM if faded else TILE_STYLE
+                canvas.blit(x, y, tile_block(placed[seat], horizontal=True, style=style))
+            label = _seat_label(view, seat)
+            extra = Text(self._seat_extra(view, seat, ctx))
             backs = _backs(view["hand_sizes"][seat]) if seat != ctx.me else Text("")
-            if where == "top":
-                canvas.put(max(0, cx - label.cell_len // 2), 0, label)
-                canvas.put(max(0, cx - backs.cell_len // 2), 1, backs)
-            elif where == "bottom":
-                canvas.put(max(0, cx - label.cell_len // 2), 16, label)
-                canvas.put(max(0, cx - backs.cell_len // 2), 15, backs)
-            elif where == "left":
-                canvas.put(0, 4, label)
-                canvas.put(1, 5, backs)
+            if where in ("top", "bottom"):
+                line = label + Text(" ") + extra if extra.plain else label
+                row = 0 if where == "top" else 17
+                canvas.put(max(0, cx - line.cell_len // 2), row, line)
+                canvas.put(max(0, cx - backs.cell_len // 2), row + 1, backs)
             else:
-                canvas.put(max(0, width - label.cell_len - 1), 12, label)
-                canvas.put(max(0, width - backs.cell_len - 2), 13, backs)
+                lines = [label, extra, backs]
+                for i, line in enumerate(lines):
+                    line.truncate(side_w)
+                    lx = 0 if where == "left" else width - line.cell_len
+                    canvas.put(lx, 13 + i, line)
         if faded and view["last_trick"]:
             note = ctx.tr(
                 "ui.won_by",
                 name=_name(view, view["last_trick"]["winner"]),
                 points=view["last_trick"]["points"],
             )
-            canvas.put(max(0, cx - len(note) // 2), 8, note, FAINT)
+            canvas.put(max(0, cx - len(note) // 2), 19, note, FAINT)
         return canvas.text()
 
     def _teams(self, view: dict[str, Any], ctx: Ctx) -> list[str]:
@@ -231,8 +234,7 @@ class Texas42Board(Board):
         for side in view["sides"]:
             names = ctx.tr("ui.and", a=_name(view, side[0]), b=_name(view, side[1]))
             if ctx.me is not None and sum(1 for s in ctx.seats if s == "human") == 1:
-                word = ctx.tr("ui.us") if ctx.me in side else ctx.tr("ui.them")
-                out.append(f"{word} ({names})")
+                out.append(ctx.tr("ui.us") if ctx.me in side else ctx.tr("ui.them"))
             else:
                 out.append(ctx.tr("ui.team", names=names))
         return out
@@ -303,64 +305,57 @@ class BingoBoard(Board):
     game = "bingo"
 
     def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
-        width = max(width, 60)
+        width = max(width, 62)
         canvas = Canvas(width, 15)
         me = ctx.bottom
         other = 1 - me
-        top = _seat_label(view, other, self._extra(view, other, ctx))
-        canvas.put(1, 0, top)
-        canvas.put(1, 1, _backs(view["hand_sizes"][other]))
-        shown = view["shown"][other]
-        if shown:
-            shown_text = Text(ctx.tr("bingo.shown", tiles=""))
-            for tile in shown:
-                shown_text.append_text(compact_tile(tile))
-                shown_text.append(" ")
-            canvas.put(1, 2, shown_text)
+        canvas.put(1, 0, _seat_label(view, other, self._extra(view, other, ctx)))
+        top = _backs(view["hand_sizes"][other])
+        if view["shown"][other]:
+            top.append("   " + ctx.tr("bingo.shown", tiles=""))
+            for tile in view["shown"][other]:
+                top.append_text(compact_tile(tile))
+                top.append(" ")
+        canvas.put(1, 1, top)
         trick = view["trick"]
         faded = False
         if not trick and view["last_trick"] and view["phase"] in ("lead", "reply", "take"):
             trick = view["last_trick"]["plays"]
             faded = True
-        x = 2
+        x = 1
         for play in trick:
-            block = tile_block(
-                play["tile"], horizontal=True, style=TILE_DIM if faded else TILE_STYLE
-            )
-            canvas.blit(x, 4, block)
-            canvas.put(x, 9, _name(view, play["seat"])[:10], FAINT)
-            x += 11
+            style = TILE_DIM if faded else TILE_STYLE
+            canvas.blit(x, 3, tile_block(play["tile"], horizontal=True, style=style))
+            canvas.put(x, 8, _name(view, play["seat"])[:13], FAINT)
+            x += 15
         if faded and view["last_trick"]:
             lt = view["last_trick"]
             note = ctx.tr("ui.won_by", name=_name(view, lt["winner"]), points=lt["points"])
-            canvas.put(2, 10, note, FAINT)
-        sx = max(26, width - 24)
+            canvas.put(1, 9, note, FAINT)
+        sx = width - 28
         if view["stock_count"]:
-            canvas.put(sx, 3, ctx.tr("bingo.stock", n=view["stock_count"]), TITLE)
-            canvas.blit(sx, 4, back_block(horizontal=True))
+            canvas.put(sx, 2, ctx.tr("bingo.stock", n=view["stock_count"]), TITLE)
+            canvas.blit(sx, 3, back_block(horizontal=True))
         if view["up"]:
-            canvas.put(sx + 11, 3, ctx.tr("bingo.turned_up"), TITLE)
-            canvas.blit(sx + 11, 4, tile_block(view["up"], horizontal=True))
+            canvas.put(sx + 14, 2, ctx.tr("bingo.turned_up"), TITLE)
+            canvas.blit(sx + 14, 3, tile_block(view["up"], horizontal=True))
         if view["trump"] is not None:
-            trump = ctx.tr(
-                "bingo.trump", trump=f"{view['trump']} ({suit_name(view['trump'], ctx.lang)})"
-            )
-            canvas.put(sx, 9, trump, TITLE)
+            trump = f"{view['trump']} ({suit_name(view['trump'], ctx.lang)})"
+            canvas.put(sx, 8, ctx.tr("bingo.trump", trump=trump), TITLE)
         if view["closed"]:
-            canvas.put(sx, 10, ctx.tr("bingo.closed", name=_name(view, view["closed_by"])))
+            canvas.put(1, 10, ctx.tr("bingo.closed", name=_name(view, view["closed_by"])))
         if view["following_compulsory"]:
-            canvas.put(sx, 11, ctx.tr("bingo.follow"), Style(color="yellow"))
-        mine = view["shown"][me]
-        if mine:
-            shown_text = Text(ctx.tr("bingo.shown", tiles=""))
-            for tile in mine:
-                shown_text.append_text(compact_tile(tile))
-                shown_text.append(" ")
-            canvas.put(1, 12, shown_text)
-        bottom = _seat_label(view, me, self._extra(view, me, ctx))
-        canvas.put(1, 14, bottom)
+            canvas.put(1, 11, ctx.tr("bingo.follow"), Style(color="yellow"))
+        mine = Text("")
         if me != ctx.me:
-            canvas.put(1, 13, _backs(view["hand_sizes"][me]))
+            mine = _backs(view["hand_sizes"][me])
+        if view["shown"][me]:
+            mine.append("   " + ctx.tr("bingo.shown", tiles=""))
+            for tile in view["shown"][me]:
+                mine.append_text(compact_tile(tile))
+                mine.append(" ")
+        canvas.put(1, 13, mine)
+        canvas.put(1, 14, _seat_label(view, me, self._extra(view, me, ctx)))
         return canvas.text()
 
     def _extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
@@ -496,6 +491,154 @@ class CavaleiroBoard(Board):
         return out
 
 
+# ---------------------------------------------------------------- Five-Up
+
+
+def _pip_half(n: int) -> list[str]:
+    return pip_rows(n)
+
+
+def draw_layout(layout: dict[str, Any], *, pips: bool) -> Block:
+    """The Five-Up layout drawn from its geometry (tiles at their grid places).
+
+    With ``pips`` each half is a 3×3 grid of pips (3 cells a unit across, 2 down);
+    otherwise each half shows its number (2 cells a unit across, 1 down).
+    """
+    tiles: list[dict[str, Any]] = layout["tiles"]
+    if not tiles:
+        return Block()
+    bounds = layout["bounds"]
+    sx, sy = (3, 2) if pips else (2, 1)
+    width = bounds["w"] * sx
+    height = bounds["h"] * sy
+    canvas = Canvas(width, height)
+    for tile in tiles:
+        x0 = (tile["x"] - bounds["x"]) * sx
+        y0 = (tile["y"] - bounds["y"]) * sy
+        w = tile["w"] * sx - 1
+        h = tile["h"] * sy - 1
+        a, b = tile["ends"]
+        horizontal = tile["orientation"] == "horizontal"
+        if pips:
+            ha, hb = _pip_half(a), _pip_half(b)
+            if horizontal:
+                rows = [f"{x}│{y}" for x, y in zip(ha, hb, strict=True)]
+            else:
+                rows = [*ha, "─" * 5, *hb]
+        elif horizontal:
+            rows = [f" {a} │ {b} "]
+        else:
+            rows = [f" {a} ", "───", f" {b} "]
+        for dy in range(h):
+            line = rows[dy] if dy < len(rows) else ""
+            canvas.put(x0, y0 + dy, line.ljust(w)[:w], TILE_STYLE)
+    return Block(list(canvas.text().split("\n")))
+
+
+class FiveUpBoard(Board):
+    game = "fiveup"
+
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
+        n = len(view["names"])
+        parts: list[RenderableType] = []
+        top = Text()
+        for seat in range(n):
+            if seat == ctx.bottom and ctx.me is not None:
+                continue
+            top.append_text(_seat_label(view, seat, self._extra(view, seat, ctx)))
+            top.append(" ")
+            top.append_text(_backs(view["hand_sizes"][seat]))
+            top.append("   ")
+        parts.append(top)
+        parts.append(Text(""))
+        layout = view["layout"]
+        if layout["tiles"]:
+            bounds = layout["bounds"]
+            pips = bounds["w"] * 3 <= max(width, 40) and bounds["h"] * 2 <= 26
+            drawing = draw_layout(layout, pips=pips)
+            pad = " " * max(0, (max(width, 40) - drawing.width) // 2)
+            parts.extend(Text(pad) + line for line in drawing.lines)
+            ends = [str(e["counts"]) for e in layout["open_ends"] if e["counts"]]
+            total = layout["ends_total"]
+            text = " + ".join(ends) if ends else "0"
+            style = WINNER if total and total % 5 == 0 else FAINT
+            parts.append(Text(""))
+            parts.append(Text(ctx.tr("fiveup.ends", ends=text, total=total), style=style))
+        else:
+            parts.append(Text(""))
+        parts.append(Text(""))
+        if ctx.me is not None:
+            me = _seat_label(view, ctx.me, self._extra(view, ctx.me, ctx))
+            parts.append(me)
+        return Group(*parts)
+
+    def _extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
+        side = view["side_of"][seat]
+        return f"{view['scores'][side]}"
+
+    def _sides(self, view: dict[str, Any], ctx: Ctx) -> list[str]:
+        out = []
+        for side in view["sides"]:
+            names = [_name(view, s) for s in side]
+            if len(names) == 2:
+                out.append(ctx.tr("ui.team", names=ctx.tr("ui.and", a=names[0], b=names[1])))
+            else:
+                out.append(names[0])
+        return out
+
+    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
+        out = Text()
+        out.append(ctx.tr("fiveup.points_to", n=view["target"]) + "\n", style=TITLE)
+        for name, score in zip(self._sides(view, ctx), view["scores"], strict=True):
+            out.append(f" {score:>3}  ", style=TITLE)
+            out.append(name + "\n")
+        out.append(ctx.tr("fiveup.hand_no", n=view["hand_number"]) + " · ")
+        out.append(ctx.tr("ui.phase", phase=ctx.tr(f"phase.fiveup.{view['phase']}")) + "\n")
+        out.append(
+            ctx.tr("fiveup.stock", n=view["stock_size"], drawable=view["stock_drawable"]) + "\n"
+        )
+        for seat, size in enumerate(view["hand_sizes"]):
+            out.append(f"  {_name(view, seat)}: ")
+            out.append((ctx.tr("ui.tile_one") if size == 1 else ctx.tr("ui.tiles", n=size)) + "\n")
+        events = view["events"][-4:]
+        if events:
+            out.append(ctx.tr("fiveup.scoring") + "\n", style=TITLE)
+            for e in events:
+                who = (
+                    _name(view, e["seat"])
+                    if e["seat"] is not None
+                    else self._sides(view, ctx)[e["side"]]
+                )
+                what = ctx.tr(f"fiveup.ev.{e['kind']}", points=e["points"])
+                line = f"  {who}: {what}"
+                if not e["scored"]:
+                    line += " " + ctx.tr("fiveup.not_scored")
+                out.append(line + "\n")
+        out.append("\n")
+        out.append_text(_log(view, ctx))
+        return out
+
+    def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
+        text = describe_move(self.game, move, ctx.lang)
+        words = move.split()
+        if view is None or len(words) != 4 or words[2] != "on":
+            return text
+        a, b = (int(x) for x in words[1].split("-"))
+        for end in view["layout"]["open_ends"]:
+            if end["tile"] == words[3] and end["number"] in (a, b):
+                return f"{text} ({ctx.tr('dir.' + end['direction'])})"
+        return text
+
+    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
+        legal: list[str] = view["legal_moves"]
+        layout = view["layout"]
+        if legal and all(m in ("draw", "pass") for m in legal):
+            key = "why.fiveup_draw" if "draw" in legal else "why.fiveup_pass"
+            return ctx.tr(key)
+        ends = sorted({str(e["number"]) for e in layout["open_ends"]})
+        return ctx.tr("why.no_match", tile=tile, ends=", ".join(ends))
+
+
 _REMOVALS = (
     "one vertical",
     "1 or 2 verticals of one column",
@@ -528,6 +671,7 @@ def roll_name(roll: dict[str, Any], lang: str) -> str:
 BOARDS: dict[str, type[Board]] = {
     "texas42": Texas42Board,
     "bingo": BingoBoard,
+    "fiveup": FiveUpBoard,
     "cavaleiro": CavaleiroBoard,
 }
 

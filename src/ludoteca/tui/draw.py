@@ -5,27 +5,27 @@ lines of styled text (:class:`Block`), and a :class:`Canvas` places blocks at
 positions, so each game's board is drawn the way players lay it out.
 
 >>> print(tile_block("6-4").plain())
-┌───┐
-│● ●│
-│● ●│
-│● ●│
-├───┤
-│● ●│
-│   │
-│● ●│
-└───┘
+┌─────┐
+│●   ●│
+│●   ●│
+│●   ●│
+├─────┤
+│●   ●│
+│     │
+│●   ●│
+└─────┘
 >>> print(tile_block("3-0", horizontal=True).plain())
-┌───┬───┐
-│●  │   │
-│ ● │   │
-│  ●│   │
-└───┴───┘
+┌─────┬─────┐
+│●    │     │
+│  ●  │     │
+│    ●│     │
+└─────┴─────┘
 >>> print(die_block(5).plain())
-┌───┐
-│● ●│
-│ ● │
-│● ●│
-└───┘
+┌─────┐
+│●   ●│
+│  ●  │
+│●   ●│
+└─────┘
 """
 
 from __future__ import annotations
@@ -68,17 +68,18 @@ DIE_STYLE = Style(color="black", bgcolor="bright_white", bold=True)
 
 
 def pip_rows(n: int) -> list[str]:
-    """The three rows of a face with ``n`` pips (0 to 6), three cells wide.
+    """The three rows of a face with ``n`` pips (0 to 6), five cells wide
+    (a pip every other cell, so the face looks square in a terminal).
 
     >>> pip_rows(2)
-    ['●  ', '   ', '  ●']
+    ['●    ', '     ', '    ●']
     """
     if not 0 <= n <= 6:
         raise ValueError(f"a face has 0 to 6 pips, not {n}")
     grid = [[" "] * 3 for _ in range(3)]
     for r, c in _PIP_CELLS[n]:
         grid[r][c] = PIP
-    return ["".join(row) for row in grid]
+    return [" ".join(row) for row in grid]
 
 
 @dataclass
@@ -118,18 +119,28 @@ def tile_block(text: str, *, horizontal: bool = False, style: Style = TILE_STYLE
     a, b = (int(x) for x in text.split("-"))
     top, bottom = pip_rows(a), pip_rows(b)
     if horizontal:
-        rows = ["┌───┬───┐", *[f"│{x}│{y}│" for x, y in zip(top, bottom, strict=True)], "└───┴───┘"]
+        rows = [
+            "┌─────┬─────┐",
+            *[f"│{x}│{y}│" for x, y in zip(top, bottom, strict=True)],
+            "└─────┴─────┘",
+        ]
     else:
-        rows = ["┌───┐", *[f"│{x}│" for x in top], "├───┤", *[f"│{x}│" for x in bottom], "└───┘"]
+        rows = [
+            "┌─────┐",
+            *[f"│{x}│" for x in top],
+            "├─────┤",
+            *[f"│{x}│" for x in bottom],
+            "└─────┘",
+        ]
     return Block.of(rows, style)
 
 
 def back_block(*, horizontal: bool = False) -> Block:
     """A domino face down."""
     if horizontal:
-        rows = ["┌───────┐", "│░░░░░░░│", "│░░░░░░░│", "│░░░░░░░│", "└───────┘"]
+        rows = ["┌───────────┐", *["│░░░░░░░░░░░│"] * 3, "└───────────┘"]
     else:
-        rows = ["┌───┐", *["│░░░│"] * 7, "└───┘"]
+        rows = ["┌─────┐", *["│░░░░░│"] * 7, "└─────┘"]
     return Block.of(rows, BACK_STYLE)
 
 
@@ -145,7 +156,7 @@ def die_block(value: int, *, style: Style = DIE_STYLE) -> Block:
     """A die showing ``value`` (1 to 6)."""
     if not 1 <= value <= 6:
         raise ValueError(f"a die shows 1 to 6, not {value}")
-    return Block.of(["┌───┐", *[f"│{r}│" for r in pip_rows(value)], "└───┘"], style)
+    return Block.of(["┌─────┐", *[f"│{r}│" for r in pip_rows(value)], "└─────┘"], style)
 
 
 def row_of(blocks: Sequence[Block], gap: int = 1) -> Block:

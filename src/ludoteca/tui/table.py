@@ -337,7 +337,7 @@ class Table:
 
     def save(self, path: str | Path) -> Path:
         """Write the game's ``ludoteca/1`` record to ``path``."""
-        p = Path(path).expanduser()
+        p = Path(path).expanduser().resolve()
         save_record(self.game, p)
         return p
 

@@ -1,0 +1,334 @@
+"""The terminal app driven by Textual's pilot: whole games by key presses, hot-seat
+hiding, illegal keys explained, undo, hints, rules, save and resume, both languages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tui_pilot import SIZE, make_app, play_to_end, play_turn, screen_text, settle, wait_until
+
+import ludoteca
+from ludoteca.tui.app import HandView, PassScreen, PlayApp, TextScreen
+from ludoteca.tui.table import Table
+
+pytestmark = pytest.mark.asyncio
+
+
+def message_of(app: PlayApp) -> str:
+    return app.message_text
+
+
+WHOLE_GAMES = [
+    ("texas42", ["human", "random", "random", "random"], {}),
+    ("bingo", ["human", "random"], {}),
+    ("cavaleiro", ["human", "random"], {"layout": "2x2x2+1"}),
+    ("fiveup", ["human", "random", "random"], {"target": 21}),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "options"), WHOLE_GAMES, ids=[g[0] for g in WHOLE_GAMES])
+async def test_a_whole_game_by_key_presses(
+    game: str, seats: list[str], options: dict[str, object]
+) -> None:
+    if game not in ludoteca.available_games():
+        pytest.skip(f"the {game} engine is not built")
+    app = make_app(game, seats, seed=3, **options)
+    async with app.run_test(size=SIZE) as pilot:
+        turns = await play_to_end(pilot, app)
+        assert turns > 0
+        assert app.table.game.is_over
+        assert isinstance(app.screen, TextScreen)
+        text = screen_text(app)
+        assert "Game over" in text
+        result = app.table.game.result()
+        winner = result["winner"]
+        assert ("You won!" in text) == (winner is not None and 0 in result["sides"][winner])
+        people = app.table.actors.count(0)
+        rolls = app.table.actors.count("chance") if game == "cavaleiro" else 0
+        assert 0 < people <= turns <= people + rolls  # each key-press decision is the person's
+        assert ludoteca.replay(app.table.game.record()).moves == app.table.game.moves
+
+
+async def test_hot_seat_hides_the_hand_until_the_next_player_is_ready() -> None:
+    app = make_app("bingo", ["human", "human"], seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        first = app.table.game.to_move
+        assert isinstance(app.screen, PassScreen)
+        assert f"Pass the device to Player {first + 1}" in screen_text(app)
+        assert app.query_one(HandView).tiles == []
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not isinstance(app.screen, PassScreen), "the table")
+        await settle(pilot, app)
+        hand = app.query_one(HandView)
+        assert hand.tiles == app.table.game.view(first)["hand"]
+        shown_before = list(hand.tiles)
+        await play_turn(pilot, app)
+        await settle(pilot, app)
+        second = app.table.game.to_move
+        assert second != first
+        assert isinstance(app.screen, PassScreen)
+        assert f"Player {second + 1}" in screen_text(app)
+        assert app.shown_seat() is None
+        assert app.query_one(HandView).tiles == []
+        for tile in shown_before:
+            assert tile not in " ".join(str(x) for x in app.query_one(HandView).tiles)
+        await pilot.click("#pass-text")
+        await wait_until(pilot, lambda: not isinstance(app.screen, PassScreen), "the table")
+        await settle(pilot, app)
+        assert app.query_one(HandView).tiles == app.table.game.view(second)["hand"]
+
+
+async def test_hot_seat_with_bots_between_the_people() -> None:
+    app = make_app("texas42", ["human", "random", "human", "random"], seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        seen = set()
+        for _ in range(12):
+            await settle(pilot, app)
+            if isinstance(app.screen, PassScreen):
+                assert app.shown_seat() is None
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: not isinstance(app.screen, PassScreen), "table")
+                await settle(pilot, app)
+            seat = app.table.game.to_move
+            assert app.shown_seat() == seat
+            assert app.query_one(HandView).tiles == app.table.game.view(seat)["hand"]
+            seen.add(seat)
+            await play_turn(pilot, app)
+        assert seen == {0, 2}
+
+
+async def test_an_illegal_tile_is_explained_and_changes_nothing() -> None:
+    app = make_app("texas42", ["human", "random", "random", "random"], seed=1, lang="pt")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        # the bidding: a tile is not a bid
+        before = app.table.game.moves
+        hand = app.query_one(HandView)
+        hand.focus()
+        await wait_until(pilot, lambda: hand.has_focus, "the focus")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "não é permitido" in message_of(app), "the refusal")
+        message = message_of(app)
+        assert "não é permitido" in message and "agora não é hora de jogar pedras" in message
+        assert app.table.game.moves == before
+        # play on until a tile must follow suit, then try one that does not
+        for _ in range(200):
+            await settle(pilot, app)
+            view = app.table.game.view(0)
+            hand = app.query_one(HandView)
+            blocked = [x for x in hand.tiles if x not in hand.playable]
+            if view["phase"] == "play" and view["trick"] and hand.playable and blocked:
+                break
+            await play_turn(pilot, app)
+        else:
+            pytest.fail("no position with a tile that may not be played")
+        before = app.table.game.moves
+        target = hand.tiles.index(blocked[0])
+        hand.focus()
+        await wait_until(pilot, lambda: hand.has_focus, "the focus")
+        while hand.cursor != target:
+            await pilot.press("right")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "não é permitido" in message_of(app), "the refusal")
+        message = message_of(app)
+        assert f"joga {blocked[0]} não é permitido" in message
+        assert "seguir" in message or "trunfo" in message or "setes" in message
+        for tile in hand.playable:
+            assert tile in message
+        assert app.table.game.moves == before
+
+
+async def test_keys_that_are_not_moves_now() -> None:
+    app = make_app("bingo", ["human", "random"], seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        app.pace = 60.0  # the bot holds its move: the person presses keys meanwhile
+        await play_turn(pilot, app)
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if app.table.next_step() == "bot" and app.busy:
+                break
+        else:
+            pytest.fail("the bot never came to move")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: "Please wait" in message_of(app), "the refusal")
+        assert "Please wait: Bot 2 (random) is playing." in message_of(app)
+        app.generation += 1  # drop the held bot move
+        app.pace = 0
+        app.advance()
+        await settle(pilot, app)
+        count = len(app.moves_shown)
+        await pilot.press("9")
+        if count < 9:
+            await wait_until(pilot, lambda: "no move 9" in message_of(app), "the refusal")
+            assert "There is no move 9 now." in message_of(app)
+
+
+async def test_undo_takes_back_the_last_decision() -> None:
+    app = make_app("bingo", ["human", "random"], seed=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        before = app.table.game.moves
+        await play_turn(pilot, app)
+        await settle(pilot, app)
+        assert len(app.table.game.moves) > len(before)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: "taken back" in message_of(app), "the undo")
+        await settle(pilot, app)
+        assert app.table.game.moves == before
+        assert "Your last decision was taken back." in message_of(app)
+
+
+async def test_undo_is_refused_in_hot_seat() -> None:
+    app = make_app("cavaleiro", ["human", "human"], seed=6, lang="pt")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: "robôs" in message_of(app), "the refusal")
+        assert "todos os outros lugares são robôs" in message_of(app)
+
+
+async def test_hint_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(ludoteca, "hint", raising=False)
+    app = make_app("texas42", ["human", "random", "random", "random"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hints" in message_of(app), "the answer")
+        assert "Hints are not available yet." in message_of(app)
+
+        def fake_hint(game: ludoteca.Game, seat: int) -> list[dict[str, object]]:
+            assert seat == 0 and game.to_move == 0
+            moves = game.legal_moves()
+            return [
+                {"move": moves[-1], "value": 0.75, "reason": "strong hand"},
+                {"move": moves[0], "value": 0.25, "reason": "weak"},
+            ]
+
+        monkeypatch.setattr(ludoteca, "hint", fake_hint, raising=False)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the hints")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The expert's suggestions" in text
+        assert "strong hand" in text and "0.75" in text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, TextScreen), "the table")
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+async def test_rules_key_shows_the_rules_in_the_language(lang: str) -> None:
+    app = make_app("cavaleiro", ["human", "random"], seed=3, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the rules")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Cavaleiro" in text
+        assert ("O que é preciso" if lang == "pt" else "What you need") in text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, TextScreen), "the table")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("pt", ["Sua vez, Você", "Sua mão", "Jogadas", "Marcas (até 7)", "Fase: leilão", "h dica"]),
+        (
+            "en",
+            ["Your turn, You", "Your hand", "Moves", "Marks (to 7)", "Phase: bidding", "h hint"],
+        ),
+    ],
+)
+async def test_both_languages_render(lang: str, words: list[str]) -> None:
+    app = make_app("texas42", ["human", "random", "random", "random"], seed=9, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        text = screen_text(app)
+        for word in words:
+            assert word in text, word
+        await pilot.press("l")
+        await wait_until(pilot, lambda: app.lang != lang, "the other language")
+        await pilot.pause()
+        other = screen_text(app)
+        assert ("Your turn" in other) == (lang == "pt")
+
+
+async def test_save_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = make_app("bingo", ["human", "random"], seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await settle(pilot, app)
+            await play_turn(pilot, app)
+        await settle(pilot, app)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: len(app.screen_stack) > 1, "the file name")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "saved" in message_of(app), "the save")
+        name = app.table.default_save_name()
+        assert f"Record saved to {tmp_path / name}" in message_of(app)
+        moves = app.table.game.moves
+    record = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+    assert record["format"] == "ludoteca/1" and record["moves"] == moves
+
+    table = Table.resume(tmp_path / name)
+    again = PlayApp(table, lang="en", pace=0)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot, again)
+        assert again.table.game.moves == moves
+        assert again.query_one(HandView).tiles == table.game.view(0)["hand"]
+        await play_turn(pilot, again)
+        await settle(pilot, again)
+        assert len(again.table.game.moves) > len(moves)
+
+
+async def test_quit_asks_first_when_moves_are_unsaved() -> None:
+    app = make_app("bingo", ["human", "random"], seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await play_turn(pilot, app)
+        await settle(pilot, app)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: len(app.screen_stack) > 1, "the question")
+        await pilot.pause()
+        assert "Quit the game?" in screen_text(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: len(app.screen_stack) == 1, "the table")
+        assert app.is_running
+        await pilot.press("q")
+        await wait_until(pilot, lambda: len(app.screen_stack) > 1, "the question")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: not app.is_running, "the end")
+    assert app.return_code == 0
+
+
+async def test_a_click_plays_a_tile() -> None:
+    app = make_app("bingo", ["human", "random"], seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        hand = app.query_one(HandView)
+        assert hand.active and hand.playable
+        before = len(app.table.game.moves)
+        tile = hand.tiles[2]
+        await pilot.click(HandView, offset=(1 + 2 * 8 + 3, 3))
+        await wait_until(pilot, lambda: len(app.table.game.moves) > before, "the click")
+        played = app.table.game.moves[before]
+        assert played.startswith(f"play {tile}")
+
+
+async def test_a_person_rolls_the_dice_by_key() -> None:
+    app = make_app("cavaleiro", ["human", "random"], seed=8, lang="pt")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.table.next_step() == "roll"
+        assert app.moves_shown == ["roll"]
+        assert "Lançar os dados" in screen_text(app)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(app.table.game.moves) > 0, "the roll")
+        assert app.table.game.moves[0].startswith("roll ")
+        assert app.table.actors[0] == "chance"
