@@ -100,7 +100,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "it is not the time to play a tile; choose one of: {moves}",
     },
     "why.follow_suit": {
-        "pt": "a saída foi {suit} e você tem pedras dessa família; jogue uma destas: {tiles}",
+        "pt": "a saída foi da família dos {suit} e você tem pedras dela; jogue uma destas: {tiles}",
         "en": "{suit} were led and you hold that suit; play one of: {tiles}",
     },
     "why.follow_trump": {
@@ -343,6 +343,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "texas42.high_bid": {"pt": "Contrato: {bid} de {name}", "en": "Bid: {bid} by {name}"},
     "texas42.no_bid": {"pt": "Contrato: —", "en": "Bid: —"},
     "texas42.contract": {"pt": "Trunfo: {contract}", "en": "Trump: {contract}"},
+    "texas42.c.doubles": {"pt": "duplos", "en": "doubles"},
+    "texas42.c.follow_me": {"pt": "nenhum (siga-me)", "en": "none (follow-me)"},
+    "texas42.c.nello": {"pt": "nenhum (nel-O)", "en": "none (nello)"},
+    "texas42.c.sevens": {"pt": "nenhum (setes)", "en": "none (sevens)"},
     "texas42.hand_points": {
         "pt": "Pontos da mão: {a} × {b}",
         "en": "Points this hand: {a} – {b}",

@@ -541,9 +541,21 @@ class PlayApp(App[None]):
             return
         self.busy = True
         if step == "chance":
-            self.later(self.pace / 2, lambda: self.do_chance(gen))
+            self.later(self.chance_pause(), lambda: self.do_chance(gen))
         else:
             self.start_bot(gen)
+
+    def chance_pause(self) -> float:
+        """How long before a chance event: longer before a new deal, so the end of
+        a hand stays on screen a moment."""
+        if self.pace <= 0:
+            return 0.0
+        view = self.table.game.view(None)
+        if view.get("phase") == "deal" and any(
+            not m.startswith(("draw", "deal")) for m in self.table.game.moves[-1:]
+        ):
+            return max(1.5, 3 * self.pace)
+        return self.pace / 2
 
     def later(self, delay: float, callback: Callable[[], None]) -> None:
         """Run ``callback`` after ``delay`` seconds (at once, but not re-entrantly, if none)."""
@@ -669,7 +681,11 @@ class PlayApp(App[None]):
     def action_choose(self, number: int) -> None:
         if not self.moves_shown:
             if self.table.next_step() in ("human", "roll") and self.my_turn():
-                self.say(t("ui.no_such_move", self.lang, n=number))
+                hand = self.query_one(HandView)
+                if hand.display and hand.active and hand.playable:
+                    self.say(t("ui.pick_tile", self.lang))
+                else:
+                    self.say(t("ui.no_such_move", self.lang, n=number))
             else:
                 self.refuse_not_yours()
             return

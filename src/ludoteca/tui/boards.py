@@ -165,6 +165,24 @@ def _trick_text(trick: dict[str, Any] | None, view: dict[str, Any], ctx: Ctx) ->
 # ---------------------------------------------------------------- Texas 42
 
 
+def contract_name(contract: str, lang: str) -> str:
+    """What the bid winner declared, as the trump line says it (``trump 5`` → ``fives``).
+
+    >>> contract_name("trump 5", "pt"), contract_name("trump follow-me", "en")
+    ('cincos', 'none (follow-me)')
+    """
+    words = contract.split()
+    if len(words) == 2 and words[0] == "trump" and words[1] in "0123456":
+        return suit_name(words[1], lang)
+    key = {
+        "trump doubles": "texas42.c.doubles",
+        "trump follow-me": "texas42.c.follow_me",
+        "nello": "texas42.c.nello",
+        "sevens": "texas42.c.sevens",
+    }.get(contract)
+    return t(key, lang) if key else contract
+
+
 class Texas42Board(Board):
     game = "texas42"
 
@@ -258,7 +276,7 @@ class Texas42Board(Board):
         else:
             out.append(ctx.tr("texas42.no_bid") + "\n")
         if view["contract"]:
-            contract = describe_move("texas42", view["contract"], ctx.lang)
+            contract = contract_name(view["contract"], ctx.lang)
             out.append(ctx.tr("texas42.contract", contract=contract) + "\n", style=TITLE)
         if view["phase"] == "play":
             a, b = view["points"]
