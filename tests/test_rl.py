@@ -557,3 +557,31 @@ def _random_positions_with(e: LudotecaEnv, games: int) -> Any:
         while not e.game.is_over:
             yield e.game
             e.step(rng.choice(e.game.legal_actions()))
+
+
+@pytest.mark.skipif("fiveup_v0" not in ENVS, reason="the Five-Up engine is not built")
+def test_fiveup_vectors_say_what_the_view_says() -> None:
+    """Five-Up: hand, table and played blocks against the view; the tiles marked
+    as not held are never in that seat's hand."""
+    from ludoteca.rl import fiveup as fu
+
+    for players in (2, 3, 4):
+        e = env("fiveup_v0", players=players)
+        adapter = e.adapter
+        for game in _random_positions_with(e, 4):
+            for seat in range(players):
+                view = game.view(seat)
+                obs = adapter.observation(adapter.public(game, seat))
+                assert _block(obs, adapter.o_hand) == _tiles(view["hand"])
+                table = _tiles([t["tile"] for t in view["layout"]["tiles"]])
+                assert _block(obs, adapter.o_table) == table
+                played = set().union(
+                    *(_block(obs, adapter.o_played + 28 * r) for r in range(players))
+                )
+                assert played == table
+                for r in range(players):
+                    other = (seat + r) % players
+                    void = _block(obs, adapter.o_voids + 28 * r)
+                    held = {int(t) for t in range(28) if game.hand_masks[other] >> t & 1}
+                    assert not void & held
+    assert fu.FiveUpAdapter.game_name == "fiveup"

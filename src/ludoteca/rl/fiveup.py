@@ -1,0 +1,391 @@
+"""Five-Up for learning agents.
+
+Seats are counted from the observer in playing order (0 is the observer);
+sides likewise (the observer's side first; with four players the partners
+share a side). With ``P`` players and ``S`` sides the observation holds:
+
+=========  ===============================================================
+size       meaning
+=========  ===============================================================
+2          phase: playing, over
+1          the observer must decide now
+S          each side's score over the target (capped at the target)
+28         tiles in hand
+P          tiles in each relative seat's hand, over 28
+P          tiles each relative seat drew this hand, over 28
+2          tiles left in the stock, and how many may still be drawn, over 28
+1          passes in a row, over P
+1          the count of the open ends, over 60 (a multiple of 5 scores)
+P          who led the hand (relative seat)
+28         tiles on the table
+196        for each number 0 … 6, the tiles on the table with an open end of it
+P × 28     tiles each relative seat has played this hand
+P × 28     tiles each relative seat is known not to hold: those showing a number
+           that was open when it last drew or passed (nothing it has held
+           since fitted then)
+=========  ===============================================================
+
+Information state (``obs_type="info_state"``): the part above up to the open
+ends, then the hand as dealt (28), then the hand's plays in order, 28 slots of
+``58 + P`` numbers: the tile (28), the tile it joined (28, none for the
+opening), who played it (P), how many tiles that player drew just before it
+(over 28) and how many passes came just before it (over P). Draws and passes
+fall between plays in turn order, so this is every move of the hand.
+
+Rewards: when a hand ends each side receives its points gained during the hand
+(ends and the bonus) minus the mean of the other sides', over the target; when
+the game ends the winning side receives +1 and the others −1/(S − 1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ludoteca.games.fiveup.game import _PARSE, PHASE_NAMES, FiveUp
+from ludoteca.games.fiveup.tables import (
+    A_DRAW,
+    A_ON,
+    A_OPEN,
+    A_PASS,
+    HAS_NUMBER,
+    ON_NUMBER,
+    ON_OUTER,
+    ON_TARGET,
+    ON_TILE,
+)
+from ludoteca.tiles import ALL_TILES, tile_index
+
+from .adapter import ONE, Adapter, fractions, mask_f32
+
+__all__ = ["FiveUpAdapter", "FiveUpPublic"]
+
+_PLAY, _OVER = 2, 3
+_F28 = fractions(28)
+_ENDS_CAP = 60
+_F60 = fractions(_ENDS_CAP)
+
+
+class FiveUpPublic(NamedTuple):
+    """What one Five-Up seat may know (see the view of :class:`FiveUp`)."""
+
+    seat: int
+    phase: int
+    to_move: int
+    scores: tuple[int, ...]
+    hand: int
+    dealt: int
+    hand_sizes: tuple[int, ...]
+    drawn: tuple[int, ...]
+    stock_size: int
+    stock_drawable: int
+    passes: int
+    ends_total: int
+    leader: int
+    moves: tuple[int, ...]
+    """The decisions of the current hand, in order."""
+    open_ends: tuple[int, ...]
+    """For each number, the tiles on the table with an open end showing it."""
+
+
+class _HandFacts(NamedTuple):
+    """What the moves of a hand show, by absolute seat."""
+
+    movers: tuple[int, ...]
+    played: tuple[int, ...]
+    voids: tuple[int, ...]
+    table: int
+    open_numbers: int
+
+
+def _hand_facts(n: int, leader: int, moves: tuple[int, ...]) -> _HandFacts:
+    """Who made each move, what each seat played, and what it cannot hold.
+
+    A seat that drew or passed held nothing that fitted an open end then; once
+    it moves again, the tile it drew did not fit either or was played at once,
+    so nothing in its hand fits those numbers until it draws again. The open numbers are followed
+    move by move (a double offers four places: two sides, then two tips; any
+    other tile one place at its free end).
+    """
+    movers = []
+    played = [0] * n
+    voids = [0] * n
+    pending = [-1] * n  # the open numbers at a seat's latest draw, until its next move
+    free = [0] * 7
+    table = 0
+    seat = leader
+    for a in moves:
+        movers.append(seat)
+        if pending[seat] >= 0:  # the tile drawn did not fit, or it was played at once
+            voids[seat] = HAS_NUMBER[pending[seat]]
+            pending[seat] = -1
+        if a >= A_ON:
+            t = ON_TILE[a]
+            v = ON_NUMBER[a]
+            free[v] -= 1
+            if ALL_TILES[t].is_double:
+                free[v] += 3
+            else:
+                free[ON_OUTER[a]] += 1
+            played[seat] |= 1 << t
+            table |= 1 << t
+            seat = (seat + 1) % n
+        elif a >= A_OPEN:
+            t = a - A_OPEN
+            tile = ALL_TILES[t]
+            if tile.is_double:
+                free[tile.high] += 4
+            else:
+                free[tile.high] += 1
+                free[tile.low] += 1
+            played[seat] |= 1 << t
+            table |= 1 << t
+            seat = (seat + 1) % n
+        else:
+            numbers = 0
+            for v in range(7):
+                if free[v] > 0:
+                    numbers |= 1 << v
+            if a == A_PASS:
+                voids[seat] = HAS_NUMBER[numbers]
+                seat = (seat + 1) % n
+            else:  # the new tile may fit: nothing is sure until the next move
+                voids[seat] = 0
+                pending[seat] = numbers
+    numbers = 0
+    for v in range(7):
+        if free[v] > 0:
+            numbers |= 1 << v
+    return _HandFacts(tuple(movers), tuple(played), tuple(voids), table, numbers)
+
+
+def _own_part_of_deal(entry: str, seat: int) -> int:
+    m = 0
+    for text in entry[5:].split(" | ")[seat].split():
+        m |= 1 << tile_index(text)
+    return m
+
+
+class FiveUpAdapter(Adapter[FiveUpPublic]):
+    """Encoders and rewards of Five-Up for 2, 3 or 4 players."""
+
+    game_name = "fiveup"
+    reward_note = (
+        "per hand: (own side's points this hand - the other sides' mean) / target; "
+        "at the end: +1 to the winning side, -1/(sides - 1) to the others"
+    )
+
+    def __init__(self, game: FiveUp) -> None:
+        super().__init__(game)
+        n = self.num_seats
+        self.sides = [list(s) for s in game.sides]
+        self.side_of = tuple(game.side_of)
+        self.target = game.target
+        self.reward_scale = float(self.target)
+        self.score_fractions = fractions(self.target)
+        self.pass_fractions = fractions(n)
+        n_sides = len(self.sides)
+        # Each observer's sides in order, own side first.
+        self.side_order = tuple(
+            tuple(dict.fromkeys(self.side_of[(seat + r) % n] for r in range(n)))
+            for seat in range(n)
+        )
+        self.o_phase = 0
+        self.o_mine = 2
+        self.o_scores = 3
+        self.o_hand = self.o_scores + n_sides
+        self.o_sizes = self.o_hand + 28
+        self.o_drawn = self.o_sizes + n
+        self.o_stock = self.o_drawn + n
+        self.o_passes = self.o_stock + 2
+        self.o_ends = self.o_passes + 1
+        self.o_leader = self.o_ends + 1
+        self.o_table = self.o_leader + n
+        self.o_open = self.o_table + 28
+        common = self.o_open + 7 * 28
+        self.o_played = common
+        self.o_voids = common + 28 * n
+        self.observation_size = self.o_voids + 28 * n
+        self.o_dealt = common
+        self.o_seq = common + 28
+        self.slot = 58 + n
+        self.info_state_size = self.o_seq + 28 * self.slot
+        self._facts: tuple[Any, _HandFacts] = (None, _hand_facts(n, 0, ()))
+        self._dealt: tuple[Any, int] = (None, 0)
+
+    # ------------------------------------------------------------- readers
+
+    def public(self, game: FiveUp, seat: int) -> FiveUpPublic:
+        start = game.hand_start
+        history = game._history
+        moves: tuple[int, ...] = ()
+        dealt = 0
+        if start >= 0:
+            moves = tuple(history[start + 1 :])  # type: ignore[arg-type]
+            key = (seat, history[start])
+            cached = self._dealt
+            if cached[0] == key:
+                dealt = cached[1]
+            else:
+                entry = history[start]
+                assert isinstance(entry, str)
+                dealt = _own_part_of_deal(entry, seat)
+                self._dealt = (key, dealt)
+        in_hand = game.phase != 0 and start >= 0
+        left = len(game.stock) - game.stock_pos
+        phase = game.phase
+        return FiveUpPublic(
+            seat,
+            phase,
+            game.turn if phase == _PLAY else -1,
+            tuple(game.scores),
+            game.hands[seat] if in_hand else 0,
+            dealt,
+            tuple(h.bit_count() for h in game.hands) if in_hand else (0,) * game.n,
+            tuple(game.drawn),
+            left if in_hand else 0,
+            max(0, left - game.reserve) if in_hand else 0,
+            game.passes,
+            game.ends if start >= 0 else 0,
+            game.leader,
+            moves,
+            tuple(game.tbn) if start >= 0 else (0,) * 7,
+        )
+
+    def public_from_view(self, view: dict[str, Any]) -> FiveUpPublic:
+        seat = view["seat"]
+        log = view["log"]
+        moves: list[int] = []
+        dealt = 0
+        deals = [i for i, entry in enumerate(log) if entry.startswith("deal ")]
+        if deals:
+            dealt = _own_part_of_deal(log[deals[-1]], seat)
+            moves = [_PARSE[entry] for entry in log[deals[-1] + 1 :]]
+        layout = view["layout"]
+        open_ends = [0] * 7
+        for end in layout["open_ends"]:
+            open_ends[end["number"]] |= 1 << tile_index(end["tile"])
+        to_move = view["to_move"]
+        leader = view["leader"]
+        return FiveUpPublic(
+            seat,
+            PHASE_NAMES.index(view["phase"]),
+            to_move if isinstance(to_move, int) else -1,
+            tuple(view["scores"]),
+            _mask(view["hand"]),
+            dealt,
+            tuple(view["hand_sizes"]),
+            tuple(view["drawn"]),
+            view["stock_size"],
+            view["stock_drawable"],
+            view["passes_in_a_row"],
+            layout["ends_total"],
+            -1 if leader is None else leader,
+            tuple(moves),
+            tuple(open_ends),
+        )
+
+    # ------------------------------------------------------------- writers
+
+    def _hand(self, p: FiveUpPublic) -> _HandFacts:
+        key = (p.leader, p.moves)
+        cached = self._facts
+        if cached[0] != key:
+            cached = (key, _hand_facts(self.num_seats, max(p.leader, 0), p.moves))
+            self._facts = cached
+        return cached[1]
+
+    def _common(self, p: FiveUpPublic, buf: bytearray, facts: _HandFacts) -> None:
+        n = self.num_seats
+        seat = p.seat
+        flags = []
+        if p.phase >= _PLAY:
+            flags.append(self.o_phase + p.phase - _PLAY)
+        if p.to_move == seat:
+            flags.append(self.o_mine)
+        if p.leader >= 0:
+            flags.append(self.o_leader + (p.leader - seat) % n)
+        for i in flags:
+            buf[4 * i : 4 * i + 4] = ONE
+        fr = self.score_fractions
+        target = self.target
+        k = 4 * self.o_scores
+        buf[k : k + 4 * len(self.sides)] = b"".join(
+            [fr[min(p.scores[side], target)] for side in self.side_order[seat]]
+        )
+        k = 4 * self.o_hand
+        buf[k : k + 112] = mask_f32(p.hand)
+        order = [(seat + r) % n for r in range(n)]
+        k = 4 * self.o_sizes
+        buf[k : k + 8 * n] = b"".join([_F28[p.hand_sizes[s]] for s in order]) + b"".join(
+            [_F28[p.drawn[s]] for s in order]
+        )
+        k = 4 * self.o_stock
+        buf[k : k + 16] = (
+            _F28[p.stock_size]
+            + _F28[p.stock_drawable]
+            + self.pass_fractions[min(p.passes, n)]
+            + _F60[min(p.ends_total, _ENDS_CAP)]
+        )
+        if facts.table:
+            k = 4 * self.o_table
+            buf[k : k + 112] = mask_f32(facts.table)
+            k = 4 * self.o_open
+            buf[k : k + 784] = b"".join([mask_f32(m) for m in p.open_ends])
+
+    def write_observation(self, p: FiveUpPublic, buf: bytearray) -> None:
+        facts = self._hand(p)
+        self._common(p, buf, facts)
+        n = self.num_seats
+        seat = p.seat
+        for r in range(n):
+            s = (seat + r) % n
+            if facts.played[s]:
+                k = 4 * (self.o_played + 28 * r)
+                buf[k : k + 112] = mask_f32(facts.played[s])
+            if facts.voids[s]:
+                k = 4 * (self.o_voids + 28 * r)
+                buf[k : k + 112] = mask_f32(facts.voids[s])
+
+    def write_info_state(self, p: FiveUpPublic, buf: bytearray) -> None:
+        facts = self._hand(p)
+        self._common(p, buf, facts)
+        n = self.num_seats
+        seat = p.seat
+        k = 4 * self.o_dealt
+        buf[k : k + 112] = mask_f32(p.dealt)
+        base = self.o_seq
+        draws = passes = 0
+        for a, mover in zip(p.moves, facts.movers, strict=True):
+            if a == A_DRAW:
+                draws += 1
+                continue
+            if a == A_PASS:
+                passes += 1
+                continue
+            if a >= A_ON:
+                t, x = ON_TILE[a], ON_TARGET[a]
+            else:
+                t, x = a - A_OPEN, -1
+            for i in (
+                (t, 56 + (mover - seat) % n) if x < 0 else (t, 28 + x, 56 + (mover - seat) % n)
+            ):
+                buf[4 * (base + i) : 4 * (base + i) + 4] = ONE
+            k = 4 * (base + 56 + n)
+            buf[k : k + 8] = _F28[min(draws, 28)] + self.pass_fractions[min(passes, n)]
+            draws = passes = 0
+            base += self.slot
+
+    # ------------------------------------------------------------- rewards
+
+    def hands_done(self, game: FiveUp) -> int:
+        return len(game.hand_log)
+
+    def side_scores(self, game: FiveUp) -> list[int]:
+        return list(game.scores)
+
+
+def _mask(texts: list[str]) -> int:
+    m = 0
+    for t in texts:
+        m |= 1 << tile_index(t)
+    return m
