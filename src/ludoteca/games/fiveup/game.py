@@ -85,6 +85,22 @@ for _a in range(A_ON, NUM_ACTIONS):
 
 MOVE_FORMS = "play 6-4 (the opening tile), play 4-1 on 6-4, draw, pass"
 
+_PLAYS: dict[int, list[int]] = {}
+"""``play T on X`` actions by ``tiles << 28 | targets``, all showing one number."""
+
+
+def _plays_of(tiles: int, targets: int) -> list[int]:
+    acts = [PLAY_ON[t * 28 + x] for t in indices_of(tiles) for x in indices_of(targets)]
+    if len(_PLAYS) < 200_000:
+        _PLAYS[tiles << 28 | targets] = acts
+    return acts
+
+
+_OPENINGS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(A_OPEN + t for t in indices_of(m)) for m in range(1 << 14)
+)
+"""Opening actions of the tiles in a 14-bit half of a hand mask."""
+
 
 def _desc(mask: int) -> list[str]:
     return [TILE_TEXT[t] for t in sorted(indices_of(mask), reverse=True)]
@@ -244,18 +260,13 @@ class FiveUp(Game):
         tbn = self.tbn
         for v in range(7):
             targets = tbn[v]
-            if not targets:
-                continue
-            tiles = hand & NUMBER_MASK[v]
-            while tiles:
-                low = tiles & -tiles
-                base = (low.bit_length() - 1) * 28
-                tiles ^= low
-                g = targets
-                while g:
-                    lg = g & -g
-                    out.append(PLAY_ON[base + lg.bit_length() - 1])
-                    g ^= lg
+            if targets:
+                tiles = hand & NUMBER_MASK[v]
+                if tiles:
+                    acts = _PLAYS.get(tiles << 28 | targets)
+                    if acts is None:
+                        acts = _plays_of(tiles, targets)
+                    out += acts
         return out
 
     def _legal_actions(self) -> list[int]:
@@ -263,7 +274,7 @@ class FiveUp(Game):
             return []
         hand = self.hands[self.turn]
         if not self.on_table:
-            return [A_OPEN + t for t in indices_of(hand)]
+            return list(_OPENINGS[hand & 0x3FFF]) + [a + 14 for a in _OPENINGS[hand >> 14]]
         out = self._plays(hand)
         if out:
             return out
@@ -577,6 +588,9 @@ class FiveUp(Game):
     # ------------------------------------------------------------- notation
 
     def _parse(self, move: str) -> int:
+        a = _PARSE.get(move)
+        if a is not None:
+            return a
         key = " ".join(move.lower().split())
         a = _PARSE.get(key)
         if a is not None:
@@ -692,6 +706,17 @@ class FiveUp(Game):
     def stock_left(self) -> tuple[int, ...]:
         """The stock still to draw, in order (for solvers and tests, not for bots)."""
         return tuple(self.stock[self.stock_pos :])
+
+    def random_playout(
+        self, rng: random.Random, trace: list[int | str] | None = None
+    ) -> tuple[list[int], int]:
+        """This game played on at random: final scores, hands dealt (the game is untouched).
+
+        The fast path for simulation: see :func:`ludoteca.games.fiveup.fast.playout`.
+        """
+        from .fast import playout
+
+        return playout(self, rng, trace)
 
     def hand_hidden(self) -> bool:
         """Whether the current hand still hides tiles (under way, or cut short by the end)."""
