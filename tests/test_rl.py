@@ -585,3 +585,23 @@ def test_fiveup_vectors_say_what_the_view_says() -> None:
                     held = {int(t) for t in range(28) if game.hand_masks[other] >> t & 1}
                     assert not void & held
     assert fu.FiveUpAdapter.game_name == "fiveup"
+
+
+@pytest.mark.parametrize("name", ENVS)
+def test_cached_encoders_match_fresh_ones(name: str) -> None:
+    """What the encoders keep from call to call never changes a vector: the
+    environment's adapter, used all game long, agrees with a fresh one."""
+    for obs_type in OBS_TYPES:
+        e = env(name, obs_type=obs_type)
+        fresh_env = env(name, obs_type=obs_type)
+        rng = random.Random(8)
+        for seed in range(3):
+            e.reset(seed=seed)
+            while not e.game.is_over:
+                seat = rng.randrange(e.game.num_seats)
+                got = e.observe(e.possible_agents[seat])["observation"]
+                fresh = type(e.adapter)(fresh_env.game)
+                p = fresh.public(e.game, seat)
+                want = fresh.observation(p) if obs_type == "observation" else fresh.info_state(p)
+                assert np.array_equal(got, want)
+                e.step(rng.choice(e.game.legal_actions()))

@@ -97,65 +97,114 @@ class _HandFacts(NamedTuple):
     open_numbers: int
 
 
-def _hand_facts(n: int, leader: int, moves: tuple[int, ...]) -> _HandFacts:
-    """Who made each move, what each seat played, and what it cannot hold.
+class _Follow:
+    """Follows the moves of a hand: who made each, what each seat played, and
+    what each seat cannot hold.
 
     A seat that drew or passed held nothing that fitted an open end then; once
     it moves again, the tile it drew did not fit either or was played at once,
-    so nothing in its hand fits those numbers until it draws again. The open numbers are followed
-    move by move (a double offers four places: two sides, then two tips; any
-    other tile one place at its free end).
+    so nothing in its hand fits those numbers until it draws again. The open
+    numbers are followed move by move (a double offers four places: two sides,
+    then two tips; any other tile one place at its free end).
     """
-    movers = []
-    played = [0] * n
-    voids = [0] * n
-    pending = [-1] * n  # the open numbers at a seat's latest draw, until its next move
-    free = [0] * 7
-    table = 0
-    seat = leader
-    for a in moves:
-        movers.append(seat)
-        if pending[seat] >= 0:  # the tile drawn did not fit, or it was played at once
-            voids[seat] = HAS_NUMBER[pending[seat]]
-            pending[seat] = -1
-        if a >= A_ON:
-            t = ON_TILE[a]
-            v = ON_NUMBER[a]
-            free[v] -= 1
-            if ALL_TILES[t].is_double:
-                free[v] += 3
-            else:
-                free[ON_OUTER[a]] += 1
-            played[seat] |= 1 << t
-            table |= 1 << t
-            seat = (seat + 1) % n
-        elif a >= A_OPEN:
-            t = a - A_OPEN
-            tile = ALL_TILES[t]
-            if tile.is_double:
-                free[tile.high] += 4
-            else:
-                free[tile.high] += 1
-                free[tile.low] += 1
-            played[seat] |= 1 << t
-            table |= 1 << t
-            seat = (seat + 1) % n
-        else:
-            numbers = 0
-            for v in range(7):
-                if free[v] > 0:
-                    numbers |= 1 << v
-            if a == A_PASS:
-                voids[seat] = HAS_NUMBER[numbers]
+
+    __slots__ = (
+        "_facts",
+        "free",
+        "leader",
+        "movers",
+        "moves",
+        "n",
+        "pending",
+        "played",
+        "seat",
+        "table",
+        "voids",
+    )
+
+    def __init__(self, n: int, leader: int) -> None:
+        self.n = n
+        self.leader = leader
+        self.moves: tuple[int, ...] = ()
+        self.movers: list[int] = []
+        self.played = [0] * n
+        self.voids = [0] * n
+        self.pending = [-1] * n  # open numbers at a seat's latest draw, until its next move
+        self.free = [0] * 7
+        self.table = 0
+        self.seat = leader
+        self._facts: _HandFacts | None = None
+
+    def extend(self, moves: tuple[int, ...]) -> None:
+        """Follow ``moves[len(self.moves):]`` (``moves`` continues what was followed)."""
+        n = self.n
+        played, voids, pending, free = self.played, self.voids, self.pending, self.free
+        seat = self.seat
+        for a in moves[len(self.moves) :]:
+            self.movers.append(seat)
+            if pending[seat] >= 0:  # the tile drawn did not fit, or it was played at once
+                voids[seat] = HAS_NUMBER[pending[seat]]
+                pending[seat] = -1
+            if a >= A_ON:
+                t = ON_TILE[a]
+                v = ON_NUMBER[a]
+                free[v] -= 1
+                if ALL_TILES[t].is_double:
+                    free[v] += 3
+                else:
+                    free[ON_OUTER[a]] += 1
+                played[seat] |= 1 << t
+                self.table |= 1 << t
                 seat = (seat + 1) % n
-            else:  # the new tile may fit: nothing is sure until the next move
-                voids[seat] = 0
-                pending[seat] = numbers
-    numbers = 0
-    for v in range(7):
-        if free[v] > 0:
-            numbers |= 1 << v
-    return _HandFacts(tuple(movers), tuple(played), tuple(voids), table, numbers)
+            elif a >= A_OPEN:
+                t = a - A_OPEN
+                tile = ALL_TILES[t]
+                if tile.is_double:
+                    free[tile.high] += 4
+                else:
+                    free[tile.high] += 1
+                    free[tile.low] += 1
+                played[seat] |= 1 << t
+                self.table |= 1 << t
+                seat = (seat + 1) % n
+            else:
+                numbers = self.open_numbers()
+                if a == A_PASS:
+                    voids[seat] = HAS_NUMBER[numbers]
+                    seat = (seat + 1) % n
+                else:  # the new tile may fit: nothing is sure until the next move
+                    voids[seat] = 0
+                    pending[seat] = numbers
+        self.seat = seat
+        self.moves = moves
+        self._facts = None
+
+    def open_numbers(self) -> int:
+        """The numbers with an open end on the table, as a 7-bit mask."""
+        numbers = 0
+        for v in range(7):
+            if self.free[v] > 0:
+                numbers |= 1 << v
+        return numbers
+
+    def facts(self) -> _HandFacts:
+        if self._facts is None:
+            self._facts = _HandFacts(
+                tuple(self.movers),
+                tuple(self.played),
+                tuple(self.voids),
+                self.table,
+                self.open_numbers(),
+            )
+        return self._facts
+
+
+def _hand_facts(n: int, leader: int, moves: tuple[int, ...]) -> _HandFacts:
+    """Who made each move of a hand, what each seat played, what it cannot hold
+    (see :class:`_Follow`)."""
+    follow = _Follow(n, leader)
+    follow.extend(moves)
+    return follow.facts()
 
 
 def _own_part_of_deal(entry: str, seat: int) -> int:
@@ -209,7 +258,8 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         self.o_seq = common + 28
         self.slot = 58 + n
         self.info_state_size = self.o_seq + 28 * self.slot
-        self._facts: tuple[Any, _HandFacts] = (None, _hand_facts(n, 0, ()))
+        self._follow = _Follow(n, 0)
+        self._grids: list[tuple[Any, bytes, int, int]] = [((), b"", 0, 0)] * n
         self._dealt: tuple[Any, int] = (None, 0)
 
     # ------------------------------------------------------------- readers
@@ -287,12 +337,15 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
     # ------------------------------------------------------------- writers
 
     def _hand(self, p: FiveUpPublic) -> _HandFacts:
-        key = (p.leader, p.moves)
-        cached = self._facts
-        if cached[0] != key:
-            cached = (key, _hand_facts(self.num_seats, max(p.leader, 0), p.moves))
-            self._facts = cached
-        return cached[1]
+        follow = self._follow
+        moves = p.moves
+        leader = max(p.leader, 0)
+        done = follow.moves
+        if follow.leader != leader or len(moves) < len(done) or moves[: len(done)] != done:
+            follow = self._follow = _Follow(self.num_seats, leader)
+        if len(moves) > len(follow.moves):
+            follow.extend(moves)
+        return follow.facts()
 
     def _common(self, p: FiveUpPublic, buf: bytearray, facts: _HandFacts) -> None:
         n = self.num_seats
@@ -353,27 +406,37 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         seat = p.seat
         k = 4 * self.o_dealt
         buf[k : k + 112] = mask_f32(p.dealt)
-        base = self.o_seq
-        draws = passes = 0
-        for a, mover in zip(p.moves, facts.movers, strict=True):
-            if a == A_DRAW:
-                draws += 1
-                continue
-            if a == A_PASS:
-                passes += 1
-                continue
-            if a >= A_ON:
-                t, x = ON_TILE[a], ON_TARGET[a]
-            else:
-                t, x = a - A_OPEN, -1
-            for i in (
-                (t, 56 + (mover - seat) % n) if x < 0 else (t, 28 + x, 56 + (mover - seat) % n)
-            ):
-                buf[4 * (base + i) : 4 * (base + i) + 4] = ONE
-            k = 4 * (base + 56 + n)
-            buf[k : k + 8] = _F28[min(draws, 28)] + self.pass_fractions[min(passes, n)]
-            draws = passes = 0
-            base += self.slot
+        moves = p.moves
+        done, grid, draws, passes = self._grids[seat]
+        if len(moves) < len(done) or moves[: len(done)] != done:
+            done, grid, draws, passes = (), b"", 0, 0
+        if len(moves) > len(done):
+            block = bytearray(grid)
+            slot = self.slot
+            for a, mover in zip(moves[len(done) :], facts.movers[len(done) :], strict=True):
+                if a == A_DRAW:
+                    draws += 1
+                    continue
+                if a == A_PASS:
+                    passes += 1
+                    continue
+                if a >= A_ON:
+                    t, x = ON_TILE[a], ON_TARGET[a]
+                else:
+                    t, x = a - A_OPEN, -1
+                row = bytearray(4 * slot)
+                who = 56 + (mover - seat) % n
+                for i in (t, who) if x < 0 else (t, 28 + x, who):
+                    row[4 * i : 4 * i + 4] = ONE
+                row[4 * (56 + n) : 4 * (58 + n)] = (
+                    _F28[min(draws, 28)] + self.pass_fractions[min(passes, n)]
+                )
+                block += row
+                draws = passes = 0
+            grid = bytes(block)
+            self._grids[seat] = (moves, grid, draws, passes)
+        k = 4 * self.o_seq
+        buf[k : k + len(grid)] = grid
 
     # ------------------------------------------------------------- rewards
 
