@@ -9,5 +9,10 @@ setup(
             ["src/ludoteca/games/texas42/_solver.c"],
             extra_compile_args=["-O3", "-Wall"],
         ),
+        Extension(
+            "ludoteca.games.bingo._solver",
+            ["src/ludoteca/games/bingo/_solver.c"],
+            extra_compile_args=["-O3", "-Wall"],
+        ),
     ],
 )
