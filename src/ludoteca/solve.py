@@ -11,7 +11,7 @@ is added by one line in :data:`SOLVERS`.
 >>> ludoteca.solve(ludoteca.new_game("cavaleiro", seed=1))
 Traceback (most recent call last):
 ...
-ludoteca.solve.NotSolvable: there is no exact solver for Cavaleiro; solvers exist for: texas42
+ludoteca.solve.NotSolvable: there is no exact solver for Cavaleiro; solvers exist for: bingo, texas42
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ __all__ = ["SOLVERS", "NotSolvable", "Solution", "solve"]
 
 SOLVERS: dict[str, str] = {
     "texas42": "ludoteca.games.texas42.solver",
+    "bingo": "ludoteca.games.bingo.solver",
 }
 """Game name -> module that defines ``solve(game, *, target=None)``."""
 
