@@ -15,10 +15,12 @@ The expert removes so as to:
   maximises it. Building it costs time that grows with the square of the
   states the two figures can still reach, so the expert switches to it when
   the states reachable from the two figures number at most
-  ``DUEL_STATES_PER_ROOT_SECOND · √budget`` (1,800 at the default budget of
-  1 s, about the last third of a game; with a budget of 12 s or more the whole
-  game of the default figure). The table is built once a game and then
-  answers every later decision at once.
+  ``DUEL_STATES_PER_ROOT_SECOND · √budget`` (1,000 at the default budget of
+  1 s: the table then takes about an eighth of the budget, and covers roughly
+  the last quarter of a game; with a budget of 38 s or more, the whole game of
+  the default figure). The table is built once a game and then answers every
+  later decision at once. With a budget of 0 the expert uses the round-wins
+  table alone.
 
 Both tables are exact (in floating point). Computed exactly over a whole game
 (:func:`~ludoteca.bots.cavaleiro_tables.duel_odds`), the win-probability
@@ -44,12 +46,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from .base import Bot, RankedMove, SeatHandle
 from .cavaleiro_greedy import _ranked as _greedy_ranked
 from .cavaleiro_tables import (
     MAX_DUEL_STATES,
+    DuelPolicy,
     DuelTable,
     FigureSpace,
+    IntArray,
+    OwnFigurePolicy,
     RoundsTable,
     TooLarge,
     after_move,
@@ -57,13 +64,19 @@ from .cavaleiro_tables import (
     figure_from_view,
 )
 
-__all__ = ["DEFAULT_BUDGET", "DUEL_STATES_PER_ROOT_SECOND", "ExpertCavaleiro", "duel_limit"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "DUEL_STATES_PER_ROOT_SECOND",
+    "ExpertCavaleiro",
+    "ExpertPolicy",
+    "duel_limit",
+]
 
 DEFAULT_BUDGET = 1.0
 """Seconds per decision when no budget is given."""
-DUEL_STATES_PER_ROOT_SECOND = 1800
-"""The two-player table over ``n`` states takes about ``(n / 2600)²`` CPU seconds here;
-the expert spends at most about half its budget on it."""
+DUEL_STATES_PER_ROOT_SECOND = 1000
+"""The two-player table over ``n`` states takes about ``(n / 2800)²`` CPU seconds on the
+development machine: the expert spends at most about an eighth of its budget on it."""
 
 
 def duel_limit(budget: float) -> int:
@@ -71,7 +84,7 @@ def duel_limit(budget: float) -> int:
     two-player table, for a budget in seconds.
 
     >>> duel_limit(0), duel_limit(1.0), duel_limit(4.0)
-    (0, 1800, 3600)
+    (0, 1000, 2000)
     """
     return min(MAX_DUEL_STATES, int(DUEL_STATES_PER_ROOT_SECOND * math.sqrt(max(budget, 0.0))))
 
@@ -164,3 +177,37 @@ class ExpertCavaleiro(Bot):
         table = DuelTable(space.restricted(keep))
         self._duel = _Duel(table, wanted, {old: new for new, old in enumerate(keep)})
         return self._duel
+
+
+class ExpertPolicy:
+    """The expert's choices over a figure space, for exact evaluation
+    (:func:`~ludoteca.bots.cavaleiro_tables.duel_odds`).
+
+    ``duel`` is the two-player table of the whole space (its values are those of
+    the smaller tables the bot builds during a game); ``budget`` is the bot's.
+    """
+
+    def __init__(
+        self, rounds: RoundsTable, duel: DuelTable | None = None, budget: float = DEFAULT_BUDGET
+    ) -> None:
+        space = rounds.space
+        self.space = space
+        self.limit = duel_limit(budget) if duel is not None else 0
+        self.rounds = OwnFigurePolicy.from_key(space, lambda i, j: rounds.values[j])
+        self.duel = DuelPolicy(duel) if duel is not None else None
+        self.reach_size = np.array([bits.bit_count() for bits in space.reach])
+
+    def choose_block(self, kind: int, mine: int, theirs: int) -> IntArray:
+        own = self.rounds.choose_block(kind, mine, theirs)
+        if self.duel is None:
+            return own
+        g = self.space.groups
+        small = (
+            self.reach_size[g[mine] : g[mine + 1]][:, None]
+            + self.reach_size[g[theirs] : g[theirs + 1]][None, :]
+            <= self.limit
+        )
+        if not small.any():
+            return own
+        chosen: IntArray = np.where(small, self.duel.choose_block(kind, mine, theirs), own)
+        return chosen

@@ -1,11 +1,12 @@
 """Cavaleiro ``greedy`` level: take as much as the roll allows, keep big removals available.
 
-Among the removals the winning roll allows, it takes the most sticks; between
-equal takes it keeps the most intact blocks (four of a kind takes a whole
-one), then keeps the sticks in as few, tall columns as it can (three of a kind
-takes a whole column): the figure after the move with the largest sum of
-squared column heights. It looks one move ahead only: it never thinks about
-the horizontals, which only three and four of a kind can take.
+Among the removals the winning roll allows, it takes the most, counting a
+horizontal as three verticals (only three and four of a kind can take a
+horizontal, while any winning roll takes a vertical); between equal takes it
+keeps the most intact blocks (four of a kind takes a whole one), then keeps the
+sticks in as few, tall columns as it can (three of a kind takes a whole
+column): the figure after the move with the largest sum of squared column
+heights. It looks one move ahead only.
 
 >>> import ludoteca
 >>> from ludoteca.bots import make_bot, choose_move
@@ -19,22 +20,38 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Bot, RankedMove, SeatHandle
-from .cavaleiro_tables import Figure, after_move, describe, figure_from_view, sticks_of
+from .cavaleiro_tables import (
+    Figure,
+    FigureSpace,
+    OwnFigurePolicy,
+    after_move,
+    describe,
+    figure_from_view,
+    sticks_of,
+)
 
-__all__ = ["GreedyCavaleiro", "greedy_key"]
+__all__ = ["HORIZONTAL_WORTH", "GreedyCavaleiro", "greedy_key", "greedy_policy"]
+
+
+HORIZONTAL_WORTH = 3
+"""How many verticals the greedy bot counts a horizontal as."""
 
 
 def greedy_key(before: Figure, after: Figure) -> tuple[int, int, int]:
     """How the greedy bot rates leaving ``after`` (smaller is better): minus the sticks
-    taken, minus the intact blocks kept, minus the sum of squared column heights.
+    taken (a horizontal counting as :data:`HORIZONTAL_WORTH`), minus the intact blocks
+    kept, minus the sum of squared column heights.
 
     >>> greedy_key((0, ((True, (3, 3)),)), (0, ((False, (3,)),)))
     (-3, 0, -9)
+    >>> greedy_key((2, ((True, (3, 3)),)), (1, ((True, (3, 3)),)))
+    (-3, -1, -18)
     """
-    taken = sticks_of(before) - sticks_of(after)
+    horizontals = before[0] - after[0]
+    verticals = sticks_of(before) - sticks_of(after) - horizontals
     intact = sum(1 for block in after[1] if block[0])
     squares = sum(h * h for block in after[1] for h in block[1])
-    return -taken, -intact, -squares
+    return -(verticals + HORIZONTAL_WORTH * horizontals), -intact, -squares
 
 
 def _ranked(view: dict[str, Any], seat: int, moves: list[str]) -> list[RankedMove]:
@@ -47,20 +64,20 @@ def _ranked(view: dict[str, Any], seat: int, moves: list[str]) -> list[RankedMov
     rated.sort(key=lambda x: (x[0], x[1]))
     out = []
     for key, after, move in rated:
-        taken = -key[0]
+        taken = sticks_of(before) - sticks_of(after)
         reason = (
             f"takes {taken} stick{'s' if taken != 1 else ''}, leaves {describe(after)}"
             if taken
             else "nothing the roll allows is left"
         )
-        out.append(RankedMove(move, float(taken), reason))
+        out.append(RankedMove(move, float(-key[0]), reason))
     return out
 
 
 class GreedyCavaleiro(Bot):
     """Cavaleiro by one-move habits: the biggest removal, keeping blocks and columns whole.
 
-    :meth:`rank` values a move by the sticks it takes.
+    :meth:`rank` values a move by the sticks it takes, a horizontal counting three.
     """
 
     level = "greedy"
@@ -73,3 +90,11 @@ class GreedyCavaleiro(Bot):
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         return _ranked(handle.view(), handle.seat, handle.legal_moves())
+
+
+def greedy_policy(space: FigureSpace) -> OwnFigurePolicy:
+    """The greedy bot's choices over a figure space, for exact evaluation
+    (:func:`~ludoteca.bots.cavaleiro_tables.duel_odds`)."""
+    return OwnFigurePolicy.from_key(
+        space, lambda i, j: greedy_key(space.states[i], space.states[j])
+    )

@@ -41,6 +41,8 @@ a block is intact matters beyond its column heights. The default figure has
 from __future__ import annotations
 
 import functools
+import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
@@ -68,6 +70,8 @@ __all__ = [
     "DuelTable",
     "Figure",
     "FigureSpace",
+    "FloatArray",
+    "IntArray",
     "OwnFigurePolicy",
     "Policy",
     "RoundsTable",
@@ -79,6 +83,7 @@ __all__ = [
     "kind_odds",
     "place_odds",
     "start_figure",
+    "state_bound",
     "sticks_of",
     "successors",
 ]
@@ -86,8 +91,9 @@ __all__ = [
 KINDS = len(REMOVAL_TEXT)
 """The five removal kinds, numbered as in :mod:`ludoteca.games.cavaleiro.rolls`."""
 
-MAX_STATES = 60_000
-"""Figures with more states than this get no exact table (the bots fall back on a heuristic)."""
+MAX_STATES = 20_000
+"""Figures with more states than this get no exact table (the expert plays them greedily).
+The default figure has 6,160 and its space takes half a second to build; 20,000 take two."""
 MAX_DUEL_STATES = 7_000
 """The joint two-player table holds states² probabilities: 6,160² (300 MB) for the default."""
 
@@ -150,7 +156,7 @@ def kind_odds(players: int) -> tuple[Fraction, ...]:
     """P(the round's best roll of ``players`` rolls allows each removal kind), exactly.
 
     >>> [round(float(p), 4) for p in kind_odds(2)]
-    [0.2099, 0.3932, 0.1734, 0.2143, 0.0093]
+    [0.4201, 0.3214, 0.0735, 0.1758, 0.0092]
     """
     if players < 1:
         raise ValueError("at least one player rolls")
@@ -270,6 +276,21 @@ def _block_catalogue(layout: Layout) -> tuple[list[Block], list[list[tuple[int, 
     return blocks, following
 
 
+def state_bound(layout: Layout) -> int:
+    """An upper bound on the states of a layout's figure up to symmetry (cheap to compute).
+
+    >>> state_bound(parse_layout("3x3x3+3")) >= 6160
+    True
+    """
+    alike = Counter(tuple(sorted(block)) for block in layout.blocks)
+    total = layout.horizontals + 1
+    for heights, count in alike.items():
+        # a block: one state per multiset of column heights (0 to the tallest), or intact
+        per_block = math.comb(max(heights) + len(heights), len(heights)) + 1
+        total *= math.comb(per_block + count - 1, count)
+    return total
+
+
 class FigureSpace:
     """Every state of a layout's figure up to symmetry, with the moves between them.
 
@@ -287,6 +308,11 @@ class FigureSpace:
     groups: list[int]
 
     def __init__(self, layout: Layout, limit: int = MAX_STATES) -> None:
+        if state_bound(layout) > 20 * limit:
+            raise TooLarge(
+                f"the figure {layout.text} has far more than {limit} states up to symmetry: "
+                "too many for an exact table"
+            )
         # a figure is worked on as (horizontals, sorted block numbers of the catalogue)
         blocks, following = _block_catalogue(layout)
         intact = [b[0] for b in blocks]
@@ -615,36 +641,45 @@ class DuelTable:
         moves = _GroupMoves(space)
         movable = moves.movable
         columns = _column_groups(space, 1.0)
-        stuck_first: FloatArray = np.zeros(len(space))  # P(I roll first, win the round, pass)
-        stuck_second: FloatArray = np.zeros(len(space))
+        # per state: P(I win the round with kind r and can remove), rolling first or second
+        first_moves = [q[r] * movable[r].astype(np.float64) for r in range(KINDS)]
+        second_moves = [s[r] * movable[r].astype(np.float64) for r in range(KINDS)]
+        second_total = np.zeros(len(space))
+        stay = np.ones(len(space))  # 1 - P(I roll first, win the round, pass: nothing changes)
+        handed = np.zeros(len(space))  # P(I roll second, win, pass: the first roll is mine)
         for r in range(KINDS):
-            stuck_first += q[r] * ~movable[r]
-            stuck_second += s[r] * ~movable[r]
+            second_total += second_moves[r]
+            stay -= q[r] * ~movable[r]
+            handed += s[r] * ~movable[r]
         g = space.groups
         for m, k in _group_pairs(space):
             if m > k:
                 continue  # solved together with (k, m)
             a = slice(g[m], g[m + 1])
             b = slice(g[k], g[k + 1])
-            c1 = np.zeros((a.stop - a.start, b.stop - b.start))  # equations of (a, b)
-            c2 = np.zeros_like(c1)  # equations of (b, a), laid out as [a, b]
+            # c1: the (a, b) equations without passes; c2: the (b, a) ones, laid out as [a, b]
+            c1 = np.zeros((a.stop - a.start, b.stop - b.start))
+            c2 = np.zeros_like(c1)
             for r in range(KINDS):
                 # the best the round's winner (of kind r) can leave, per pair
                 best_ab = moves.best(columns[k], r, m)
                 best_ba = moves.best(columns[m], r, k).T
-                ma = movable[r][a][:, None]
-                mb = movable[r][b][None, :]
-                c1 += q[r] * ma * best_ab + s[r] * mb * (1 - best_ba)
-                c2 += q[r] * mb * best_ba + s[r] * ma * (1 - best_ab)
-            pa = stuck_first[a][:, None]
-            pb = stuck_first[b][None, :]
-            sa = stuck_second[a][:, None]
-            sb = stuck_second[b][None, :]
+                c1 += first_moves[r][a][:, None] * best_ab
+                c1 -= second_moves[r][b][None, :] * best_ba
+                c2 += first_moves[r][b][None, :] * best_ba
+                c2 -= second_moves[r][a][:, None] * best_ab
+            # a win of the second roller counts 1 - (its chance): the 1s
+            c1 += second_total[b][None, :]
+            c2 += second_total[a][:, None]
+            pa = stay[a][:, None]
+            pb = stay[b][None, :]
+            sa = handed[a][:, None]
+            sb = handed[b][None, :]
             # x = value(a, b), y = value(b, a); a pass keeps or hands over the first roll:
-            #   (1 - pa) x + sb y = c1 + sb ;  sa x + (1 - pb) y = c2 + sa
-            det = (1 - pa) * (1 - pb) - sa * sb
-            x = ((c1 + sb) * (1 - pb) - sb * (c2 + sa)) / det
-            y = ((1 - pa) * (c2 + sa) - sa * (c1 + sb)) / det
+            #   pa x + sb y = c1 + sb ;  sa x + pb y = c2 + sa
+            det = pa * pb - sa * sb
+            x = ((c1 + sb) * pb - sb * (c2 + sa)) / det
+            y = (pa * (c2 + sa) - sa * (c1 + sb)) / det
             columns[k][a, :] = x
             columns[m][b, :] = y.T
         self.columns = columns
