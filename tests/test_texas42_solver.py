@@ -195,6 +195,7 @@ def test_cashing_the_count_first_loses_it() -> None:
     assert values["play 5-5"] == (20 + 1, 10 + 11)
     assert sol.best_move == "play 6-6"
     assert sol.points == (32, 10)
+    assert sol.rest_points == (12, 0)
     assert sol.pv[:2] == ("play 6-6", "play 6-1")
     assert len(sol.pv) == 8
     assert S.can_reach(pos, 32) and not S.can_reach(pos, 33)

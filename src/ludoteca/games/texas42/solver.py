@@ -365,8 +365,9 @@ class Solution:
 
     ``value``: the bidding team's final points in the hand (point contracts),
     or the number of tricks the bidder takes in the whole hand (nello).
-    ``points``: final points of teams 0 and 1 (in nello, along the principal
-    variation). ``moves``: every legal move with its value, best first for the
+    ``points``: final points of teams 0 and 1 in the hand (in nello, along the
+    principal variation); ``rest_points``: the part of them still to be won
+    from this position. ``moves``: every legal move with its value, best first for the
     side to move. ``pv``: a line of optimal play to the end of the hand.
     ``made``: whether the bid is made under optimal play (the bidders reach
     ``min(bid, 42)`` points; in nello, the bidder takes no trick).
@@ -379,6 +380,7 @@ class Solution:
     bidder: int
     value: int
     points: tuple[int, int]
+    rest_points: tuple[int, int]
     made: bool
     moves: tuple[MoveValue, ...]
     pv: tuple[str, ...]
@@ -475,6 +477,7 @@ def solve_position(pos: Position) -> Solution:
         bidder=pos.bidder,
         value=value,
         points=points,
+        rest_points=(points[0] - pos.points[0], points[1] - pos.points[1]),
         made=made,
         moves=tuple(values),
         pv=tuple(line),
