@@ -262,6 +262,7 @@ def test_full_hand_solution_is_consistent(contract: str) -> None:
     scores = [m.score for m in sol.moves]
     assert scores == sorted(scores, reverse=True)
     assert sol.moves[0].value == sol.value
+    assert S.exact_value(pos) == sol.value
     # the principal variation, played in the engine, gives the solved result
     replay = g.copy()
     for move in sol.pv:

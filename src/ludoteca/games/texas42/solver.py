@@ -61,9 +61,12 @@ __all__ = [
     "Position",
     "Solution",
     "can_reach",
+    "exact_objective",
+    "exact_value",
     "makes_bid",
     "reference_value",
     "solve",
+    "solve_position",
 ]
 
 A_PLAY = 45  # action number of "play 0-0" (see the engine's action layout)
@@ -325,6 +328,12 @@ def exact_objective(pos: Position, guess: int | None = None) -> int:
     booked = pos.objective()
     rest_guess = None if guess is None else guess - booked
     return booked + _exact_rest(pos, rest_guess)
+
+
+def exact_value(pos: Position) -> int:
+    """:attr:`Solution.value` alone, without valuing every move: the bidding team's
+    final points (the bidder's tricks in nello) under optimal play."""
+    return _value_for_bidders(pos, exact_objective(pos))
 
 
 def objective_at_least(pos: Position, bound: int) -> bool:
