@@ -258,9 +258,10 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         self.o_seq = common + 28
         self.slot = 58 + n
         self.info_state_size = self.o_seq + 28 * self.slot
+        self.orders = tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n))
         self._follow = _Follow(n, 0)
         self._grids: list[tuple[Any, bytes, int, int]] = [((), b"", 0, 0)] * n
-        self._dealt: tuple[Any, int] = (None, 0)
+        self._dealt: list[tuple[Any, int]] = [(None, 0)] * n
 
     # ------------------------------------------------------------- readers
 
@@ -271,15 +272,14 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         dealt = 0
         if start >= 0:
             moves = tuple(history[start + 1 :])  # type: ignore[arg-type]
-            key = (seat, history[start])
-            cached = self._dealt
-            if cached[0] == key:
+            entry = history[start]
+            cached = self._dealt[seat]
+            if cached[0] is entry:
                 dealt = cached[1]
             else:
-                entry = history[start]
                 assert isinstance(entry, str)
                 dealt = _own_part_of_deal(entry, seat)
-                self._dealt = (key, dealt)
+                self._dealt[seat] = (entry, dealt)
         in_hand = game.phase != 0 and start >= 0
         left = len(game.stock) - game.stock_pos
         phase = game.phase
@@ -290,7 +290,7 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
             tuple(game.scores),
             game.hands[seat] if in_hand else 0,
             dealt,
-            tuple(h.bit_count() for h in game.hands) if in_hand else (0,) * game.n,
+            tuple([h.bit_count() for h in game.hands]) if in_hand else (0,) * game.n,
             tuple(game.drawn),
             left if in_hand else 0,
             max(0, left - game.reserve) if in_hand else 0,
@@ -367,7 +367,7 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         )
         k = 4 * self.o_hand
         buf[k : k + 112] = mask_f32(p.hand)
-        order = [(seat + r) % n for r in range(n)]
+        order = self.orders[seat]
         k = 4 * self.o_sizes
         buf[k : k + 8 * n] = b"".join([_F28[p.hand_sizes[s]] for s in order]) + b"".join(
             [_F28[p.drawn[s]] for s in order]
@@ -382,8 +382,14 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         if facts.table:
             k = 4 * self.o_table
             buf[k : k + 112] = mask_f32(facts.table)
-            k = 4 * self.o_open
-            buf[k : k + 784] = b"".join([mask_f32(m) for m in p.open_ends])
+            base = 4 * self.o_open
+            for m in p.open_ends:  # a few tiles each: set one by one
+                while m:
+                    low = m & -m
+                    k = base + 4 * (low.bit_length() - 1)
+                    buf[k : k + 4] = ONE
+                    m ^= low
+                base += 112
 
     def write_observation(self, p: FiveUpPublic, buf: bytearray) -> None:
         facts = self._hand(p)
