@@ -1,4 +1,8 @@
-"""Build the C extensions; everything else about the package is in pyproject.toml."""
+"""Build the C extensions; everything else about the package is in pyproject.toml.
+
+An extension marked optional that fails to build (no C compiler or no Python
+headers) does not stop the install: the feature that needs it says so when used.
+"""
 
 from setuptools import Extension, setup
 
@@ -8,6 +12,7 @@ setup(
             "ludoteca.games.texas42._solver",
             ["src/ludoteca/games/texas42/_solver.c"],
             extra_compile_args=["-O3", "-Wall"],
+            optional=True,
         ),
         Extension(
             "ludoteca.games.bingo._solver",
