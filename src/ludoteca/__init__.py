@@ -8,6 +8,7 @@ True
 True
 """
 
+from .analysis import analyse, hint
 from .errors import GameNotAvailable, IllegalMove, InvalidOption, InvalidRecord
 from .game import RECORD_FORMAT, Game
 from .record import load_record, replay, save_record
@@ -25,8 +26,10 @@ __all__ = [
     "InvalidRecord",
     "NotSolvable",
     "Tile",
+    "analyse",
     "available_games",
     "game_class",
+    "hint",
     "load_record",
     "new_game",
     "replay",

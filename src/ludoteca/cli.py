@@ -27,6 +27,7 @@ SUBCOMMANDS: dict[str, str] = {
     "selfplay": "ludoteca.cli:_add_selfplay",
     "games": "ludoteca.cli:_add_games",
     "arena": "ludoteca.arena:add_subcommand",
+    "analyse": "ludoteca.analysis:add_subcommand",
     "play": "ludoteca.tui.cli:add_play",
 }
 

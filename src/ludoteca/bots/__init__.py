@@ -28,6 +28,7 @@ BOTS: dict[tuple[str, str], str] = {
     ("texas42", "greedy"): "ludoteca.bots.texas42_greedy:GreedyTexas42",
     ("cavaleiro", "greedy"): "ludoteca.bots.cavaleiro_greedy:GreedyCavaleiro",
     ("cavaleiro", "expert"): "ludoteca.bots.cavaleiro_expert:ExpertCavaleiro",
+    ("texas42", "expert"): "ludoteca.bots.texas42_expert:ExpertTexas42",
 }
 
 

@@ -1,0 +1,180 @@
+"""Hints during a game, and the analysis of a finished one.
+
+``hint(game)`` asks the strongest bot that ranks moves for its estimate of
+every legal move, seen only from the seat to move.
+
+``analyse(record)`` goes through a finished game decision by decision. Where
+an exact solver applies (the position has no hidden information left once
+every hand is known, as in a Texas 42 hand's tricks), the move played is
+compared with the best move exactly, after the fact; elsewhere the expert's
+estimate from the player's own seat is used. Each decision gets the move
+played, the best move and what the difference cost, and each player a summary
+of their biggest mistakes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bot
+from .errors import GameNotAvailable, IllegalMove, InvalidRecord
+from .game import Game
+from .record import _check_shape
+from .registry import game_class
+from .solve import NotSolvable, solve
+
+__all__ = ["Analysis", "Decision", "analyse", "hint"]
+
+ANALYSIS_BUDGET = 0.25
+
+
+def _ranking_bot(game_name: str, seed: int, budget: float | None) -> Bot:
+    """The strongest bot of ``game_name`` that ranks moves."""
+    for level in reversed(LEVELS):
+        if level not in available_levels(game_name):
+            continue
+        bot = make_bot(game_name, level, seed=seed, budget=budget)
+        if type(bot).rank is not Bot.rank:
+            return bot
+    raise GameNotAvailable(f"hints for {game_name} need its expert bot, which is not built yet")
+
+
+def hint(
+    game: Game, seat: int | None = None, *, budget: float | None = None, seed: int = 0
+) -> list[RankedMove]:
+    """The legal moves of the seat to move, best first, each with a value and a reason.
+
+    Only what ``seat`` may know is used. ``seat`` defaults to the seat to move
+    (and must be it).
+    """
+    mover = game.to_move
+    if not isinstance(mover, int):
+        raise ValueError("no seat is to move: the game is over or waits for a chance event")
+    if seat is not None and seat != mover:
+        raise ValueError(f"hints are for the seat to move, seat {mover}, not seat {seat}")
+    bot = _ranking_bot(game.name, seed, budget)
+    ranked: list[RankedMove] = bot.rank(SeatHandle(game, mover))
+    return ranked
+
+
+@dataclass
+class Decision:
+    """One decision of the game, judged."""
+
+    index: int  # 1-based position of the move in the record
+    seat: int
+    played: str
+    best: str
+    cost: float  # best value minus the played move's value, from the mover's side
+    kind: str  # "exact" (solver, all hands known) or "estimate" (expert, own seat)
+    unit: str
+    values: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Analysis:
+    """Every decision of a game, judged, and each player's biggest mistakes."""
+
+    game: str
+    players: list[str]
+    decisions: list[Decision]
+    mistakes: dict[int, list[Decision]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "decisions": [asdict(d) for d in self.decisions],
+            "mistakes": {str(s): [asdict(d) for d in ds] for s, ds in self.mistakes.items()},
+        }
+
+    def report(self) -> str:
+        """A readable summary."""
+        lines = [f"{self.game}: {len(self.decisions)} decisions analysed"]
+        for seat, name in enumerate(self.players):
+            costly = self.mistakes.get(seat, [])
+            total = sum(d.cost for d in self.decisions if d.seat == seat and d.kind == "exact")
+            lines.append(f"{name} (seat {seat}): exact cost {total:g}")
+            for d in costly:
+                lines.append(
+                    f"  move {d.index}: played {d.played!r}, best {d.best!r}, "
+                    f"cost {d.cost:.3g} {d.unit} ({d.kind})"
+                )
+        return "\n".join(lines)
+
+
+def _exact_values(game: Game) -> tuple[dict[str, float], str] | None:
+    try:
+        solution = solve(game)
+    except NotSolvable:
+        return None
+    values = {m.move: float(m.score) for m in solution.moves}
+    return values, getattr(solution, "objective", "value")
+
+
+def analyse(
+    record: dict[str, Any], *, budget: float = ANALYSIS_BUDGET, seed: int = 0, top: int = 3
+) -> Analysis:
+    """Judge every decision of a recorded game (see the module docstring)."""
+    _check_shape(record)
+    cls = game_class(record["game"])
+    try:
+        game = cls(chance="manual", names=record["players"], **record["options"])
+    except ValueError as e:
+        raise InvalidRecord(f"the record's options or players are not valid: {e}") from None
+    bot: Bot | None = None
+    decisions: list[Decision] = []
+    for i, move in enumerate(record["moves"], 1):
+        seat = game.to_move
+        if isinstance(seat, int) and len(game.legal_moves()) > 1:
+            exact = _exact_values(game)
+            if exact is not None:
+                values, unit = exact
+                kind = "exact"
+            else:
+                if bot is None:
+                    bot = _ranking_bot(game.name, seed, budget)
+                ranked = bot.rank(SeatHandle(game, seat))
+                values = {r.move: r.value for r in ranked}
+                unit, kind = "estimate", "estimate"
+            try:
+                played = game.action_to_move(game.move_to_action(move))
+            except IllegalMove:
+                played = move
+            best = max(values, key=lambda m: values[m])
+            cost = values[best] - values.get(played, values[best])
+            decisions.append(Decision(i, seat, played, best, cost, kind, unit, values))
+        try:
+            game.play(move)
+        except IllegalMove as e:
+            raise IllegalMove(f"move {i} of the record, {move!r}: {e}", index=i) from None
+    mistakes: dict[int, list[Decision]] = {}
+    for seat in range(game.num_seats):
+        mine = [d for d in decisions if d.seat == seat and d.cost > 1e-9]
+        mine.sort(key=lambda d: (d.kind != "exact", -d.cost))
+        mistakes[seat] = mine[:top]
+    return Analysis(record["game"], list(record["players"]), decisions, mistakes)
+
+
+def add_subcommand(sub: Any) -> None:
+    """``ludoteca analyse``."""
+    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every decision of a game")
+    p.add_argument("file", help="a ludoteca/1 record (JSON)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--budget", type=float, default=ANALYSIS_BUDGET, help="seconds per estimate")
+    p.set_defaults(func=_cmd_analyse)
+
+
+def _cmd_analyse(args: Any) -> int:
+    from .record import load_record
+
+    try:
+        result = analyse(load_record(args.file), budget=args.budget)
+    except (ValueError, OSError) as e:
+        print(f"{args.file}: {e}", file=sys.stderr)
+        return 1
+    print(json.dumps(result.to_json(), indent=1) if args.json else result.report())
+    return 0
