@@ -142,8 +142,15 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         encode = self.adapter.info_state if obs_type == "info_state" else self.adapter.observation
         self._encode = encode
+        adapter = self.adapter
+        self._public = (
+            adapter.public
+            if self.fast
+            else lambda game, seat: adapter.public_from_view(game.view(seat))
+        )
         self._np_random: np.random.Generator | None = None
         self._ready = False
+        self._live = False
         self._legal: list[int] = []
         self._to_move = -1
 
@@ -181,6 +188,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._paid = False
         self._ready = True
+        self._live = True
         self._after_move()
 
     def _after_move(self) -> None:
@@ -193,6 +201,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             self._to_move = -1
             self._legal = []
             if to_move is None:
+                self._live = False
                 for a in self.agents:
                     self.terminations[a] = True
 
@@ -200,22 +209,24 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an action number) for :attr:`agent_selection`."""
-        if not self._ready:
-            raise RuntimeError("call reset() before step()")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if not self._live:
+            if not self._ready:
+                raise RuntimeError("call reset() before step()")
             self._was_dead_step(action)
             return
-        if action is None:
-            raise ValueError(f"{agent} must choose an action: the game is not over")
-        a = int(action)
+        a = action if type(action) is int else self._action_number(action)
         game = self.game
         if a not in self._legal:
             game.apply_action(a)  # raises IllegalMove saying why
             raise AssertionError("an action outside the mask was accepted")
-        self._cumulative_rewards[agent] = 0.0
+        self._cumulative_rewards[self.agent_selection] = 0.0
         game.apply_action_unchecked(a)
         self._settle(game)
+
+    def _action_number(self, action: Any) -> int:
+        if action is None:
+            raise ValueError(f"{self.agent_selection} must choose an action: the game is not over")
+        return int(action)
 
     def _settle(self, game: Game) -> None:
         """Rewards and the next agent after a move."""
@@ -224,7 +235,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             for k in rewards:
                 rewards[k] = 0.0
             self._paid = False
-        to_move = game.to_move
+        to_move = game._current()
         if to_move is None or self.adapter.hands_done(game) != self._hands:
             self._pay(game, to_move is None)
             self._paid = True
@@ -233,12 +244,13 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
                 cumulative[k] += r
         if type(to_move) is int:
             self._to_move = to_move
-            self._legal = game.legal_actions()
+            self._legal = game._legal_actions()
             self.agent_selection = self._agent_of[to_move]
         else:
             self._to_move = -1
             self._legal = []
             if to_move is None:
+                self._live = False
                 for a in self.agents:
                     self.terminations[a] = True
 
@@ -295,8 +307,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat may know now, and its action mask."""
         seat = self._seat_of[agent]
         game = self.game
-        adapter = self.adapter
-        p = adapter.public(game, seat) if self.fast else adapter.public_from_view(game.view(seat))
+        p = self._public(game, seat)
         buf = bytearray(self.num_actions)
         if seat == self._to_move:
             for a in self._legal:
