@@ -30,13 +30,14 @@ from ludoteca.errors import IllegalMove
 from ludoteca.i18n import describe_move, t
 
 from .boards import Board, Ctx, board_for
-from .draw import TILE_DIM, TILE_PICK, TILE_STYLE, row_of, tile_block
+from .draw import TILE_DIM, TILE_PICK, TILE_STYLE, Block, compact_tile, row_of, tile_block
 from .table import Table, seat_names
 
 __all__ = ["PlayApp"]
 
 TILE_W = 7
 TILE_H = 9
+COMPACT_W = 5
 
 
 class HandView(Widget, can_focus=True):
@@ -66,6 +67,8 @@ class HandView(Widget, can_focus=True):
         self.active = False
         self.cursor = 0
         self.title = ""
+        self.compact = False
+        """Small terminals: tiles in one line each, ``[6|4]``, instead of pips."""
 
     def set_hand(self, tiles: Sequence[str], playable: set[str], active: bool, title: str) -> None:
         old = self.tiles[self.cursor] if self.tiles and self.cursor < len(self.tiles) else None
@@ -81,16 +84,20 @@ class HandView(Widget, can_focus=True):
         self.cursor = min(self.cursor, max(0, len(self.tiles) - 1))
         self.refresh(layout=self._height() != rows_before)
 
+    def _tile_size(self) -> tuple[int, int]:
+        return (COMPACT_W, 1) if self.compact else (TILE_W, TILE_H)
+
     def _height(self) -> int:
         rows = -(-len(self.tiles) // self._per_row())
-        return 1 + rows * (TILE_H + (1 if self.active and self.playable else 0))
+        return 1 + rows * (self._tile_size()[1] + (1 if self.active and self.playable else 0))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return self._height()
 
     def _per_row(self) -> int:
-        width = max(self.size.width - 2, TILE_W)
-        return max(1, (width + 1) // (TILE_W + 1))
+        tile_w, _ = self._tile_size()
+        width = max(self.size.width - 2, tile_w)
+        return max(1, (width + 1) // (tile_w + 1))
 
     def render(self) -> Text:
         out = Text(self.title, style=Style(bold=True))
@@ -106,12 +113,16 @@ class HandView(Widget, can_focus=True):
                     style = TILE_DIM
                 if self.active and self.playable and i == self.cursor:
                     style = TILE_PICK
-                blocks.append(tile_block(tile, style=style))
+                if self.compact:
+                    blocks.append(Block([compact_tile(tile, style)]))
+                else:
+                    blocks.append(tile_block(tile, style=style))
             for line in row_of(blocks).lines:
                 out.append("\n")
                 out.append_text(line)
             if self.active and self.playable and start <= self.cursor < start + per_row:
-                caret = " " * ((self.cursor - start) * (TILE_W + 1) + TILE_W // 2) + "▲"
+                tile_w = self._tile_size()[0]
+                caret = " " * ((self.cursor - start) * (tile_w + 1) + tile_w // 2) + "▲"
                 out.append("\n" + caret, style=Style(color="yellow", bold=True))
         return out
 
@@ -128,13 +139,14 @@ class HandView(Widget, can_focus=True):
         if not self.tiles or event.y < 1:
             return
         per_row = self._per_row()
-        row_height = TILE_H + (1 if self.active and self.playable else 0)
+        tile_w, tile_h = self._tile_size()
+        row_height = tile_h + (1 if self.active and self.playable else 0)
         row = (event.y - 1) // row_height
         x = event.x - 1
-        if x < 0 or x % (TILE_W + 1) == TILE_W:
+        if x < 0 or x % (tile_w + 1) == tile_w:
             return
-        index = row * per_row + x // (TILE_W + 1)
-        if 0 <= index < len(self.tiles) and x // (TILE_W + 1) < per_row:
+        index = row * per_row + x // (tile_w + 1)
+        if 0 <= index < len(self.tiles) and x // (tile_w + 1) < per_row:
             self.cursor = index
             self.refresh()
             self.post_message(self.Picked(self.tiles[index]))
@@ -318,7 +330,8 @@ class PlayApp(App[None]):
     CSS = """
     #status { height: 1; background: $primary; color: $text; padding: 0 1; text-style: bold; }
     #top { height: 1fr; }
-    #board-scroll { width: 1fr; }
+    #board-scroll { width: 1fr; overflow-x: auto; }
+    #board { width: auto; }
     #info-scroll { width: 44; border-left: solid $primary; padding: 0 1; }
     #bottom { height: auto; max-height: 20; }
     #hand-box { width: 1fr; height: auto; }
@@ -379,6 +392,16 @@ class PlayApp(App[None]):
         yield Static(id="message")
         yield Static(id="keys")
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Narrow terminals get a narrower score panel; the table is drawn again."""
+        side = 44 if event.size.width >= 110 else 32
+        for name in ("#info-scroll", "#moves-box"):
+            self.query_one(name).styles.width = side
+        hand = self.query_one(HandView)
+        hand.compact = event.size.height < 34
+        hand.refresh(layout=True)
+        self.call_after_refresh(self.redraw)
+
     def on_mount(self) -> None:
         self.title = t(f"game.{self.table.game.name}", self.lang)
         for key, params in self.table.notices:
@@ -434,7 +457,8 @@ class PlayApp(App[None]):
         view = game.view(ctx.me)
         view["names"] = self.display_names()
         board_widget = self.query_one("#board", Static)
-        board_widget.update(self.board.table(view, ctx, max(60, board_widget.size.width or 70)))
+        room = self.query_one("#board-scroll").size.width - 1
+        board_widget.update(self.board.table(view, ctx, max(60, room if room > 0 else 70)))
         self.query_one("#info", Static).update(self.board.info(view, ctx))
         self.query_one("#status", Static).update(self.status_text(view))
         mine = self.my_turn() and self.table.next_step() == "human"
@@ -447,7 +471,7 @@ class PlayApp(App[None]):
                 title = ""
             else:
                 title = t("ui.hand", self.lang)
-                if mine and playable:
+                if mine and playable and not hand.compact:
                     title += "  ·  " + t("ui.pick_tile", self.lang)
             hand.display = True
             hand.set_hand(tiles, playable, mine, title)

@@ -144,12 +144,12 @@ def back_block(*, horizontal: bool = False) -> Block:
     return Block.of(rows, BACK_STYLE)
 
 
-def compact_tile(text: str | None) -> Text:
+def compact_tile(text: str | None, style: Style = TILE_STYLE) -> Text:
     """A domino in one line, for logs and small spaces: ``[6|4]``."""
     if text is None:
         return Text("[?|?]", style=BACK_STYLE)
     a, _, b = text.partition("-")
-    return Text(f"[{a}|{b}]", style=TILE_STYLE)
+    return Text(f"[{a}|{b}]", style=style)
 
 
 def die_block(value: int, *, style: Style = DIE_STYLE) -> Block:
