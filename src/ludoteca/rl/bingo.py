@@ -51,6 +51,7 @@ from ludoteca.tiles import tile_index
 
 from .adapter import ONE, Adapter, fractions, mask_f32
 
+_new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["BingoAdapter", "BingoPublic"]
 
 _LEAD, _REPLY, _TAKE, _OVER = 2, 3, 4, 5
@@ -176,28 +177,31 @@ class BingoAdapter(Adapter[BingoPublic]):
         known = game.shown[other]
         if game.up_holder == other:
             known |= 1 << game.trump_tile
-        return BingoPublic(
-            seat,
-            phase,
-            game.turn if in_hand else -1,
-            (game.sets[0], game.sets[1]),
-            game.hand_leader,
-            game.trump,
-            game.trump_tile,
-            game.up if game.up >= 0 and game.closed_by < 0 else -1,
-            (13 - game.drawn) + (1 if game.up >= 0 else 0) if game.trump_tile >= 0 else 0,
-            game.closed_by,
-            in_hand and (game.closed_by >= 0 or game.up < 0),
-            game.hands[seat],
-            game.dealt[seat],
-            game.hands[other].bit_count(),
-            (game.points[0], game.points[1]),
-            (game.tricks_won[0], game.tricks_won[1]),
-            (game.shown[0], game.shown[1]),
-            known & game.hands[other],
-            game.lead_tile,
-            game.lead_show,
-            tuple((t[0], t[1], t[2], t[5], t[3]) for t in game.tricks),
+        return _new(
+            BingoPublic,
+            (
+                seat,
+                phase,
+                game.turn if in_hand else -1,
+                (game.sets[0], game.sets[1]),
+                game.hand_leader,
+                game.trump,
+                game.trump_tile,
+                game.up if game.up >= 0 and game.closed_by < 0 else -1,
+                (13 - game.drawn) + (1 if game.up >= 0 else 0) if game.trump_tile >= 0 else 0,
+                game.closed_by,
+                in_hand and (game.closed_by >= 0 or game.up < 0),
+                game.hands[seat],
+                game.dealt[seat],
+                game.hands[other].bit_count(),
+                (game.points[0], game.points[1]),
+                (game.tricks_won[0], game.tricks_won[1]),
+                (game.shown[0], game.shown[1]),
+                known & game.hands[other],
+                game.lead_tile,
+                game.lead_show,
+                tuple((t[0], t[1], t[2], t[5], t[3]) for t in game.tricks),
+            ),
         )
 
     def public_from_view(self, view: dict[str, Any]) -> BingoPublic:

@@ -34,6 +34,7 @@ from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGT
 
 from .adapter import ONE, Adapter, fractions
 
+_new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["CavaleiroAdapter", "CavaleiroPublic"]
 
 _ROLL, _REMOVE = 1, 2
@@ -96,19 +97,22 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         c = self.n_columns
         cols = game.cols
         last = game.last_round
-        return CavaleiroPublic(
-            seat,
-            game.phase,
-            game.round_winner if game.phase == _REMOVE else -1,
-            game.round,
-            tuple(tuple(cols[s * c : s * c + c]) for s in range(self.num_seats)),
-            tuple(game.horiz),
-            tuple(game.left),
-            tuple(game.order),
-            tuple(game.rolls),
-            tuple(game.ranking),
-            tuple(game.rounds_won),
-            last[1] if last is not None else (),
+        return _new(
+            CavaleiroPublic,
+            (
+                seat,
+                game.phase,
+                game.round_winner if game.phase == _REMOVE else -1,
+                game.round,
+                tuple(tuple(cols[s * c : s * c + c]) for s in range(self.num_seats)),
+                tuple(game.horiz),
+                tuple(game.left),
+                tuple(game.order),
+                tuple(game.rolls),
+                tuple(game.ranking),
+                tuple(game.rounds_won),
+                last[1] if last is not None else (),
+            ),
         )
 
     def public_from_view(self, view: dict[str, Any]) -> CavaleiroPublic:

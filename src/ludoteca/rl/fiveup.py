@@ -57,6 +57,7 @@ from ludoteca.tiles import ALL_TILES, tile_index
 
 from .adapter import ONE, Adapter, fractions, mask_f32
 
+_new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["FiveUpAdapter", "FiveUpPublic"]
 
 _PLAY, _OVER = 2, 3
@@ -283,22 +284,25 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         in_hand = game.phase != 0 and start >= 0
         left = len(game.stock) - game.stock_pos
         phase = game.phase
-        return FiveUpPublic(
-            seat,
-            phase,
-            game.turn if phase == _PLAY else -1,
-            tuple(game.scores),
-            game.hands[seat] if in_hand else 0,
-            dealt,
-            tuple([h.bit_count() for h in game.hands]) if in_hand else (0,) * game.n,
-            tuple(game.drawn),
-            left if in_hand else 0,
-            max(0, left - game.reserve) if in_hand else 0,
-            game.passes,
-            game.ends if start >= 0 else 0,
-            game.leader,
-            moves,
-            tuple(game.tbn) if start >= 0 else (0,) * 7,
+        return _new(
+            FiveUpPublic,
+            (
+                seat,
+                phase,
+                game.turn if phase == _PLAY else -1,
+                tuple(game.scores),
+                game.hands[seat] if in_hand else 0,
+                dealt,
+                tuple([h.bit_count() for h in game.hands]) if in_hand else (0,) * game.n,
+                tuple(game.drawn),
+                left if in_hand else 0,
+                max(0, left - game.reserve) if in_hand else 0,
+                game.passes,
+                game.ends if start >= 0 else 0,
+                game.leader,
+                moves,
+                tuple(game.tbn) if start >= 0 else (0,) * 7,
+            ),
         )
 
     def public_from_view(self, view: dict[str, Any]) -> FiveUpPublic:

@@ -54,6 +54,7 @@ from ludoteca.tiles import tile_index
 
 from .adapter import ONE, Adapter, fractions, mask_f32
 
+_new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["Texas42Adapter", "Texas42Public"]
 
 _BID, _TRUMP, _PLAY, _OVER = 2, 3, 4, 5
@@ -179,21 +180,24 @@ class Texas42Adapter(Adapter[Texas42Public]):
     def public(self, game: Texas42, seat: int) -> Texas42Public:
         phase = game.phase
         plays, winners = self._tricks_of(game)
-        return Texas42Public(
-            seat,
-            phase,
-            game.turn if _BID <= phase <= _PLAY else -1,
-            game.dealer,
-            (game.scores[0], game.scores[1]),
-            game.hands[seat],
-            tuple(game.bids),
-            game.bidder,
-            game.declarer,
-            game.contract,
-            (game.points[0], game.points[1]),
-            plays,
-            winners,
-            tuple(game.trick),
+        return _new(
+            Texas42Public,
+            (
+                seat,
+                phase,
+                game.turn if _BID <= phase <= _PLAY else -1,
+                game.dealer,
+                (game.scores[0], game.scores[1]),
+                game.hands[seat],
+                tuple(game.bids),
+                game.bidder,
+                game.declarer,
+                game.contract,
+                (game.points[0], game.points[1]),
+                plays,
+                winners,
+                tuple(game.trick),
+            ),
         )
 
     def public_from_view(self, view: dict[str, Any]) -> Texas42Public:
