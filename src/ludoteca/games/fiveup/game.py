@@ -297,11 +297,12 @@ class FiveUp(Game):
                 return f"a tile fits, and a player who can play must: {allowed}"
             if action == A_DRAW:
                 left = len(self.stock) - self.stock_pos
-                last = "last tile" if self.reserve == 1 else "last two tiles"
-                return (
-                    f"the stock is down to {left} tile{'s' if left != 1 else ''} and its "
-                    f"{last} are never drawn; nothing fits, so the move is pass"
+                last = (
+                    "the last tile of the stock is never drawn"
+                    if self.reserve == 1
+                    else "the last two tiles of the stock are never drawn"
                 )
+                return f"{last} (it holds {left}); nothing fits, so the move is pass"
             return "nothing fits but the stock may still be drawn from: the move is draw"
         if action < A_ON:
             t = action - A_OPEN
