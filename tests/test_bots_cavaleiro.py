@@ -18,7 +18,12 @@ import ludoteca
 from ludoteca.arena import run_match
 from ludoteca.bots import available_levels, choose_move, make_bot
 from ludoteca.bots.base import Bot, SeatHandle
-from ludoteca.bots.cavaleiro_expert import ExpertCavaleiro, ExpertPolicy, duel_limit
+from ludoteca.bots.cavaleiro_expert import (
+    ExpertCavaleiro,
+    ExpertPolicy,
+    endgame_sticks,
+    endgame_table,
+)
 from ludoteca.bots.cavaleiro_greedy import GreedyCavaleiro, greedy_policy
 from ludoteca.bots.cavaleiro_tables import (
     DuelTable,
@@ -361,15 +366,16 @@ def test_greedy_bot_follows_its_policy(layout: str) -> None:
 
 
 def test_expert_bot_follows_its_policy() -> None:
-    """The bot (small tables built during the game) chooses what the policy over the
-    whole table chooses, also once it switches from round wins to win probability."""
+    """The bot (with the table of small figures) chooses what the policy over the whole
+    table chooses, also once it switches from round wins to win probability."""
     layout = "33/33+2"
     space = FigureSpace.of(layout)
-    budget = 0.04  # the two-player table once 200 states or fewer are reachable
+    budget = 0.001  # the two-player table for figures of a few sticks
+    assert 0 < endgame_sticks(space, budget) < 10
     policy = ExpertPolicy(RoundsTable.build(layout, 2), DuelTable(space), budget=budget)
+    bot = make_bot("cavaleiro", "expert", budget=budget)
     switched = 0
     for game in random_positions(layout, 2, 80, seed=3):
-        bot = make_bot("cavaleiro", "expert", budget=budget)
         view = game.view()
         seat = game.to_move
         assert isinstance(seat, int)
@@ -379,8 +385,7 @@ def test_expert_bot_follows_its_policy() -> None:
         block = policy.choose_block(kind_of_round(view), space.sticks[mine], space.sticks[theirs])
         g = space.groups
         assert chosen == block[mine - g[space.sticks[mine]], theirs - g[space.sticks[theirs]]]
-        assert isinstance(bot, ExpertCavaleiro)
-        switched += bot._duel is not None
+        switched += bot.rank(SeatHandle(game, seat))[0].reason.startswith("wins ")
     assert 0 < switched < 80
 
 
@@ -460,8 +465,11 @@ def test_bots_are_deterministic_given_the_seed(level: str) -> None:
 
 
 def test_budget() -> None:
-    assert duel_limit(0) == 0 < duel_limit(0.5) < duel_limit(1.0) < duel_limit(4.0)
-    RoundsTable.build("3x3x3+3", 2)  # built once per process, before the clock starts
+    space = FigureSpace.of("3x3x3+3")
+    assert [endgame_sticks(space, b) for b in (0, 0.5, 1.0, 4.0, 10.0)] == [0, 11, 12, 16, 30]
+    # the tables are built once per figure and process, before the clock starts
+    RoundsTable.build("3x3x3+3", 2)
+    endgame_table("3x3x3+3", endgame_sticks(space, 1.0))
     times = []
     for seed in range(2):
         game = ludoteca.new_game("cavaleiro", seed=seed)
@@ -474,12 +482,13 @@ def test_budget() -> None:
             times.append(time.process_time() - start)
             game.play(move)
     times.sort()
-    assert times[int(0.95 * len(times))] <= 1.0
+    assert times[int(0.95 * len(times))] <= 0.05
     # no budget: the round-wins table alone, never the two-player one
     bot = make_bot("cavaleiro", "expert", budget=0)
-    game = ludoteca.new_game("cavaleiro", seed=1, layout="1x1x1+1")
-    choose_move(bot, game)
-    assert isinstance(bot, ExpertCavaleiro) and bot._duel is None
+    for game in random_positions("1x1x2+1", 2, 5, seed=8):
+        seat = game.to_move
+        assert isinstance(seat, int)
+        assert all("round wins" in r.reason for r in bot.rank(SeatHandle(game, seat)))
 
 
 # ---------------------------------------------------------------------- arena

@@ -9,23 +9,21 @@ The expert removes so as to:
   needs, each win's kind weighted by how often the round's best roll is of
   that kind for the number of players. The expert leaves the state that needs
   the fewest.
-- **win most often** (two players, once the game is small enough): the exact
-  :class:`~ludoteca.bots.cavaleiro_tables.DuelTable` over both figures gives
-  the probability of winning the game; the expert leaves the state that
-  maximises it. Building it costs time that grows with the square of the
-  states the two figures can still reach, so the expert switches to it when
-  the states reachable from the two figures number at most
-  ``DUEL_STATES_PER_ROOT_SECOND · √budget`` (1,000 at the default budget of
-  1 s: the table then takes about an eighth of the budget, and covers roughly
-  the last quarter of a game; with a budget of 38 s or more, the whole game of
-  the default figure). The table is built once a game and then answers every
-  later decision at once. With a budget of 0 the expert uses the round-wins
-  table alone.
+- **win most often** (two players, once both figures are small enough): the
+  exact :class:`~ludoteca.bots.cavaleiro_tables.DuelTable` over both figures
+  gives the probability of winning the game; the expert leaves the state that
+  maximises it. The table covers every pair of figures of at most ``K``
+  sticks; its size grows with the budget (:func:`endgame_sticks`): at the
+  default budget of 1 s, 12 sticks each for the default figure (1,742
+  states, built in about half a second, once per process); with 10 s or more,
+  the whole game.
 
-Both tables are exact (in floating point). Computed exactly over a whole game
+The tables are exact (in floating point), built once per figure and process,
+and then answer every decision at once. Computed exactly over whole games
 (:func:`~ludoteca.bots.cavaleiro_tables.duel_odds`), the win-probability
-policy beats the round-wins policy by a few hundredths of a percentage point:
-the round-wins policy is nearly optimal, since luck decides almost everything.
+policy beats the round-wins policy by hundredths of a percentage point: the
+round-wins policy is nearly optimal, since luck decides almost everything. With
+a budget of 0 the expert uses the round-wins table alone.
 
 :meth:`ExpertCavaleiro.rank` values moves by the probability of winning when
 the two-player table answers, otherwise by minus the expected number of round
@@ -43,8 +41,8 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -69,47 +67,45 @@ __all__ = [
     "DUEL_STATES_PER_ROOT_SECOND",
     "ExpertCavaleiro",
     "ExpertPolicy",
-    "duel_limit",
+    "endgame_sticks",
+    "endgame_table",
 ]
 
 DEFAULT_BUDGET = 1.0
 """Seconds per decision when no budget is given."""
-DUEL_STATES_PER_ROOT_SECOND = 1000
+DUEL_STATES_PER_ROOT_SECOND = 2000
 """The two-player table over ``n`` states takes about ``(n / 2800)²`` CPU seconds on the
-development machine: the expert spends at most about an eighth of its budget on it."""
+development machine: the expert builds one of at most ``2000 · √budget`` states, about
+half its budget, once per figure and process."""
 
 
-def duel_limit(budget: float) -> int:
-    """The most states the two figures may still reach for the expert to build the
-    two-player table, for a budget in seconds.
+def endgame_sticks(space: FigureSpace, budget: float) -> int:
+    """The most sticks a figure may hold for the two-player table to cover it (0: none).
 
-    >>> duel_limit(0), duel_limit(1.0), duel_limit(4.0)
-    (0, 1000, 2000)
+    >>> space = FigureSpace.of("3x3x3+3")
+    >>> endgame_sticks(space, 0), endgame_sticks(space, 1.0), endgame_sticks(space, 10.0)
+    (0, 12, 30)
     """
-    return min(MAX_DUEL_STATES, int(DUEL_STATES_PER_ROOT_SECOND * math.sqrt(max(budget, 0.0))))
+    most = min(MAX_DUEL_STATES, int(DUEL_STATES_PER_ROOT_SECOND * math.sqrt(max(budget, 0.0))))
+    sticks = 0
+    while sticks < space.sticks[-1] and space.groups[sticks + 2] <= most:
+        sticks += 1
+    return sticks
 
 
-@dataclass
-class _Duel:
-    """A two-player table over the states reachable from two figures."""
-
-    table: DuelTable
-    covers: int  # the full space's states it holds, as a bit set
-    renumber: dict[int, int]  # full-space state -> table state
+@functools.cache
+def endgame_table(layout_text: str, sticks: int) -> DuelTable:
+    """The two-player table over the figures of at most ``sticks`` sticks (cached)."""
+    space = FigureSpace.of(layout_text)
+    if sticks >= space.sticks[-1]:
+        return DuelTable.build(layout_text)
+    return DuelTable(space.restricted(range(space.groups[sticks + 1])))
 
 
 class ExpertCavaleiro(Bot):
     """Cavaleiro by exact dynamic programming (see the module)."""
 
     level = "expert"
-
-    def __init__(self, *, seed: int | None = None, budget: float | None = None) -> None:
-        super().__init__(seed=seed, budget=budget)
-        self._duel: _Duel | None = None
-
-    @property
-    def duel_limit(self) -> int:
-        return duel_limit(DEFAULT_BUDGET if self.budget is None else self.budget)
 
     def choose(self, handle: SeatHandle) -> str:
         moves = handle.legal_moves()
@@ -126,24 +122,25 @@ class ExpertCavaleiro(Bot):
         except TooLarge:
             return _greedy_ranked(view, seat, moves)
         space = rounds.space
-        mine = space.index[figure_from_view(view, seat)]
         left = [space.index[after_move(view, seat, move)] for move in moves]
-        duel = None
         if view["players"] == 2:
             theirs = space.index[figure_from_view(view, 1 - seat)]
-            duel = self._duel_for(space, mine, theirs)
-        if duel is not None:
-            other = duel.renumber[theirs]
-            wins = [duel.table.after_removal(duel.renumber[j], other) for j in left]
-            order = sorted(range(len(moves)), key=lambda i: (-wins[i], left[i], i))
-            return [
-                RankedMove(
-                    moves[i],
-                    wins[i],
-                    f"wins {100 * wins[i]:.2f}% of the time, leaving {self._what(space, left[i])}",
-                )
-                for i in order
-            ]
+            budget = DEFAULT_BUDGET if self.budget is None else self.budget
+            sticks = endgame_sticks(space, budget)
+            if space.sticks[theirs] <= sticks and all(space.sticks[j] <= sticks for j in left):
+                # the restricted table numbers the states in the same order, from 0
+                table = endgame_table(space.layout.text, sticks)
+                wins = [table.after_removal(j, theirs) for j in left]
+                order = sorted(range(len(moves)), key=lambda i: (-wins[i], left[i], i))
+                return [
+                    RankedMove(
+                        moves[i],
+                        wins[i],
+                        f"wins {100 * wins[i]:.2f}% of the time, leaving "
+                        f"{describe(space.states[left[i]])}",
+                    )
+                    for i in order
+                ]
         needed = [rounds.value(j) for j in left]
         order = sorted(range(len(moves)), key=lambda i: (needed[i], left[i], i))
         return [
@@ -151,40 +148,19 @@ class ExpertCavaleiro(Bot):
                 moves[i],
                 -needed[i],
                 f"{needed[i]:.3f} round wins still needed on average, leaving "
-                f"{self._what(space, left[i])}",
+                f"{describe(space.states[left[i]])}",
             )
             for i in order
         ]
 
-    @staticmethod
-    def _what(space: FigureSpace, state: int) -> str:
-        return describe(space.states[state])
-
-    def _duel_for(self, space: FigureSpace, mine: int, theirs: int) -> _Duel | None:
-        """The two-player table for this position, if the budget allows it."""
-        reach = space.reach
-        if reach[mine].bit_count() + reach[theirs].bit_count() > self.duel_limit:
-            return None
-        wanted = reach[mine] | reach[theirs]
-        duel = self._duel
-        if (
-            duel is not None
-            and duel.table.space.layout == space.layout
-            and wanted & ~duel.covers == 0
-        ):
-            return duel
-        keep = [i for i, bit in enumerate(reversed(bin(wanted)[2:])) if bit == "1"]
-        table = DuelTable(space.restricted(keep))
-        self._duel = _Duel(table, wanted, {old: new for new, old in enumerate(keep)})
-        return self._duel
-
 
 class ExpertPolicy:
-    """The expert's choices over a figure space, for exact evaluation
+    """The two-player expert's choices over a figure space, for exact evaluation
     (:func:`~ludoteca.bots.cavaleiro_tables.duel_odds`).
 
-    ``duel`` is the two-player table of the whole space (its values are those of
-    the smaller tables the bot builds during a game); ``budget`` is the bot's.
+    ``duel`` is the two-player table of the whole space (on the figures it
+    covers, the smaller table the bot uses holds the same values); ``budget``
+    is the bot's. Without ``duel``, the round-wins policy alone.
     """
 
     def __init__(
@@ -192,22 +168,24 @@ class ExpertPolicy:
     ) -> None:
         space = rounds.space
         self.space = space
-        self.limit = duel_limit(budget) if duel is not None else 0
+        self.sticks = endgame_sticks(space, budget) if duel is not None else 0
         self.rounds = OwnFigurePolicy.from_key(space, lambda i, j: rounds.values[j])
         self.duel = DuelPolicy(duel) if duel is not None else None
-        self.reach_size = np.array([bits.bit_count() for bits in space.reach])
+        # per kind, the most sticks a state's removals may leave
+        self.most_left = [
+            np.array([max((space.sticks[j] for j in m), default=0) for m in space.moves[r]])
+            for r in range(len(space.moves))
+        ]
 
     def choose_block(self, kind: int, mine: int, theirs: int) -> IntArray:
         own = self.rounds.choose_block(kind, mine, theirs)
-        if self.duel is None:
+        if self.duel is None or theirs > self.sticks:
             return own
         g = self.space.groups
-        small = (
-            self.reach_size[g[mine] : g[mine + 1]][:, None]
-            + self.reach_size[g[theirs] : g[theirs + 1]][None, :]
-            <= self.limit
-        )
-        if not small.any():
+        covered = self.most_left[kind][g[mine] : g[mine + 1]] <= self.sticks
+        if not covered.any():
             return own
-        chosen: IntArray = np.where(small, self.duel.choose_block(kind, mine, theirs), own)
+        chosen: IntArray = np.where(
+            covered[:, None], self.duel.choose_block(kind, mine, theirs), own
+        )
         return chosen
