@@ -5,7 +5,7 @@ bidding 30. For each deal, from an empty transposition table each time:
 
 - ``solve``: ``ludoteca.solve(game)``, the full answer (exact value of every legal
   move, final points, principal variation);
-- ``value``: the exact final points alone (null-window searches);
+- ``value``: the exact final points alone (``solver.exact_value``, null-window searches);
 - ``threshold``: ``ludoteca.solve(game, target=30)``, can the bidders make 30
   (one null-window search), and ``target=42`` (a mark: every trick).
 
@@ -86,7 +86,7 @@ def main() -> None:
     games = [first_lead(rng, CONTRACTS[i % len(CONTRACTS)]) for i in range(args.deals)]
     queries: dict[str, Callable[[Texas42], object]] = {
         "solve (all moves + pv)": lambda g: ludoteca.solve(g),
-        "value (exact points)": lambda g: solver.exact_objective(solver.Position.from_game(g)),
+        "value (exact points)": lambda g: solver.exact_value(solver.Position.from_game(g)),
         "threshold: make 30?": lambda g: ludoteca.solve(g, target=30),
         "threshold: make 42?": lambda g: ludoteca.solve(g, target=42),
     }
