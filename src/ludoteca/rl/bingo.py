@@ -49,7 +49,7 @@ from typing import Any, NamedTuple
 from ludoteca.games.bingo.game import PHASE_NAMES, Bingo
 from ludoteca.tiles import tile_index
 
-from .adapter import ONE, Adapter, fractions, mask_f32
+from .adapter import ONE, Adapter, fractions, mask_f32, put_mask
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["BingoAdapter", "BingoPublic"]
@@ -136,9 +136,9 @@ _DOUBLE_INDEX = tuple(n * (n + 1) // 2 + n for n in range(7))
 _DOUBLES_ONLY = sum(1 << i for i in _DOUBLE_INDEX)
 
 
-class _DoublesTable(dict[int, bytes]):
-    def __missing__(self, mask: int) -> bytes:
-        out = b"".join(ONE if mask >> i & 1 else bytes(4) for i in _DOUBLE_INDEX)
+class _DoublesTable(dict[int, bytearray]):
+    def __missing__(self, mask: int) -> bytearray:
+        out = bytearray().join(ONE if mask >> i & 1 else bytes(4) for i in _DOUBLE_INDEX)
         self[mask] = out
         return out
 
@@ -165,8 +165,8 @@ class BingoAdapter(Adapter[BingoPublic]):
         self.observation_size = OBSERVATION_SIZE
         # Per seat, the parts over the completed tricks kept from call to call:
         # (tricks, played and captured bytes) and (tricks, info-state trick grid).
-        self._rendered: list[tuple[tuple[Trick, ...], bytes]] = [((), bytes(448))] * 2
-        self._grids: list[tuple[tuple[Trick, ...], bytes]] = [((), b"")] * 2
+        self._rendered: list[tuple[tuple[Trick, ...], bytearray]] = [((), bytearray(448))] * 2
+        self._grids: list[tuple[tuple[Trick, ...], bytearray]] = [((), bytearray())] * 2
 
     # ------------------------------------------------------------- readers
 
@@ -272,12 +272,12 @@ class BingoAdapter(Adapter[BingoPublic]):
             flags.append(O_LEAD + p.lead)
         for i in flags:
             buf[4 * i : 4 * i + 4] = ONE
-        buf[4 * O_HAND : 4 * O_HAND + 112] = mask_f32(p.hand)
+        put_mask(buf, 4 * O_HAND, p.hand)
         shown = p.shown
         if shown[0] or shown[1]:
             buf[4 * O_SHOWN : 4 * O_SHOWN + 56] = _DOUBLES[shown[seat]] + _DOUBLES[shown[other]]
         if p.known_held:
-            buf[4 * O_KNOWN : 4 * O_KNOWN + 112] = mask_f32(p.known_held)
+            put_mask(buf, 4 * O_KNOWN, p.known_held)
         if p.lead_shown:
             buf[4 * O_LEAD_SHOWN : 4 * O_LEAD_SHOWN + 28] = _DOUBLES[p.lead_shown]
         buf[4 * O_OTHER_SIZE : 4 * O_OTHER_SIZE + 4] = _SEVENTHS[p.other_hand_size]
@@ -306,7 +306,7 @@ class BingoAdapter(Adapter[BingoPublic]):
                 played[leader] |= 1 << led
                 played[1 - leader] |= 1 << answer
                 captured[winner] |= (1 << led) | (1 << answer)
-            region = b"".join(
+            region = bytearray().join(
                 [
                     mask_f32(played[seat]),
                     mask_f32(played[1 - seat]),
@@ -324,12 +324,12 @@ class BingoAdapter(Adapter[BingoPublic]):
     def write_info_state(self, p: BingoPublic, buf: bytearray) -> None:
         self._common(p, buf)
         seat = p.seat
-        buf[4 * O_DEALT : 4 * O_DEALT + 112] = mask_f32(p.dealt)
+        put_mask(buf, 4 * O_DEALT, p.dealt)
         tricks = p.tricks
         done, grid = self._grids[seat]
         n = len(done)
         if len(tricks) < n or tricks[:n] != done:
-            n, grid = 0, b""
+            n, grid = 0, bytearray()
         if n < len(tricks):
             block = bytearray(grid) + bytearray(4 * TRICK_BLOCK * (len(tricks) - n))
             base = 4 * n * TRICK_BLOCK
@@ -339,7 +339,7 @@ class BingoAdapter(Adapter[BingoPublic]):
                 if shown:
                     block[base + 232 : base + 260] = _DOUBLES[shown]
                 base += 4 * TRICK_BLOCK
-            grid = bytes(block)
+            grid = block
             self._grids[seat] = (tricks, grid)
         buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
 

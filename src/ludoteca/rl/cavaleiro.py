@@ -147,7 +147,7 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         for s in range(n):
             k = 4 * ((s - seat) % n * block)
             buf[k : k + 4 * c + 8] = (
-                b"".join([heights[h] for h in p.columns[s]])
+                bytearray().join([heights[h] for h in p.columns[s]])
                 + horizontals[p.horizontals[s]]
                 + _F255[p.left[s] * 255 // total]
             )

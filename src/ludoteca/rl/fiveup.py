@@ -55,7 +55,7 @@ from ludoteca.games.fiveup.tables import (
 )
 from ludoteca.tiles import ALL_TILES, tile_index
 
-from .adapter import ONE, Adapter, fractions, mask_f32
+from .adapter import ONE, Adapter, fractions, put_mask
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["FiveUpAdapter", "FiveUpPublic"]
@@ -261,7 +261,7 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         self.info_state_size = self.o_seq + 28 * self.slot
         self.orders = tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n))
         self._follow = _Follow(n, 0)
-        self._grids: list[tuple[Any, bytes, int, int]] = [((), b"", 0, 0)] * n
+        self._grids: list[tuple[Any, bytearray, int, int]] = [((), bytearray(), 0, 0)] * n
         self._dealt: list[tuple[Any, int]] = [(None, 0)] * n
 
     # ------------------------------------------------------------- readers
@@ -366,16 +366,16 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         fr = self.score_fractions
         target = self.target
         k = 4 * self.o_scores
-        buf[k : k + 4 * len(self.sides)] = b"".join(
+        buf[k : k + 4 * len(self.sides)] = bytearray().join(
             [fr[min(p.scores[side], target)] for side in self.side_order[seat]]
         )
         k = 4 * self.o_hand
-        buf[k : k + 112] = mask_f32(p.hand)
+        put_mask(buf, k, p.hand)
         order = self.orders[seat]
         k = 4 * self.o_sizes
-        buf[k : k + 8 * n] = b"".join([_F28[p.hand_sizes[s]] for s in order]) + b"".join(
-            [_F28[p.drawn[s]] for s in order]
-        )
+        buf[k : k + 8 * n] = bytearray().join(
+            [_F28[p.hand_sizes[s]] for s in order]
+        ) + bytearray().join([_F28[p.drawn[s]] for s in order])
         k = 4 * self.o_stock
         buf[k : k + 16] = (
             _F28[p.stock_size]
@@ -385,7 +385,7 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         )
         if facts.table:
             k = 4 * self.o_table
-            buf[k : k + 112] = mask_f32(facts.table)
+            put_mask(buf, k, facts.table)
             base = 4 * self.o_open
             for m in p.open_ends:  # a few tiles each: set one by one
                 while m:
@@ -404,10 +404,10 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
             s = (seat + r) % n
             if facts.played[s]:
                 k = 4 * (self.o_played + 28 * r)
-                buf[k : k + 112] = mask_f32(facts.played[s])
+                put_mask(buf, k, facts.played[s])
             if facts.voids[s]:
                 k = 4 * (self.o_voids + 28 * r)
-                buf[k : k + 112] = mask_f32(facts.voids[s])
+                put_mask(buf, k, facts.voids[s])
 
     def write_info_state(self, p: FiveUpPublic, buf: bytearray) -> None:
         facts = self._hand(p)
@@ -415,11 +415,11 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         n = self.num_seats
         seat = p.seat
         k = 4 * self.o_dealt
-        buf[k : k + 112] = mask_f32(p.dealt)
+        put_mask(buf, k, p.dealt)
         moves = p.moves
         done, grid, draws, passes = self._grids[seat]
         if len(moves) < len(done) or moves[: len(done)] != done:
-            done, grid, draws, passes = (), b"", 0, 0
+            done, grid, draws, passes = (), bytearray(), 0, 0
         if len(moves) > len(done):
             block = bytearray(grid)
             slot = self.slot
@@ -443,7 +443,7 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
                 )
                 block += row
                 draws = passes = 0
-            grid = bytes(block)
+            grid = block
             self._grids[seat] = (moves, grid, draws, passes)
         k = 4 * self.o_seq
         buf[k : k + len(grid)] = grid

@@ -52,7 +52,7 @@ from ludoteca.games.texas42.tables import (
 )
 from ludoteca.tiles import tile_index
 
-from .adapter import ONE, Adapter, fractions, mask_f32
+from .adapter import ONE, Adapter, fractions, mask_f32, put_mask
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["Texas42Adapter", "Texas42Public"]
@@ -149,10 +149,10 @@ class Texas42Adapter(Adapter[Texas42Public]):
         self._fold_key: tuple[int, tuple[tuple[Play, ...], ...]] = (-1, ())
         self._played = [0, 0, 0, 0]
         self._voids = [0, 0, 0, 0]
-        self._grids: list[tuple[tuple[tuple[Play, ...], ...], bytes]] = [((), b"")] * 4
+        self._grids: list[tuple[tuple[tuple[Play, ...], ...], bytearray]] = [((), bytearray())] * 4
         # The played and voids masks of each absolute seat over the completed tricks
         # as bytes: (contract, tricks, 4 played then 4 voids, voids masks).
-        self._rendered: tuple[int, Any, list[bytes], tuple[int, ...]] = (-2, None, [], ())
+        self._rendered: tuple[int, Any, list[bytearray], tuple[int, ...]] = (-2, None, [], ())
         self._tricks_cache: tuple[Any, int, Any, Any] = (
             None,
             0,
@@ -160,7 +160,7 @@ class Texas42Adapter(Adapter[Texas42Public]):
             (),
         )
         # Per seat: the bidding part of the common block, with what it was made from.
-        self._bidding: list[tuple[Any, bytes]] = [(None, b"")] * 4
+        self._bidding: list[tuple[Any, bytearray]] = [(None, bytearray())] * 4
 
     # ------------------------------------------------------------- readers
 
@@ -245,10 +245,10 @@ class Texas42Adapter(Adapter[Texas42Public]):
             if p.contract >= 0:
                 k = 4 * (O_CONTRACT - O_DEALER + p.contract)
                 part[k : k + 4] = ONE
-            cached = (key, bytes(part))
+            cached = (key, part)
             self._bidding[seat] = cached
         buf[4 * O_DEALER : 4 * O_POINTS] = cached[1]
-        buf[4 * O_HAND : 4 * O_HAND + 112] = mask_f32(p.hand)
+        put_mask(buf, 4 * O_HAND, p.hand)
         phase = p.phase
         if phase >= _BID:
             k = 4 * (O_PHASE + phase - _BID)
@@ -303,7 +303,9 @@ class Texas42Adapter(Adapter[Texas42Public]):
             )
             self._rendered = cached
         pieces = cached[2]
-        buf[4 * O_PLAYED : 4 * O_PLAYED + 896] = b"".join([pieces[k] for k in _ROTATIONS[seat]])
+        buf[4 * O_PLAYED : 4 * O_PLAYED + 896] = bytearray().join(
+            [pieces[k] for k in _ROTATIONS[seat]]
+        )
         trick = p.trick
         if trick:
             known = cached[3]
@@ -322,7 +324,7 @@ class Texas42Adapter(Adapter[Texas42Public]):
                     continue
                 if more & ~known[s]:
                     k = 4 * (O_VOIDS + 28 * r)
-                    buf[k : k + 112] = mask_f32(known[s] | more)
+                    put_mask(buf, k, known[s] | more)
         winners = p.trick_winners
         if winners:
             won = 0
@@ -338,11 +340,11 @@ class Texas42Adapter(Adapter[Texas42Public]):
         done, grid = self._grids[seat]
         n = len(done)
         if len(tricks) < n or tricks[:n] != done:
-            n, grid = 0, b""
+            n, grid = 0, bytearray()
         if n < len(tricks):
             block = bytearray(grid) + bytearray(4 * TRICK_BLOCK * (len(tricks) - n))
             _grid_plays(seat, tricks[n:], block, n * TRICK_BLOCK)
-            grid = bytes(block)
+            grid = block
             self._grids[seat] = (tricks, grid)
         buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
         if p.trick:
@@ -351,7 +353,7 @@ class Texas42Adapter(Adapter[Texas42Public]):
         for s, t in p.trick:
             if s == seat:
                 dealt |= 1 << t
-        buf[4 * O_DEALT : 4 * O_DEALT + 112] = mask_f32(dealt)
+        put_mask(buf, 4 * O_DEALT, dealt)
 
     # ------------------------------------------------------------- rewards
 
