@@ -406,3 +406,16 @@ def test_search_refuses_an_impossible_position() -> None:
     )
     with pytest.raises(ValueError, match="not a position"):
         S.exact_objective(clash)
+
+
+def test_threads_solve_side_by_side() -> None:
+    # the search lets other threads run, and searches take turns on the shared table
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(21)
+    games = [play_phase(rng, CONTRACTS[i % 9]) for i in range(8)]
+    positions = [S.Position.from_game(g) for g in games]
+    alone = [S.exact_value(p) for p in positions]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(S.exact_value, positions))
+    assert together == alone

@@ -191,6 +191,7 @@ typedef struct {
 #define TT_BITS 18
 #define TT_SIZE (1u << TT_BITS)
 static Entry *tt; /* TT_SIZE buckets of 2 entries: [depth-preferred, always-replace] */
+static PyThread_type_lock table_lock; /* one search at a time uses tt */
 
 static uint32_t mix(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e) {
     uint64_t x = (uint64_t)a * 0x9E3779B97F4A7C15ull;
@@ -578,7 +579,7 @@ static PyObject *py_search(PyObject *self, PyObject *const *args, Py_ssize_t nar
         if (tt == NULL) return PyErr_NoMemory();
         memset(tt, 0, bytes);
     }
-    static Ctx ctx;
+    Ctx ctx;
     Ctx *c = &ctx;
     for (int i = 0; i < 4; i++) c->hands[i] = (uint32_t)v[i];
     int contract = (int)v[4], sitting_out = (int)v[5];
@@ -613,9 +614,15 @@ static PyObject *py_search(PyObject *self, PyObject *const *args, Py_ssize_t nar
              (uint32_t)c->maxer << 12 | (uint32_t)(sitting_out + 1) << 16;
     c->sure_bounds = c->mode == 0 && c->scorer == c->maxer;
     c->nodes = 0;
-    int r = search(c, seat, pos, (int)v[11], (int)v[12], (int)v[13], (int)v[15], (int)v[16],
-                   (int)v[17]);
+    int r;
+    /* other Python threads run during the search; searches take turns on the table */
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(table_lock, WAIT_LOCK);
+    r = search(c, seat, pos, (int)v[11], (int)v[12], (int)v[13], (int)v[15], (int)v[16],
+               (int)v[17]);
     total_nodes += c->nodes;
+    PyThread_release_lock(table_lock);
+    Py_END_ALLOW_THREADS
     return PyLong_FromLong(r);
 }
 
@@ -624,7 +631,13 @@ static PyObject *py_nodes(PyObject *self, PyObject *unused) {
 }
 
 static PyObject *py_clear(PyObject *self, PyObject *unused) {
-    if (tt != NULL) memset(tt, 0, (size_t)TT_SIZE * 2 * sizeof(Entry));
+    if (tt != NULL) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(table_lock, WAIT_LOCK);
+        memset(tt, 0, (size_t)TT_SIZE * 2 * sizeof(Entry));
+        PyThread_release_lock(table_lock);
+        Py_END_ALLOW_THREADS
+    }
     Py_RETURN_NONE;
 }
 
@@ -641,4 +654,10 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_solver", "Exact Texas 42 search (see solver.py).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__solver(void) {
+    if (table_lock == NULL) {
+        table_lock = PyThread_allocate_lock();
+        if (table_lock == NULL) return PyErr_NoMemory();
+    }
+    return PyModule_Create(&module);
+}
