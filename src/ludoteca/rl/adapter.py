@@ -127,6 +127,17 @@ class Adapter(abc.ABC, Generic[P]):
     def write_observation(self, p: P, buf: bytearray) -> None:
         """Write the observation of ``p`` into ``buf`` (as :meth:`write_info_state`)."""
 
+    def patch_state(self, game: Any, seat: int) -> Any:
+        """What :meth:`patch` needs to know about the position whose vector was just
+        written for ``seat`` (``None``: this game is never patched)."""
+        return None
+
+    def patch(self, game: Any, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
+        """Bring ``buf``, ``seat``'s vector as written at ``state``, up to date in place
+        when the moves since allow it cheaply; return the new state, or ``None`` when
+        the vector must be written afresh. ``info`` chooses the information state."""
+        return None
+
     def info_state(self, p: P) -> FloatArray:
         """The information state vector of the record ``p``."""
         buf = bytearray(4 * self.info_state_size)

@@ -142,6 +142,9 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         encode = self.adapter.info_state if obs_type == "info_state" else self.adapter.observation
         self._encode = encode
+        self._info = obs_type == "info_state"
+        self._size = size
+        self._kept: list[tuple[int, bytearray, Any] | None] = [None] * n
         adapter = self.adapter
         self._public = (
             adapter.public
@@ -189,6 +192,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self._paid = False
         self._ready = True
         self._live = True
+        self._kept = [None] * len(self.possible_agents)
         self._after_move()
 
     def _after_move(self) -> None:
@@ -307,12 +311,37 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat may know now, and its action mask."""
         seat = self._seat_of[agent]
         game = self.game
-        p = self._public(game, seat)
-        buf = bytearray(self.num_actions)
+        mask = bytearray(self.num_actions)
         if seat == self._to_move:
             for a in self._legal:
-                buf[a] = 1
-        return {"observation": self._encode(p), "action_mask": np.frombuffer(buf, np.int8)}
+                mask[a] = 1
+        if self.fast:
+            vector = self._fast_vector(game, seat)
+        else:
+            vector = self._encode(self._public(game, seat))
+        return {"observation": vector, "action_mask": np.frombuffer(mask, np.int8)}
+
+    def _fast_vector(self, game: Game, seat: int) -> Any:
+        """The seat's vector: its last one brought up to date move by move where the
+        adapter can (see :meth:`Adapter.patch`), else written afresh."""
+        n = len(game)
+        adapter = self.adapter
+        kept = self._kept[seat]
+        if kept is not None and kept[0] != n:
+            state = adapter.patch(game, seat, kept[1], kept[2], self._info)
+            kept = None if state is None else (n, kept[1], state)
+            self._kept[seat] = kept
+        if kept is None:
+            buf = bytearray(4 * self._size)
+            if self._info:
+                adapter.write_info_state(adapter.public(game, seat), buf)
+            else:
+                adapter.write_observation(adapter.public(game, seat), buf)
+            state = adapter.patch_state(game, seat)
+            if state is None:
+                return np.frombuffer(buf, np.float32)
+            kept = self._kept[seat] = (n, buf, state)
+        return np.frombuffer(bytearray(kept[1]), np.float32)
 
     # -------------------------------------------------------------- info
 

@@ -116,6 +116,9 @@ O_DEALT = COMMON
 O_TRICKS = O_DEALT + 28
 TRICK_BLOCK = 4 + 4 * 28
 _POINT_FRACTIONS = fractions(42)
+_ZERO4 = bytearray(4)
+_ZERO_PHASE = bytearray(16)
+_ZERO_TRICK = bytearray(4 * (112 + 8))  # the trick on the table and the suit led
 _TRICK_FRACTIONS = fractions(7)
 # For each observer, the absolute seats' played then voids pieces in relative order.
 _ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
@@ -222,32 +225,41 @@ class Texas42Adapter(Adapter[Texas42Public]):
 
     # ------------------------------------------------------------- writers
 
+    def _bidding_part(
+        self,
+        seat: int,
+        dealer: int,
+        bids: tuple[tuple[int, int], ...],
+        bidder: int,
+        declarer: int,
+        contract: int,
+    ) -> bytearray:
+        """The entries from the dealer to the contract, kept per seat until they change."""
+        key = (dealer, bids, bidder, declarer, contract)
+        cached = self._bidding[seat]
+        if cached[0] == key:
+            return cached[1]
+        part = bytearray(4 * (O_POINTS - O_DEALER))
+        flags = [(dealer - seat) % 4] if dealer >= 0 else []
+        for s, a in bids:
+            flags.append(O_BIDS - O_DEALER + (s - seat) % 4 * NUM_BIDS + a)
+        if bidder >= 0:
+            flags.append(O_BIDDER - O_DEALER + (bidder - seat) % 4)
+        if declarer >= 0:
+            flags.append(O_DECLARER - O_DEALER + (declarer - seat) % 4)
+        if contract >= 0:
+            flags.append(O_CONTRACT - O_DEALER + contract)
+        for i in flags:
+            part[4 * i : 4 * i + 4] = ONE
+        self._bidding[seat] = (key, part)
+        return part
+
     def _common(self, p: Texas42Public, buf: bytearray) -> None:
         seat = p.seat
         team = seat & 1
         # The bidding (dealer to contract) changes a few times a hand: kept per seat.
-        key = (p.dealer, p.bids, p.bidder, p.declarer, p.contract)
-        cached = self._bidding[seat]
-        if cached[0] != key:
-            part = bytearray(4 * (O_POINTS - O_DEALER))
-            if p.dealer >= 0:
-                k = 4 * ((p.dealer - seat) % 4)
-                part[k : k + 4] = ONE
-            for s, a in p.bids:
-                k = 4 * (O_BIDS - O_DEALER + (s - seat) % 4 * NUM_BIDS + a)
-                part[k : k + 4] = ONE
-            if p.bidder >= 0:
-                k = 4 * (O_BIDDER - O_DEALER + (p.bidder - seat) % 4)
-                part[k : k + 4] = ONE
-            if p.declarer >= 0:
-                k = 4 * (O_DECLARER - O_DEALER + (p.declarer - seat) % 4)
-                part[k : k + 4] = ONE
-            if p.contract >= 0:
-                k = 4 * (O_CONTRACT - O_DEALER + p.contract)
-                part[k : k + 4] = ONE
-            cached = (key, part)
-            self._bidding[seat] = cached
-        buf[4 * O_DEALER : 4 * O_POINTS] = cached[1]
+        part = self._bidding_part(seat, p.dealer, p.bids, p.bidder, p.declarer, p.contract)
+        buf[4 * O_DEALER : 4 * O_POINTS] = part
         put_mask(buf, 4 * O_HAND, p.hand)
         phase = p.phase
         if phase >= _BID:
@@ -354,6 +366,115 @@ class Texas42Adapter(Adapter[Texas42Public]):
             if s == seat:
                 dealt |= 1 << t
         put_mask(buf, 4 * O_DEALT, dealt)
+
+    # ------------------------------------------------------------- patching
+
+    def patch_state(self, game: Texas42, seat: int) -> Any:
+        if not _BID <= game.phase <= _PLAY:
+            return None
+        voids = [0, 0, 0, 0]
+        played = [0, 0, 0, 0]
+        tricks = [tuple(tr["plays"]) for tr in game.tricks]
+        if game.trick:
+            tricks.append(tuple(game.trick))
+        _fold_plays(game.contract, tuple(tricks), played, voids)
+        return (
+            game,
+            len(game.hand_log),
+            game.phase,
+            len(game.bids),
+            len(game.tricks),
+            len(game.trick),
+            voids,
+        )
+
+    def patch(self, game: Texas42, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
+        """Moves within one hand: bids, trump, plays; each new play is added, then
+        the small parts are rewritten."""
+        g, hands, phase0, nbids, k0, j0, voids = state
+        phase = game.phase
+        if g is not game or not _BID <= phase <= _PLAY or len(game.hand_log) != hands:
+            return None
+        c = game.contract
+        if phase != phase0 or len(game.bids) != nbids:
+            buf[4 * O_PHASE : 4 * O_PHASE + 16] = _ZERO_PHASE
+            e = 4 * (O_PHASE + phase - _BID)
+            buf[e : e + 4] = ONE
+            buf[4 * O_DEALER : 4 * O_POINTS] = self._bidding_part(
+                seat, game.dealer, tuple(game.bids), game.bidder, game.declarer, c
+            )
+            put_mask(buf, 4 * O_HAND, game.hands[seat])  # the bidding region ends there
+            cap = self.score_cap
+            fr = self.score_fractions
+            team = seat & 1
+            scores = game.scores
+            buf[4 * O_SCORES : 4 * O_SCORES + 8] = (
+                fr[min(scores[team], cap)] + fr[min(scores[1 - team], cap)]
+            )
+        buf[4 * O_MINE : 4 * O_MINE + 4] = ONE if game.turn == seat else _ZERO4
+        if phase != _PLAY:
+            return (game, hands, phase, len(game.bids), 0, 0, voids)
+        tricks = game.tricks
+        current = game.trick
+        n_tricks = len(tricks)
+        voids = list(voids)
+        for k in range(k0, n_tricks + 1):
+            plays = tricks[k]["plays"] if k < n_tricks else current
+            if not plays:
+                continue
+            suit = FOLLOW_MASK[c][LED_SUIT[c][plays[0][1]]]
+            base = O_TRICKS + k * TRICK_BLOCK
+            for i in range(j0 if k == k0 else 0, len(plays)):
+                s, t = plays[i]
+                r = (s - seat) % 4
+                if s == seat:
+                    e = 4 * (O_HAND + t)
+                    buf[e : e + 4] = _ZERO4
+                if info:
+                    if i == 0:
+                        e = 4 * (base + r)
+                        buf[e : e + 4] = ONE
+                    e = 4 * (base + 4 + 28 * r + t)
+                    buf[e : e + 4] = ONE
+                    continue
+                e = 4 * (O_PLAYED + 28 * r + t)
+                buf[e : e + 4] = ONE
+                if c == SEVENS:
+                    more = 0
+                    for ring in range(SEVENS_DISTANCE[t]):
+                        more |= SEVENS_RING[ring]
+                elif not suit >> t & 1:
+                    more = suit
+                else:
+                    continue
+                if more & ~voids[s]:
+                    voids[s] |= more
+                    put_mask(buf, 4 * (O_VOIDS + 28 * r), voids[s])
+        if n_tricks > k0:  # the trick on the table is a new one
+            buf[4 * O_TRICK : 4 * O_LED + 32] = _ZERO_TRICK
+            j = 0
+            if not info:
+                won = 0
+                for tr in tricks:
+                    won += (tr["winner"] ^ seat) & 1 == 0
+                buf[4 * O_WON : 4 * O_WON + 8] = (
+                    _TRICK_FRACTIONS[won] + _TRICK_FRACTIONS[n_tricks - won]
+                )
+        else:
+            j = j0
+        for i in range(j, len(current)):
+            s, t = current[i]
+            e = 4 * (O_TRICK + (s - seat) % 4 * 28 + t)
+            buf[e : e + 4] = ONE
+            if i == 0:
+                e = 4 * (O_LED + LED_SUIT[c][t])
+                buf[e : e + 4] = ONE
+        points = game.points
+        team = seat & 1
+        buf[4 * O_POINTS : 4 * O_POINTS + 8] = (
+            _POINT_FRACTIONS[points[team]] + _POINT_FRACTIONS[points[1 - team]]
+        )
+        return (game, hands, phase, len(game.bids), n_tricks, len(current), voids)
 
     # ------------------------------------------------------------- rewards
 
