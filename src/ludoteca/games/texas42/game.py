@@ -430,12 +430,22 @@ class Texas42(Game):
             self._declare(action - A_CONTRACT)
 
     def apply_action_unchecked(self, action: int) -> None:
-        # The same as the base method, with the dispatch inlined: this is the hot path.
+        # The base method with the common case inlined (a tile that does not end
+        # the trick): this is the hot path of simulations.
+        self._history.append(action)
         if self.phase == PLAY:
+            trick = self.trick
+            if trick and len(trick) < (2 if self.sitting_out >= 0 else 3):
+                seat = self.turn
+                t = action - A_PLAY
+                self.hands[seat] &= ~(1 << t)
+                trick.append((seat, t))
+                nxt = (seat + 1) & 3
+                self.turn = (nxt + 1) & 3 if nxt == self.sitting_out else nxt
+                return
             self._play_tile(action - A_PLAY)
         else:
             self._apply(action)
-        self._history.append(action)
         if self.phase == DEAL and self.chance_mode == "auto":
             self._advance()
 
@@ -445,7 +455,14 @@ class Texas42(Game):
 
     def legal_actions(self) -> list[int]:
         if self.phase == PLAY:
-            return self._legal_actions()
+            hand = self.hands[self.turn]
+            if self.trick:
+                follow = hand & FOLLOW_MASK[self.contract][self.led_suit]
+                if follow:
+                    hand = follow
+            if self.contract == SEVENS:
+                hand = sevens_choices(hand)
+            return _PLAYS_LOW[hand & 0x3FFF] + _PLAYS_HIGH[hand >> 14]
         return super().legal_actions()
 
     def _bid(self, action: int) -> None:
