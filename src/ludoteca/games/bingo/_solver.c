@@ -384,8 +384,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     for (int i = 0; i < 24; i++) {
         long x;
         if (seq_long(util, i, &x) < 0) return NULL;
-        if (x > 1000000 || x < -1000000) {
-            PyErr_SetString(PyExc_ValueError, "utility values are bounded by a million");
+        if (x > (1 << 24) || x < -(1 << 24)) {
+            PyErr_SetString(PyExc_ValueError, "utility values are bounded by 2 to the 24th");
             return NULL;
         }
         nu[i / 12][(i / 3) % 4][i % 3] = (int)x;

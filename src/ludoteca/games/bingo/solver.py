@@ -71,6 +71,7 @@ __all__ = [
     "SCALE",
     "MoveValue",
     "Position",
+    "Searcher",
     "Solution",
     "Utility",
     "move_values",
@@ -358,15 +359,6 @@ class _CSearch:
 C_INF = (1 << 30) - 1
 
 
-def searcher(
-    cfg: int, closed_by: int, utility: Utility = set_difference, points: bool = True
-) -> _Search | _CSearch:
-    """A search for positions of one hand (the C one when it is built)."""
-    if _BUILD_ERROR is None:
-        return _CSearch(cfg, closed_by, utility, points)
-    return _Search(cfg, closed_by, utility, points)  # pragma: no cover
-
-
 class _Search:
     """Alpha-beta with a transposition table over trick boundaries.
 
@@ -589,6 +581,20 @@ class _Search:
         return u + pos.points[0] - pos.points[1] if self.points else u
 
 
+Searcher = _Search | _CSearch
+"""A search over the positions of one hand: ``value(position, alpha, beta)``
+gives seat 0's value (exact inside the window, a bound outside)."""
+
+
+def searcher(
+    cfg: int, closed_by: int, utility: Utility = set_difference, points: bool = True
+) -> Searcher:
+    """A search for positions of one hand (the C one when it is built)."""
+    if _BUILD_ERROR is None:
+        return _CSearch(cfg, closed_by, utility, points)
+    return _Search(cfg, closed_by, utility, points)  # pragma: no cover
+
+
 # ------------------------------------------------------------------ results
 
 
@@ -656,7 +662,7 @@ def _split(score: int, points: bool) -> tuple[int, int]:
 def move_values(
     choices: Sequence[tuple[int, Position]],
     mover: int,
-    search: _Search | _CSearch,
+    search: Searcher,
 ) -> list[MoveValue]:
     """Exact values of the positions reached by each ``(action, position)``, for ``mover``."""
     out = []
@@ -669,7 +675,7 @@ def move_values(
     return out
 
 
-def _principal_variation(pos: Position, search: _Search | _CSearch) -> tuple[list[str], Position]:
+def _principal_variation(pos: Position, search: Searcher) -> tuple[list[str], Position]:
     line: list[str] = []
     while not pos.over:
         mover = pos.to_move
@@ -697,7 +703,7 @@ def solve_position(
 
 
 def _solution(
-    mover: int, choices: list[tuple[int, Position]], search: _Search | _CSearch, utility: Utility
+    mover: int, choices: list[tuple[int, Position]], search: Searcher, utility: Utility
 ) -> Solution:
     moves = move_values(choices, mover, search)
     best = next(child for action, child in choices if action == moves[0].action)
