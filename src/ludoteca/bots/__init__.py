@@ -29,6 +29,8 @@ BOTS: dict[tuple[str, str], str] = {
     ("cavaleiro", "greedy"): "ludoteca.bots.cavaleiro_greedy:GreedyCavaleiro",
     ("cavaleiro", "expert"): "ludoteca.bots.cavaleiro_expert:ExpertCavaleiro",
     ("texas42", "expert"): "ludoteca.bots.texas42_expert:ExpertTexas42",
+    ("bingo", "greedy"): "ludoteca.bots.bingo_greedy:GreedyBingo",
+    ("bingo", "expert"): "ludoteca.bots.bingo_expert:ExpertBingo",
 }
 
 
