@@ -165,10 +165,27 @@ class BingoAdapter(Adapter[BingoPublic]):
         self.observation_size = OBSERVATION_SIZE
         # Per seat, the parts over the completed tricks kept from call to call:
         # (tricks, played and captured bytes) and (tricks, info-state trick grid).
-        self._rendered: list[tuple[tuple[Trick, ...], bytearray]] = [((), bytearray(448))] * 2
+        # The played and captured blocks over the completed tricks, as each seat sees them.
+        self._rendered: tuple[Any, tuple[bytearray, bytearray]] = (
+            (),
+            (bytearray(448), bytearray(448)),
+        )
+        self._tricks_cache: tuple[Any, int, tuple[Trick, ...]] = (None, 0, ())
         self._grids: list[tuple[tuple[Trick, ...], bytearray]] = [((), bytearray())] * 2
 
     # ------------------------------------------------------------- readers
+
+    def _tricks_of(self, game: Bingo) -> tuple[Trick, ...]:
+        """The hand's tricks, rebuilt only when one is added (a trick record never
+        changes once made; its identity marks it)."""
+        tricks = game.tricks
+        last = tricks[-1] if tricks else None
+        cached = self._tricks_cache
+        if cached[0] is last and cached[1] == len(tricks):
+            return cached[2]
+        out = tuple([(t[0], t[1], t[2], t[5], t[3]) for t in tricks])
+        self._tricks_cache = (last, len(tricks), out)
+        return out
 
     def public(self, game: Bingo, seat: int) -> BingoPublic:
         phase = game.phase
@@ -200,7 +217,7 @@ class BingoAdapter(Adapter[BingoPublic]):
                 known & game.hands[other],
                 game.lead_tile,
                 game.lead_show,
-                tuple((t[0], t[1], t[2], t[5], t[3]) for t in game.tricks),
+                self._tricks_of(game),
             ),
         )
 
@@ -298,25 +315,24 @@ class BingoAdapter(Adapter[BingoPublic]):
         self._common(p, buf)
         seat = p.seat
         tricks = p.tricks
-        cached = self._rendered[seat]
-        if cached[0] != tricks:
+        cached = self._rendered
+        if cached[0] is not tricks and cached[0] != tricks:
             played = [0, 0]
             captured = [0, 0]
             for leader, led, answer, _shown, winner in tricks:
                 played[leader] |= 1 << led
                 played[1 - leader] |= 1 << answer
                 captured[winner] |= (1 << led) | (1 << answer)
-            region = bytearray().join(
-                [
-                    mask_f32(played[seat]),
-                    mask_f32(played[1 - seat]),
-                    mask_f32(captured[seat]),
-                    mask_f32(captured[1 - seat]),
-                ]
+            pieces = [mask_f32(m) for m in (*played, *captured)]
+            cached = (
+                tricks,
+                (
+                    bytearray().join([pieces[0], pieces[1], pieces[2], pieces[3]]),
+                    bytearray().join([pieces[1], pieces[0], pieces[3], pieces[2]]),
+                ),
             )
-            cached = (tricks, region)
-            self._rendered[seat] = cached
-        buf[4 * O_PLAYED : 4 * O_PLAYED + 448] = cached[1]
+            self._rendered = cached
+        buf[4 * O_PLAYED : 4 * O_PLAYED + 448] = cached[1][seat]
         if p.lead >= 0:  # the leader of the trick on the table is the one not to move
             k = 4 * (O_PLAYED + (28 if p.to_move == seat else 0) + p.lead)
             buf[k : k + 4] = ONE
