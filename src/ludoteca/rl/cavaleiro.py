@@ -90,6 +90,8 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         self.o_round = n * self.seat_block
         self.observation_size = self.o_round + 2
         self.info_state_size = self.observation_size + n * 7
+        # The entries of a figure (columns, horizontals, sticks left), by its state.
+        self._figures: dict[tuple[tuple[int, ...], int], bytearray] = {}
 
     # ------------------------------------------------------------- readers
 
@@ -104,7 +106,7 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
                 game.phase,
                 game.round_winner if game.phase == _REMOVE else -1,
                 game.round,
-                tuple(tuple(cols[s * c : s * c + c]) for s in range(self.num_seats)),
+                tuple([tuple(cols[s * c : s * c + c]) for s in range(self.num_seats)]),
                 tuple(game.horiz),
                 tuple(game.left),
                 tuple(game.order),
@@ -142,15 +144,20 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         c = self.n_columns
         block = self.seat_block
         total = self.total
-        heights = self.height_fractions
-        horizontals = self.horizontal_fractions
+        figures = self._figures
         for s in range(n):
             k = 4 * ((s - seat) % n * block)
-            buf[k : k + 4 * c + 8] = (
-                bytearray().join([heights[h] for h in p.columns[s]])
-                + horizontals[p.horizontals[s]]
-                + _F255[p.left[s] * 255 // total]
-            )
+            key = (p.columns[s], p.horizontals[s])
+            part = figures.get(key)
+            if part is None:
+                if len(figures) > 100_000:
+                    figures.clear()
+                part = figures[key] = (
+                    bytearray().join([self.height_fractions[h] for h in p.columns[s]])
+                    + self.horizontal_fractions[p.horizontals[s]]
+                    + _F255[p.left[s] * 255 // total]
+                )
+            buf[k : k + 4 * c + 8] = part
         o_order = c + 2
         for place, s in enumerate(p.order):
             k = 4 * ((s - seat) % n * block + o_order + place)
