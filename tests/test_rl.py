@@ -605,3 +605,47 @@ def test_cached_encoders_match_fresh_ones(name: str) -> None:
                 want = fresh.observation(p) if obs_type == "observation" else fresh.info_state(p)
                 assert np.array_equal(got, want)
                 e.step(rng.choice(e.game.legal_actions()))
+
+
+OPTION_CASES = [
+    (
+        "texas42_v0",
+        {
+            "scoring": "points",
+            "nello": True,
+            "plunge": True,
+            "splash": True,
+            "sevens": True,
+            "play_out": True,
+            "all_pass": "forced",
+        },
+    ),
+    ("texas42_v0", {"nello": True, "sevens": True}),
+    ("fiveup_v0", {"players": 3, "exact_61": True, "later_lead": "clockwise", "target": 31}),
+    ("fiveup_v0", {"players": 4}),
+    ("bingo_v0", {"blanks_as_seven": True}),
+    ("cavaleiro_v0", {"players": 5, "layout": "23/4+1"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), [c for c in OPTION_CASES if c[0] in ENVS])
+def test_game_options_fast_equals_view(name: str, options: dict[str, Any]) -> None:
+    """With the games' options, the environment's vectors (kept and brought up to
+    date move by move) equal those read from the view, for every seat at every step."""
+    for obs_type in OBS_TYPES:
+        fast = env(name, obs_type=obs_type, **options)
+        slow = env(name, obs_type=obs_type, fast=False, **options)
+        rng = random.Random(0)
+        for seed in range(3):
+            fast.reset(seed=seed)
+            slow.reset(seed=seed)
+            for _agent in fast.agent_iter():
+                obs, _r, term, trunc, _i = fast.last()
+                for a in fast.agents:
+                    x, y = fast.observe(a), slow.observe(a)
+                    assert np.array_equal(x["observation"], y["observation"])
+                    assert np.array_equal(x["action_mask"], y["action_mask"])
+                    assert fast.observation_space(a).contains(x)
+                act = None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]))
+                fast.step(act)
+                slow.step(act)
