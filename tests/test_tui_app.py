@@ -334,3 +334,18 @@ async def test_a_person_rolls_the_dice_by_key() -> None:
         await wait_until(pilot, lambda: len(app.table.game.moves) > 0, "the roll")
         assert app.table.game.moves[0].startswith("roll ")
         assert app.table.actors[0] == "chance"
+
+
+async def test_a_new_game_after_the_end() -> None:
+    app = make_app("cavaleiro", ["human", "random"], seed=2, layout="1x1x2+0")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot, app)
+        first = app.table
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.table is not first, "the new game")
+        await settle(pilot, app)
+        assert not app.table.game.is_over
+        assert app.table.seats == first.seats
+        assert app.table.game.options == first.game.options
+        assert app.table.seed == first.seed + 1
+        assert len(app.screen_stack) == 1

@@ -348,6 +348,7 @@ class PlayApp(App[None]):
         Binding("s", "save", show=False),
         Binding("l", "language", show=False),
         Binding("q", "quit_game", show=False),
+        Binding("n", "new_game", show=False),
         *[Binding(str(d), f"choose({d})", show=False) for d in range(1, 10)],
     ]
 
@@ -357,13 +358,11 @@ class PlayApp(App[None]):
         *,
         lang: str = "en",
         pace: float = 0.8,
-        new_table: Callable[[Table], Table] | None = None,
     ) -> None:
         super().__init__()
         self.table = table
         self.lang = lang
         self.pace = max(0.0, pace)
-        self.new_table = new_table
         self.board: Board = board_for(table.game.name)
         self.generation = 0
         self.revealed: int | None = None
@@ -721,6 +720,8 @@ class PlayApp(App[None]):
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":
+            return len(self.screen_stack) == 1 and self.table.game.is_over
         if action in ("hint", "rules", "undo", "save", "language", "quit_game", "choose"):
             return len(self.screen_stack) == 1
         return True
@@ -852,16 +853,14 @@ class PlayApp(App[None]):
             "s": self.action_save,
             "u": self.action_undo,
             "q": self.exit,
+            "n": self.action_new_game,
         }
-        if self.new_table is not None:
-            keys["n"] = self.action_new_game
         self.push_screen(TextScreen(Static(self.result_text()), t("ui.over.keys", self.lang), keys))
 
     def action_new_game(self) -> None:
-        if self.new_table is None:
-            return
+        """A new game at the same table (same seats and options, the next seed)."""
         self.generation += 1
-        self.table = self.new_table(self.table)
+        self.table = self.table.rematch(self.lang)
         self.board = board_for(self.table.game.name)
         self.revealed = None
         self.saved_at = len(self.table.game.moves)

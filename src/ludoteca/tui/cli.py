@@ -82,7 +82,6 @@ def build_table(args: argparse.Namespace, lang: str) -> Any:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from .app import PlayApp
-    from .table import Table
 
     lang = normalize_lang(args.lang) if args.lang else default_lang()
     try:
@@ -91,14 +90,5 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"ludoteca play: {e}", file=sys.stderr)
         return 2
 
-    def rematch(old: Table) -> Table:
-        return Table.new(
-            old.game.name,
-            old.seats,
-            seed=(old.seed + 1) % (1 << 31),
-            lang=lang,
-            options=dict(old.game.options),
-        )
-
-    PlayApp(table, lang=lang, pace=args.pace, new_table=rematch).run()
+    PlayApp(table, lang=lang, pace=args.pace).run()
     return 0

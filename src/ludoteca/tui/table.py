@@ -202,6 +202,16 @@ class Table:
         """The game saved in ``path``, ready to go on."""
         return cls.from_record(load_record(path), seats, seed=seed)
 
+    def rematch(self, lang: str) -> Table:
+        """A new game at the same table: same game, options and seats, the next seed."""
+        return Table.new(
+            self.game.name,
+            self.seats,
+            seed=(self.seed + 1) % (1 << 31),
+            lang=lang,
+            options=dict(self.game.options),
+        )
+
     # ------------------------------------------------------------ who plays
 
     @property
