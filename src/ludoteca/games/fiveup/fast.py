@@ -103,7 +103,7 @@ def playout(
     stock_size = 28 - 5 * n
     leader = game.leader
     hands_dealt = 0
-    phase = game.phase  # 0 draw, 1 deal, 2 play
+    phase = game.phase  # 0 draw, 1 deal, 2 play (3: the opening tile is due)
     if phase == 0:
         drawn = rng.sample(range(28), n)
         leader = max(range(n), key=lambda s: (ALL_TILES[drawn[s]].pips, ALL_TILES[drawn[s]].high))
@@ -124,6 +124,8 @@ def playout(
         for v in range(7):
             if tbn[v]:
                 open_mask |= 1 << v
+        if not game.on_table:
+            phase = 3  # the opening tile is due
     while True:
         if phase == 1:
             hands_dealt += 1
@@ -149,6 +151,8 @@ def playout(
             tips_free = [0] * 28
             passes = 0
             turn = leader
+            phase = 3
+        if phase == 3:
             # the opening tile
             hand = hands[turn]
             opening = [*_BITS[hand & 0x3FFF], *(t + 14 for t in _BITS[hand >> 14])]
