@@ -64,6 +64,9 @@ _PLAY, _OVER = 2, 3
 _F28 = fractions(28)
 _ENDS_CAP = 60
 _F60 = fractions(_ENDS_CAP)
+_ZERO4 = bytearray(4)
+_ZERO_MASK = bytearray(112)
+_ZERO_OPEN = bytearray(784)
 
 
 class FiveUpPublic(NamedTuple):
@@ -412,18 +415,24 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
     def write_info_state(self, p: FiveUpPublic, buf: bytearray) -> None:
         facts = self._hand(p)
         self._common(p, buf, facts)
-        n = self.num_seats
         seat = p.seat
         k = 4 * self.o_dealt
         put_mask(buf, k, p.dealt)
-        moves = p.moves
+        grid = self._grid(seat, p.moves, facts.movers)
+        k = 4 * self.o_seq
+        buf[k : k + len(grid)] = grid
+
+    def _grid(self, seat: int, moves: tuple[int, ...], movers: tuple[int, ...]) -> bytearray:
+        """The plays of the hand in order, as ``seat`` sees them (kept per seat and
+        extended move by move)."""
+        n = self.num_seats
         done, grid, draws, passes = self._grids[seat]
         if len(moves) < len(done) or moves[: len(done)] != done:
             done, grid, draws, passes = (), bytearray(), 0, 0
         if len(moves) > len(done):
             block = bytearray(grid)
             slot = self.slot
-            for a, mover in zip(moves[len(done) :], facts.movers[len(done) :], strict=True):
+            for a, mover in zip(moves[len(done) :], movers[len(done) :], strict=True):
                 if a == A_DRAW:
                     draws += 1
                     continue
@@ -445,8 +454,79 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
                 draws = passes = 0
             grid = block
             self._grids[seat] = (moves, grid, draws, passes)
-        k = 4 * self.o_seq
-        buf[k : k + len(grid)] = grid
+        return grid
+
+    # ------------------------------------------------------------- patching
+
+    def patch_state(self, game: FiveUp, seat: int) -> Any:
+        if game.phase != _PLAY:
+            return None
+        facts = self._follow.facts()
+        return (game, game.hand_no, facts.played, facts.voids)
+
+    def patch(self, game: FiveUp, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
+        """Moves within one hand: the parts that moves change are rewritten from the
+        game's public counts; tiles played and what seats cannot hold are added."""
+        g, hand_no, played0, voids0 = state
+        if g is not game or game.phase != _PLAY or game.hand_no != hand_no:
+            return None
+        n = self.num_seats
+        moves = tuple(game._history[game.hand_start + 1 :])
+        follow = self._follow
+        done = follow.moves
+        if follow.leader != game.leader or len(moves) < len(done) or moves[: len(done)] != done:
+            return None
+        follow.extend(moves)
+        facts = follow.facts()
+        e = 4 * self.o_mine
+        buf[e : e + 4] = ONE if game.turn == seat else _ZERO4
+        fr = self.score_fractions
+        target = self.target
+        scores = game.scores
+        e = 4 * self.o_scores
+        buf[e : e + 4 * len(self.sides)] = bytearray().join(
+            [fr[min(scores[side], target)] for side in self.side_order[seat]]
+        )
+        e = 4 * self.o_hand
+        buf[e : e + 112] = _ZERO_MASK
+        put_mask(buf, e, game.hands[seat])
+        order = self.orders[seat]
+        hands = game.hands
+        drawn = game.drawn
+        sizes = [_F28[hands[s].bit_count()] for s in order] + [_F28[drawn[s]] for s in order]
+        left = len(game.stock) - game.stock_pos
+        sizes += [
+            _F28[left],
+            _F28[max(0, left - game.reserve)],
+            self.pass_fractions[min(game.passes, n)],
+            _F60[min(game.ends, _ENDS_CAP)],
+        ]
+        e = 4 * self.o_sizes
+        buf[e : e + 8 * n + 16] = bytearray().join(sizes)
+        put_mask(buf, 4 * self.o_table, facts.table)
+        base = 4 * self.o_open
+        buf[base : base + 784] = _ZERO_OPEN
+        for m in game.tbn:
+            while m:
+                low = m & -m
+                e = base + 4 * (low.bit_length() - 1)
+                buf[e : e + 4] = ONE
+                m ^= low
+            base += 112
+        if info:
+            grid = self._grid(seat, moves, facts.movers)
+            e = 4 * self.o_seq
+            buf[e : e + len(grid)] = grid
+        else:
+            for r in range(n):
+                s = (seat + r) % n
+                if facts.played[s] != played0[s]:
+                    put_mask(buf, 4 * (self.o_played + 28 * r), facts.played[s])
+                if facts.voids[s] != voids0[s]:
+                    e = 4 * (self.o_voids + 28 * r)
+                    buf[e : e + 112] = _ZERO_MASK
+                    put_mask(buf, e, facts.voids[s])
+        return (game, hand_no, facts.played, facts.voids)
 
     # ------------------------------------------------------------- rewards
 
