@@ -3,10 +3,10 @@
 Run from the repository root (about 15 minutes on two free cores; ``--quick`` for a
 smoke run with a tenth of the games):
 
-    .venv/bin/python bench/arena_cavaleiro.py [--quick] [--skip-exact]
+    .venv/bin/python bench/arena_cavaleiro.py [--quick] [--parts tables,exact,timing,arena]
 
 1. The tables: figure states, the expected round wins from the start, the
-   size and CPU time of the two-player tables.
+   size and CPU time of the two-player tables; the expert's decision times.
 2. Exact two-player odds on the default figure (``duel_odds``: every roll
    and every decision accounted for, no sampling) between the policies: the
    expert at its default budget, the expert with the whole two-player table
@@ -22,12 +22,15 @@ smoke run with a tenth of the games):
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from collections import Counter
 from typing import Any
 
+from ludoteca import new_game
 from ludoteca.arena import MatchResult, run_match
+from ludoteca.bots import choose_move, make_bot
 from ludoteca.bots.cavaleiro_expert import ExpertPolicy, endgame_sticks, endgame_table
 from ludoteca.bots.cavaleiro_greedy import greedy_policy
 from ludoteca.bots.cavaleiro_tables import DuelTable, FigureSpace, RoundsTable, duel_odds
@@ -95,6 +98,33 @@ def exact(duel: DuelTable) -> None:
     print()
 
 
+def timing() -> None:
+    print("## Expert decision time (CPU seconds, default budget)\n")
+    for players in (2, 3):
+        RoundsTable.build.cache_clear()
+        endgame_table.cache_clear()
+        FigureSpace.of.cache_clear()
+        times = []
+        for seed in range(20):
+            game = new_game("cavaleiro", seed=seed, players=players)
+            bots = [make_bot("cavaleiro", "expert", seed=s) for s in range(players)]
+            while not game.is_over:
+                seat = game.to_move
+                assert isinstance(seat, int)
+                start = time.process_time()
+                move = choose_move(bots[seat], game)
+                times.append(time.process_time() - start)
+                game.play(move)
+        first = times[0]
+        rest = sorted(times[1:])
+        print(
+            f"{players} players: first decision {first:.2f} s (builds the figure's tables); "
+            f"then {len(rest)} decisions: median {1000 * statistics.median(rest):.2f} ms, "
+            f"p95 {1000 * rest[int(0.95 * len(rest))]:.2f} ms, max {1000 * rest[-1]:.2f} ms"
+        )
+    print()
+
+
 def pairs_line(result: MatchResult) -> str:
     """How the duplicate deals went: both games to one bot, or split."""
     by_deal: dict[int, list[tuple[tuple[int, ...], int | None]]] = {}
@@ -131,14 +161,22 @@ def arena(games: int, bots: list[str], players: int = 2) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the games")
-    parser.add_argument("--skip-exact", action="store_true", help="only the arena matches")
+    parser.add_argument(
+        "--parts", default="tables,exact,timing,arena", help="which parts to run (default all)"
+    )
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
     scale = 10 if args.quick else 1
-    if not args.skip_exact:
+    if "timing" in parts:
+        timing()
+    if parts & {"tables", "exact"}:
         duel = tables()
-        exact(duel)
+        if "exact" in parts:
+            exact(duel)
         del duel
         DuelTable.build.cache_clear()  # 300 MB: not needed by the matches
+    if "arena" not in parts:
+        return
     print("## Arena matches (duplicate deals, seed 0)\n")
     arena(2000 // scale, ["greedy", "random"])
     arena(2000 // scale, ["expert", "random"])

@@ -15,7 +15,7 @@ The expert removes so as to:
   maximises it. The table covers every pair of figures of at most ``K``
   sticks; its size grows with the budget (:func:`endgame_sticks`): at the
   default budget of 1 s, 12 sticks each for the default figure (1,742
-  states, built in about half a second, once per process); with 10 s or more,
+  states, built in a third of a second, once per process); with 10 s or more,
   the whole game.
 
 The tables are exact (in floating point), built once per figure and process,
