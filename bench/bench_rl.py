@@ -8,8 +8,11 @@ is the median of several timed runs of a few seconds, the runs of all the
 environments interleaved. Time is the process's CPU time, so other work on the
 machine slows every figure less and all of them alike.
 
-Run: ``.venv/bin/python bench/bench_rl.py [--seconds 2] [--runs 5]``
-(the classic environments need ``pip install -e '.[bench]'``).
+Run: ``.venv/bin/python bench/bench_rl.py [--seconds 2] [--runs 5] [--ceiling]``
+(the classic environments need ``pip install -e '.[bench]'``). ``--ceiling`` also
+measures each Ludoteca environment with an observation that costs nothing (a
+kept vector copied, the mask still built): what the game's moves, the AEC
+bookkeeping and this loop allow, the most any encoder could reach.
 """
 
 from __future__ import annotations
@@ -50,10 +53,32 @@ def steps_per_second(make: Callable[[], Any], seconds: float, seed: int) -> floa
     return steps / (time.process_time() - start)
 
 
+def _free(name: str) -> Any:
+    """An environment whose observation is a kept vector copied (the mask is built)."""
+    e = ludoteca_env(name)
+    kept = bytearray(4 * e.adapter.observation_size)
+
+    def observe(agent: str) -> dict[str, Any]:
+        mask = bytearray(e.num_actions)
+        if e.possible_agents.index(agent) == e._to_move:
+            for a in e._legal:
+                mask[a] = 1
+        return {
+            "observation": np.frombuffer(bytearray(kept), np.float32),
+            "action_mask": np.frombuffer(mask, np.int8),
+        }
+
+    e.observe = observe
+    return e
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per environment")
+    parser.add_argument(
+        "--ceiling", action="store_true", help="also measure with observations that cost nothing"
+    )
     args = parser.parse_args()
 
     cases: list[tuple[str, Callable[[], Any]]] = []
@@ -71,6 +96,8 @@ def main() -> None:
                 return ludoteca_env(name, obs_type=obs_type)
 
             cases.append((f"ludoteca {name} ({obs_type})", make))
+        if args.ceiling:
+            cases.append((f"ceiling {name} (free observation)", lambda name=name: _free(name)))
 
     # Runs are interleaved, so a change of load on the machine hits every case alike.
     runs: dict[str, list[float]] = {label: [] for label, _ in cases}
