@@ -147,6 +147,8 @@ _DOUBLES = _DoublesTable()
 _SEVENTHS = fractions(7)
 _FOURTEENTHS = fractions(14)
 _POINTS = fractions(140)
+_ZERO_FLAGS = bytearray(4 * O_SETS)  # the phase and whose move it is
+_ZERO_DYNAMIC = bytearray(4 * (COMMON - O_UP))  # from the turned-up tile to the lead
 
 
 class BingoAdapter(Adapter[BingoPublic]):
@@ -315,6 +317,21 @@ class BingoAdapter(Adapter[BingoPublic]):
         self._common(p, buf)
         seat = p.seat
         tricks = p.tricks
+        cached = self._played_captured(tricks)
+        buf[4 * O_PLAYED : 4 * O_PLAYED + 448] = cached[seat]
+        if p.lead >= 0:  # the leader of the trick on the table is the one not to move
+            k = 4 * (O_PLAYED + (28 if p.to_move == seat else 0) + p.lead)
+            buf[k : k + 4] = ONE
+
+    def write_info_state(self, p: BingoPublic, buf: bytearray) -> None:
+        self._common(p, buf)
+        seat = p.seat
+        put_mask(buf, 4 * O_DEALT, p.dealt)
+        grid = self._grid(seat, p.tricks)
+        buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
+
+    def _played_captured(self, tricks: tuple[Trick, ...]) -> tuple[bytearray, bytearray]:
+        """The played and captured blocks over ``tricks``, as seat 0 and seat 1 see them."""
         cached = self._rendered
         if cached[0] is not tricks and cached[0] != tricks:
             played = [0, 0]
@@ -332,16 +349,10 @@ class BingoAdapter(Adapter[BingoPublic]):
                 ),
             )
             self._rendered = cached
-        buf[4 * O_PLAYED : 4 * O_PLAYED + 448] = cached[1][seat]
-        if p.lead >= 0:  # the leader of the trick on the table is the one not to move
-            k = 4 * (O_PLAYED + (28 if p.to_move == seat else 0) + p.lead)
-            buf[k : k + 4] = ONE
+        return cached[1]
 
-    def write_info_state(self, p: BingoPublic, buf: bytearray) -> None:
-        self._common(p, buf)
-        seat = p.seat
-        put_mask(buf, 4 * O_DEALT, p.dealt)
-        tricks = p.tricks
+    def _grid(self, seat: int, tricks: tuple[Trick, ...]) -> bytearray:
+        """The information state's tricks in order, as ``seat`` sees them."""
         done, grid = self._grids[seat]
         n = len(done)
         if len(tricks) < n or tricks[:n] != done:
@@ -357,7 +368,77 @@ class BingoAdapter(Adapter[BingoPublic]):
                 base += 4 * TRICK_BLOCK
             grid = block
             self._grids[seat] = (tricks, grid)
-        buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
+        return grid
+
+    # ------------------------------------------------------------- patching
+
+    def patch_state(self, game: Bingo, seat: int) -> Any:
+        if not _LEAD <= game.phase <= _TAKE:
+            return None
+        return (game, game.hand_no)
+
+    def patch(self, game: Bingo, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
+        """Moves within one hand: what moves change is rewritten from the game's
+        public fields (the dealt hand, trump and sets stay); the tricks come from
+        the blocks kept over them."""
+        g, hand_no = state
+        phase = game.phase
+        if g is not game or not _LEAD <= phase <= _TAKE or game.hand_no != hand_no:
+            return None
+        other = 1 - seat
+        buf[0 : 4 * O_SETS] = _ZERO_FLAGS
+        buf[4 * O_UP : 4 * COMMON] = _ZERO_DYNAMIC
+        flags = [O_PHASE + phase - _LEAD]
+        turn = game.turn
+        if turn == seat:
+            flags.append(O_MINE)
+        up = game.up
+        closed_by = game.closed_by
+        if up >= 0 and closed_by < 0:
+            flags.append(O_UP + up)
+        if closed_by >= 0:
+            flags.append(O_CLOSED + (closed_by ^ seat))
+        if closed_by >= 0 or up < 0:
+            flags.append(O_COMPULSORY)
+        lead = game.lead_tile
+        if lead >= 0:
+            flags.append(O_LEADER + (1 if turn == seat else 0))
+            flags.append(O_LEAD + lead)
+            if game.lead_show:
+                buf[4 * O_LEAD_SHOWN : 4 * O_LEAD_SHOWN + 28] = _DOUBLES[game.lead_show]
+        for i in flags:
+            buf[4 * i : 4 * i + 4] = ONE
+        hands = game.hands
+        put_mask(buf, 4 * O_HAND, hands[seat])
+        shown = game.shown
+        if shown[0] or shown[1]:
+            buf[4 * O_SHOWN : 4 * O_SHOWN + 56] = _DOUBLES[shown[seat]] + _DOUBLES[shown[other]]
+        known = shown[other]
+        if game.up_holder == other:
+            known |= 1 << game.trump_tile
+        known &= hands[other]
+        if known:
+            put_mask(buf, 4 * O_KNOWN, known)
+        buf[4 * O_STOCK : 4 * O_STOCK + 4] = _FOURTEENTHS[(13 - game.drawn) + (1 if up >= 0 else 0)]
+        points = game.points
+        won = game.tricks_won
+        buf[4 * O_OTHER_SIZE : 4 * O_SHOWN] = (
+            _SEVENTHS[hands[other].bit_count()]
+            + _POINTS[min(points[seat], 140)]
+            + _POINTS[min(points[other], 140)]
+            + _FOURTEENTHS[won[seat]]
+            + _FOURTEENTHS[won[other]]
+        )
+        tricks = self._tricks_of(game)
+        if info:
+            grid = self._grid(seat, tricks)
+            buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
+        else:
+            buf[4 * O_PLAYED : 4 * O_PLAYED + 448] = self._played_captured(tricks)[seat]
+            if lead >= 0:
+                e = 4 * (O_PLAYED + (28 if turn == seat else 0) + lead)
+                buf[e : e + 4] = ONE
+        return state
 
     # ------------------------------------------------------------- rewards
 
