@@ -21,15 +21,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ludoteca.tiles import ALL_TILES, TILE_TEXT
+from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of
 
 from .tables import (
     A_DRAW,
     A_OPEN,
     A_PASS,
-    HAS_NUMBER,
     IS_DOUBLE,
     NUMBER_MASK,
+    NUMBERS_OF,
     ON_NUMBER,
     ON_OUTER,
     ON_TARGET,
@@ -48,10 +48,23 @@ __all__ = ["playout"]
 _NUMBERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(v for v in range(7) if m >> v & 1) for m in range(128)
 )
-_BITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t for t in range(14) if m >> t & 1) for m in range(1 << 14)
-)
 _PAIRS: dict[int, list[int]] = {}
+
+
+def _half_table(base: int, pips: bool) -> tuple[int, ...]:
+    """For each 14-bit half of a hand: its pips, or the numbers it shows (7-bit mask)."""
+    table = [0] * (1 << 14)
+    for m in range(1, 1 << 14):
+        low = m & -m
+        t = base + low.bit_length() - 1
+        table[m] = table[m ^ low] + PIPS[t] if pips else table[m ^ low] | NUMBERS_OF[t]
+    return tuple(table)
+
+
+_NUMS_LOW = _half_table(0, False)
+_NUMS_HIGH = _half_table(14, False)
+_PIPS_LOW = _half_table(0, True)
+_PIPS_HIGH = _half_table(14, True)
 
 
 def _pairs(key: int) -> list[int]:
@@ -69,12 +82,7 @@ def _pairs(key: int) -> list[int]:
 
 
 def _pips(mask: int) -> int:
-    total = 0
-    for t in _BITS[mask & 0x3FFF]:
-        total += PIPS[t]
-    for t in _BITS[mask >> 14]:
-        total += PIPS[t + 14]
-    return total
+    return _PIPS_LOW[mask & 0x3FFF] + _PIPS_HIGH[mask >> 14]
 
 
 def playout(
@@ -82,7 +90,11 @@ def playout(
 ) -> tuple[list[int], int]:
     """Play ``game`` on to its end at random, on a private state.
 
-    Returns the final scores and how many hands were dealt on the way.
+    Returns the final scores and how many hands were dealt on the way. In the
+    hand under way the stock is drawn in its order; in new hands each draw takes
+    a uniformly random tile of those left, which is the same as drawing from a
+    shuffled stock without shuffling it all (with a ``trace``, the deal written
+    there lists the tiles drawn in order, then the others shuffled).
     """
     n = game.n
     reserve = game.reserve
@@ -94,71 +106,93 @@ def playout(
     if game.winner is not None:
         return scores, 0
     rand = rng.random
+    tracing = trace is not None
+    log: list[int | str] = trace if trace is not None else []
+    numbers_of = NUMBERS_OF
     pairs = _PAIRS
     numbers = _NUMBERS
-    has_number = HAS_NUMBER
+    nums_low, nums_high = _NUMS_LOW, _NUMS_HIGH
     number_mask = NUMBER_MASK
     on_tile, on_target, on_number, on_outer = ON_TILE, ON_TARGET, ON_NUMBER, ON_OUTER
     is_double = IS_DOUBLE
-    stock_size = 28 - 5 * n
+    nxt = game.next_seat
     leader = game.leader
     hands_dealt = 0
-    phase = game.phase  # 0 draw, 1 deal, 2 play (3: the opening tile is due)
+    # the stock: pool[:left] are the tiles still to draw; drawn in order from
+    # the end when ``ordered``, else picked at random
+    pool: list[int] = []
+    left = 0
+    ordered = False
+    deal_at = -1  # where the current deal goes in the trace
+    dealt: list[list[int]] = []
+    drawn_seq: list[int] = []
+    phase = game.phase  # 0 draw, 1 deal, 2 play
     if phase == 0:
         drawn = rng.sample(range(28), n)
         leader = max(range(n), key=lambda s: (ALL_TILES[drawn[s]].pips, ALL_TILES[drawn[s]].high))
-        if trace is not None:
-            trace.append("draw " + " ".join(TILE_TEXT[t] for t in drawn))
-        phase = 1
-    if phase == 2:
+        if tracing:
+            log.append("draw " + " ".join(TILE_TEXT[t] for t in drawn))
+    hands: list[int] = []
+    tbn: list[int] = []
+    sides_free: list[int] = []
+    tips_free: list[int] = []
+    ends = passes = turn = open_mask = 0
+    resume = phase == 2  # the hand under way goes on first
+    if resume:
         hands = list(game.hands)
-        stock = list(game.stock)
-        pos = game.stock_pos
+        pool = game.stock[game.stock_pos :][::-1]
+        left = len(pool)
+        ordered = True
         tbn = list(game.tbn)
         sides_free = list(game.sides_free)
         tips_free = list(game.tips_free)
         ends = game.ends
         passes = game.passes
         turn = game.turn
-        open_mask = 0
         for v in range(7):
             if tbn[v]:
                 open_mask |= 1 << v
-        if not game.on_table:
-            phase = 3  # the opening tile is due
-    while True:
-        if phase == 1:
+    over = False
+    while not over:
+        # ------------------------------------------------------------ a hand
+        if not resume:
             hands_dealt += 1
-            order = list(range(28))
-            for i in range(27, 0, -1):
-                j = int(rand() * (i + 1))
-                order[i], order[j] = order[j], order[i]
+            pool = list(range(28))
+            left = 28
             hands = [0] * n
+            first = 0
             for s in range(n):
                 m = 0
-                for t in order[5 * s : 5 * s + 5]:
+                for _ in range(5):
+                    j = int(rand() * left)
+                    left -= 1
+                    t = pool[j]
                     m |= 1 << t
+                    pool[j] = pool[left]
                 hands[s] = m
-            stock = order[5 * n :]
-            if trace is not None:
-                trace.append(
-                    deal_text(
-                        [sorted(order[5 * s : 5 * s + 5], reverse=True) for s in range(n)], stock
-                    )
-                )
-            pos = 0
+                if s == leader:
+                    # the leader's last tile dealt is a uniform pick of its hand: it opens
+                    first = t
+            ordered = False
+            if tracing:
+                deal_at = len(log)
+                log.append("")
+                dealt = [[t for t in range(27, -1, -1) if h >> t & 1] for h in hands]
+                drawn_seq = []
             sides_free = [0] * 28
             tips_free = [0] * 28
             passes = 0
             turn = leader
-            phase = 3
-        if phase == 3:
+        if not resume or not game.on_table:
             # the opening tile
             hand = hands[turn]
-            opening = [*_BITS[hand & 0x3FFF], *(t + 14 for t in _BITS[hand >> 14])]
-            t = opening[int(rand() * len(opening))]
-            if trace is not None:
-                trace.append(A_OPEN + t)
+            if resume:
+                opening = list(indices_of(hand))
+                t = opening[int(rand() * len(opening))]
+            else:
+                t = first
+            if tracing:
+                log.append(A_OPEN + t)
             hands[turn] = hand ^ (1 << t)
             tile = ALL_TILES[t]
             tbn = [0] * 7
@@ -168,112 +202,144 @@ def playout(
             if tile.is_double:
                 sides_free[t] = 2
             ends = tile.pips
-            phase = 2
             if ends and not ends % 5:
                 side = side_of[turn]
                 gained = scores[side] + ends // 5
                 if not (exact and gained > target):
                     scores[side] = gained
                     if gained >= target:
-                        return scores, hands_dealt
-            turn = turn + 1 if turn + 1 < n else 0
-        # one decision
-        hand = hands[turn]
-        if hand & has_number[open_mask]:
-            moves: list[int] = []
-            for v in numbers[open_mask]:
-                tiles = hand & number_mask[v]
-                if tiles:
-                    key = tiles << 28 | tbn[v]
-                    acts = pairs.get(key)
-                    if acts is None:
-                        acts = _pairs(key)
-                    moves += acts
-            a = moves[int(rand() * len(moves))]
-            if trace is not None:
-                trace.append(a)
-            t = on_tile[a]
-            x = on_target[a]
-            v = on_number[a]
-            bit = 1 << t
-            hand ^= bit
-            hands[turn] = hand
-            if is_double[x]:
-                if sides_free[x]:
-                    sides_free[x] -= 1
-                    if not sides_free[x]:
-                        ends -= v + v
-                        tips_free[x] = 2
+                        break
+            turn = nxt[turn]
+        resume = False
+        while True:
+            # -------------------------------------------------------- a decision
+            hand = hands[turn]
+            fits = open_mask & (nums_low[hand & 0x3FFF] | nums_high[hand >> 14])
+            if fits:
+                fitting = numbers[fits]
+                if len(fitting) == 1:
+                    v = fitting[0]
+                    key = (hand & number_mask[v]) << 28 | tbn[v]
+                    moves = pairs.get(key) or _pairs(key)
                 else:
-                    tips_free[x] -= 1
-                    if not tips_free[x]:
-                        tbn[v] ^= 1 << x
-            else:
-                tbn[v] ^= 1 << x
-                ends -= v
-            if is_double[t]:
-                sides_free[t] = 1
-                ends += v + v
-                tbn[v] |= bit  # a double joins a non-double: v stays open
-            else:
-                o = on_outer[a]
-                ends += o
-                tbn[o] |= bit
-                open_mask |= 1 << o
-                if not tbn[v]:
-                    open_mask &= ~(1 << v)
-            passes = 0
-            if ends and not ends % 5:
+                    moves = []
+                    for v in fitting:
+                        key = (hand & number_mask[v]) << 28 | tbn[v]
+                        moves += pairs.get(key) or _pairs(key)
+                a = moves[int(rand() * len(moves))]
+                if tracing:
+                    log.append(a)
+                t = on_tile[a]
+                x = on_target[a]
+                v = on_number[a]
+                bit = 1 << t
+                hand ^= bit
+                hands[turn] = hand
+                if is_double[x]:
+                    if sides_free[x]:
+                        sides_free[x] -= 1
+                        if not sides_free[x]:
+                            ends -= v + v
+                            tips_free[x] = 2
+                    else:
+                        tips_free[x] -= 1
+                        if not tips_free[x]:
+                            tbn[v] ^= 1 << x
+                else:
+                    tbn[v] ^= 1 << x
+                    ends -= v
+                if is_double[t]:
+                    sides_free[t] = 1
+                    ends += v + v
+                    tbn[v] |= bit  # a double joins a non-double: v stays open
+                else:
+                    o = on_outer[a]
+                    ends += o
+                    tbn[o] |= bit
+                    open_mask |= 1 << o
+                    if not tbn[v]:
+                        open_mask &= ~(1 << v)
+                passes = 0
+                if ends and not ends % 5:
+                    side = side_of[turn]
+                    gained = scores[side] + ends // 5
+                    if not (exact and gained > target):
+                        scores[side] = gained
+                        if gained >= target:
+                            over = True
+                            break
+                if hand:
+                    turn = nxt[turn]
+                    continue
+                # domino
                 side = side_of[turn]
-                gained = scores[side] + ends // 5
-                if not (exact and gained > target):
-                    scores[side] = gained
-                    if gained >= target:
-                        return scores, hands_dealt
-            if hand:
-                turn = turn + 1 if turn + 1 < n else 0
+                opp = 0
+                for s in range(n):
+                    if side_of[s] != side:
+                        opp += _pips(hands[s])
+                points = bonus_points(opp)
+                if points:
+                    gained = scores[side] + points
+                    if not (exact and gained > target):
+                        scores[side] = gained
+                        over = gained >= target
+                leader = turn if winner_leads else nxt[leader]
+                break
+            if left > reserve:
+                # draw until a tile fits or the stock is down to what is never drawn
+                while True:
+                    left -= 1
+                    if ordered:
+                        t = pool[left]
+                    else:
+                        j = int(rand() * (left + 1))
+                        t = pool[j]
+                        pool[j] = pool[left]
+                    if tracing:
+                        log.append(A_DRAW)
+                        drawn_seq.append(t)
+                    hand |= 1 << t
+                    if numbers_of[t] & open_mask or left <= reserve:
+                        break
+                hands[turn] = hand
                 continue
-            # domino
-            side = side_of[turn]
-            opp = 0
+            if tracing:
+                log.append(A_PASS)
+            passes += 1
+            if passes < n:
+                turn = nxt[turn]
+                continue
+            # blocked
+            per_side = [0] * len(scores)
             for s in range(n):
-                if side_of[s] != side:
-                    opp += _pips(hands[s])
-            points = bonus_points(opp)
-            if points:
-                gained = scores[side] + points
-                if not (exact and gained > target):
-                    scores[side] = gained
-                    if gained >= target:
-                        return scores, hands_dealt
-            leader = turn if winner_leads else (leader + 1 if leader + 1 < n else 0)
-            phase = 1
-            continue
-        if stock_size - pos > reserve:
-            if trace is not None:
-                trace.append(A_DRAW)
-            hands[turn] = hand | (1 << stock[pos])
-            pos += 1
-            continue
-        if trace is not None:
-            trace.append(A_PASS)
-        passes += 1
-        if passes < n:
-            turn = turn + 1 if turn + 1 < n else 0
-            continue
-        # blocked
-        per_side = [0] * len(scores)
-        for s in range(n):
-            per_side[side_of[s]] += _pips(hands[s])
-        low = min(per_side)
-        if per_side.count(low) == 1:
-            side = per_side.index(low)
-            points = bonus_points(sum(per_side) - low)
-            if points:
-                gained = scores[side] + points
-                if not (exact and gained > target):
-                    scores[side] = gained
-                    if gained >= target:
-                        return scores, hands_dealt
-        leader = leader + 1 if leader + 1 < n else 0
-        phase = 1
+                per_side[side_of[s]] += _pips(hands[s])
+            low = min(per_side)
+            if per_side.count(low) == 1:
+                side = per_side.index(low)
+                points = bonus_points(sum(per_side) - low)
+                if points:
+                    gained = scores[side] + points
+                    if not (exact and gained > target):
+                        scores[side] = gained
+                        over = gained >= target
+            leader = nxt[leader]
+            break
+        if tracing and deal_at >= 0:
+            _write_deal(log, deal_at, dealt, drawn_seq, pool[:left], rng)
+            deal_at = -1
+    if tracing and deal_at >= 0:
+        _write_deal(log, deal_at, dealt, drawn_seq, pool[:left], rng)
+    return scores, hands_dealt
+
+
+def _write_deal(
+    trace: list[int | str],
+    at: int,
+    dealt: list[list[int]],
+    drawn: list[int],
+    rest: list[int],
+    rng: random.Random,
+) -> None:
+    """Write a play-out's deal into its trace: the tiles drawn in order, then the others."""
+    rng.shuffle(rest)
+    trace[at] = deal_text(dealt, drawn + rest)

@@ -96,12 +96,6 @@ def _plays_of(tiles: int, targets: int) -> list[int]:
     return acts
 
 
-_OPENINGS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(A_OPEN + t for t in indices_of(m)) for m in range(1 << 14)
-)
-"""Opening actions of the tiles in a 14-bit half of a hand mask."""
-
-
 def _desc(mask: int) -> list[str]:
     return [TILE_TEXT[t] for t in sorted(indices_of(mask), reverse=True)]
 
@@ -274,7 +268,7 @@ class FiveUp(Game):
             return []
         hand = self.hands[self.turn]
         if not self.on_table:
-            return list(_OPENINGS[hand & 0x3FFF]) + [a + 14 for a in _OPENINGS[hand >> 14]]
+            return [A_OPEN + t for t in indices_of(hand)]
         out = self._plays(hand)
         if out:
             return out

@@ -75,10 +75,9 @@ def _pairs() -> list[tuple[int, int, int]]:
 _PAIRS = _pairs()
 NUM_ACTIONS = A_ON + len(_PAIRS)
 
+_PAIR_ACTION = {(t, x): A_ON + k for k, (t, x, _) in enumerate(_PAIRS)}
 PLAY_ON: tuple[int, ...] = tuple(
-    next((A_ON + k for k, (t, x, _) in enumerate(_PAIRS) if t == ti and x == xi), -1)
-    for ti in range(28)
-    for xi in range(28)
+    _PAIR_ACTION.get((ti, xi), -1) for ti in range(28) for xi in range(28)
 )
 """``PLAY_ON[t * 28 + x]``: the action ``play T on X`` (``-1`` if they share no number)."""
 
