@@ -134,8 +134,7 @@ def playout(
             log.append("draw " + " ".join(TILE_TEXT[t] for t in drawn))
     hands: list[int] = []
     tbn: list[int] = []
-    sides_free: list[int] = []
-    tips_free: list[int] = []
+    room: list[int] = []
     ends = passes = turn = open_mask = 0
     resume = phase == 2  # the hand under way goes on first
     if resume:
@@ -144,8 +143,10 @@ def playout(
         left = len(pool)
         ordered = True
         tbn = list(game.tbn)
-        sides_free = list(game.sides_free)
-        tips_free = list(game.tips_free)
+        room = [
+            side + 2 if side else tip
+            for side, tip in zip(game.sides_free, game.tips_free, strict=True)
+        ]
         ends = game.ends
         passes = game.passes
         turn = game.turn
@@ -179,8 +180,7 @@ def playout(
                 log.append("")
                 dealt = [[t for t in range(27, -1, -1) if h >> t & 1] for h in hands]
                 drawn_seq = []
-            sides_free = [0] * 28
-            tips_free = [0] * 28
+            room = [0] * 28
             passes = 0
             turn = leader
         if not resume or not game.on_table:
@@ -200,9 +200,9 @@ def playout(
             tbn[tile.low] |= 1 << t
             open_mask = (1 << tile.high) | (1 << tile.low)
             if tile.is_double:
-                sides_free[t] = 2
+                room[t] = 4
             ends = tile.pips
-            if ends and not ends % 5:
+            if not ends % 5 and ends:
                 side = side_of[turn]
                 gained = scores[side] + ends // 5
                 if not (exact and gained > target):
@@ -226,7 +226,7 @@ def playout(
                     for v in fitting:
                         key = (hand & number_mask[v]) << 28 | tbn[v]
                         moves += pairs.get(key) or _pairs(key)
-                a = moves[int(rand() * len(moves))]
+                a = moves[int(rand() * len(moves))] if len(moves) > 1 else moves[0]
                 if tracing:
                     log.append(a)
                 t = on_tile[a]
@@ -236,20 +236,19 @@ def playout(
                 hand ^= bit
                 hands[turn] = hand
                 if is_double[x]:
-                    if sides_free[x]:
-                        sides_free[x] -= 1
-                        if not sides_free[x]:
-                            ends -= v + v
-                            tips_free[x] = 2
-                    else:
-                        tips_free[x] -= 1
-                        if not tips_free[x]:
-                            tbn[v] ^= 1 << x
+                    # places left on a double: its free sides, then its two tips; it
+                    # counts while a side is free (more than two places left)
+                    r = room[x] - 1
+                    room[x] = r
+                    if r == 2:
+                        ends -= v + v
+                    elif not r:
+                        tbn[v] ^= 1 << x
                 else:
                     tbn[v] ^= 1 << x
                     ends -= v
                 if is_double[t]:
-                    sides_free[t] = 1
+                    room[t] = 3
                     ends += v + v
                     tbn[v] |= bit  # a double joins a non-double: v stays open
                 else:
@@ -260,7 +259,7 @@ def playout(
                     if not tbn[v]:
                         open_mask &= ~(1 << v)
                 passes = 0
-                if ends and not ends % 5:
+                if not ends % 5 and ends:
                     side = side_of[turn]
                     gained = scores[side] + ends // 5
                     if not (exact and gained > target):
