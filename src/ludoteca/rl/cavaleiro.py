@@ -27,6 +27,7 @@ when the game ends the winner receives +1 and every other seat −1/(P − 1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ludoteca.games.cavaleiro.game import PHASE_NAMES, Cavaleiro
@@ -92,6 +93,8 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         self.info_state_size = self.observation_size + n * 7
         # The entries of a figure (columns, horizontals, sticks left), by its state.
         self._figures: dict[tuple[tuple[int, ...], int], bytearray] = {}
+        self._zero_observation = bytearray(4 * self.observation_size)
+        self._zero_info = bytearray(4 * self.info_state_size)
 
     # ------------------------------------------------------------- readers
 
@@ -139,55 +142,115 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
     # ------------------------------------------------------------- writers
 
     def write_observation(self, p: CavaleiroPublic, buf: bytearray) -> None:
+        self._write(
+            buf,
+            p.seat,
+            p.columns,
+            p.horizontals,
+            p.order,
+            p.rolls,
+            p.ranking,
+            p.round,
+            p.to_move,
+        )
+
+    def write_info_state(self, p: CavaleiroPublic, buf: bytearray) -> None:
+        self.write_observation(p, buf)
+        self._write_past(buf, p.seat, p.rounds_won, p.last_rolls)
+
+    def _write(
+        self,
+        buf: bytearray,
+        seat: int,
+        columns: Sequence[Sequence[int]],
+        horizontals: Sequence[int],
+        order: Sequence[int],
+        rolls: Sequence[tuple[int, int]],
+        ranking: Sequence[int],
+        round_number: int,
+        to_move: int,
+    ) -> None:
         n = self.num_seats
-        seat = p.seat
         c = self.n_columns
         block = self.seat_block
-        total = self.total
         figures = self._figures
         for s in range(n):
             k = 4 * ((s - seat) % n * block)
-            key = (p.columns[s], p.horizontals[s])
+            key = (tuple(columns[s]), horizontals[s])
             part = figures.get(key)
             if part is None:
                 if len(figures) > 100_000:
                     figures.clear()
+                left = sum(columns[s]) + horizontals[s]
                 part = figures[key] = (
-                    bytearray().join([self.height_fractions[h] for h in p.columns[s]])
-                    + self.horizontal_fractions[p.horizontals[s]]
-                    + _F255[p.left[s] * 255 // total]
+                    bytearray().join([self.height_fractions[h] for h in columns[s]])
+                    + self.horizontal_fractions[horizontals[s]]
+                    + _F255[left * 255 // self.total]
                 )
             buf[k : k + 4 * c + 8] = part
         o_order = c + 2
-        for place, s in enumerate(p.order):
+        for place, s in enumerate(order):
             k = 4 * ((s - seat) % n * block + o_order + place)
             buf[k : k + 4] = ONE
         o_roll = o_order + n
-        for s, roll in p.rolls:
+        for s, roll in rolls:
             k = 4 * ((s - seat) % n * block + o_roll)
             buf[k + 4 * _RANK[roll] : k + 4 * _RANK[roll] + 4] = ONE
             buf[k + 20 : k + 24] = _STRENGTH[ROLL_STRENGTH[roll]]
         o_rank = o_roll + 6
-        for place, s in enumerate(p.ranking):
+        for place, s in enumerate(ranking):
             k = 4 * ((s - seat) % n * block + o_rank + place)
             buf[k : k + 4] = ONE
         k = 4 * self.o_round
-        buf[k : k + 4] = _ROUNDS[min(p.round, _ROUND_CAP)]
-        if p.to_move == seat:
+        buf[k : k + 4] = _ROUNDS[min(round_number, _ROUND_CAP)]
+        if to_move == seat:
             buf[k + 4 : k + 8] = ONE
 
-    def write_info_state(self, p: CavaleiroPublic, buf: bytearray) -> None:
-        self.write_observation(p, buf)
+    def _write_past(
+        self,
+        buf: bytearray,
+        seat: int,
+        rounds_won: Sequence[int],
+        last_rolls: Sequence[tuple[int, int]],
+    ) -> None:
         n = self.num_seats
-        seat = p.seat
         base = self.observation_size
         for s in range(n):
             k = 4 * (base + (s - seat) % n * 7)
-            buf[k : k + 4] = _F255[min(p.rounds_won[s], 255)]
-        for s, roll in p.last_rolls:
+            buf[k : k + 4] = _F255[min(rounds_won[s], 255)]
+        for s, roll in last_rolls:
             k = 4 * (base + (s - seat) % n * 7)
             buf[k + 4 + 4 * _RANK[roll] : k + 8 + 4 * _RANK[roll]] = ONE
             buf[k + 24 : k + 28] = _STRENGTH[ROLL_STRENGTH[roll]]
+
+    # ------------------------------------------------------------- patching
+
+    def patch_state(self, game: Cavaleiro, seat: int) -> Any:
+        return game
+
+    def patch(self, game: Cavaleiro, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
+        """Cavaleiro's vectors are small and a round changes most of them: written
+        afresh into the kept buffer, straight from the game's public fields."""
+        if state is not game:
+            return None
+        buf[:] = self._zero_info if info else self._zero_observation
+        c = self.n_columns
+        cols = game.cols
+        self._write(
+            buf,
+            seat,
+            [cols[s * c : s * c + c] for s in range(self.num_seats)],
+            game.horiz,
+            game.order,
+            game.rolls,
+            game.ranking,
+            game.round,
+            game.round_winner if game.phase == _REMOVE else -1,
+        )
+        if info:
+            last = game.last_round
+            self._write_past(buf, seat, game.rounds_won, last[1] if last is not None else ())
+        return state
 
     # ------------------------------------------------------------- rewards
 
