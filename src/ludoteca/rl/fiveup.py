@@ -39,6 +39,7 @@ the game ends the winning side receives +1 and the others −1/(S − 1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ludoteca.games.fiveup.game import _PARSE, PHASE_NAMES, FiveUp
@@ -354,6 +355,15 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
             follow.extend(moves)
         return follow.facts()
 
+    def _scores_part(self, seat: int, scores: Sequence[int]) -> bytearray:
+        """Each side's score over the target, the observer's side first."""
+        fr = self.score_fractions
+        target = self.target
+        part = bytearray()
+        for side in self.side_order[seat]:
+            part += fr[min(scores[side], target)]
+        return part
+
     def _common(self, p: FiveUpPublic, buf: bytearray, facts: _HandFacts) -> None:
         n = self.num_seats
         seat = p.seat
@@ -366,26 +376,22 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
             flags.append(self.o_leader + (p.leader - seat) % n)
         for i in flags:
             buf[4 * i : 4 * i + 4] = ONE
-        fr = self.score_fractions
-        target = self.target
         k = 4 * self.o_scores
-        buf[k : k + 4 * len(self.sides)] = bytearray().join(
-            [fr[min(p.scores[side], target)] for side in self.side_order[seat]]
-        )
+        buf[k : k + 4 * len(self.sides)] = self._scores_part(seat, p.scores)
         k = 4 * self.o_hand
         put_mask(buf, k, p.hand)
         order = self.orders[seat]
+        part = bytearray()
+        for s in order:
+            part += _F28[p.hand_sizes[s]]
+        for s in order:
+            part += _F28[p.drawn[s]]
+        part += _F28[p.stock_size]
+        part += _F28[p.stock_drawable]
+        part += self.pass_fractions[min(p.passes, n)]
+        part += _F60[min(p.ends_total, _ENDS_CAP)]
         k = 4 * self.o_sizes
-        buf[k : k + 8 * n] = bytearray().join(
-            [_F28[p.hand_sizes[s]] for s in order]
-        ) + bytearray().join([_F28[p.drawn[s]] for s in order])
-        k = 4 * self.o_stock
-        buf[k : k + 16] = (
-            _F28[p.stock_size]
-            + _F28[p.stock_drawable]
-            + self.pass_fractions[min(p.passes, n)]
-            + _F60[min(p.ends_total, _ENDS_CAP)]
-        )
+        buf[k : k + 8 * n + 16] = part
         if facts.table:
             k = 4 * self.o_table
             put_mask(buf, k, facts.table)
@@ -480,29 +486,26 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         facts = follow.facts()
         e = 4 * self.o_mine
         buf[e : e + 4] = ONE if game.turn == seat else _ZERO4
-        fr = self.score_fractions
-        target = self.target
-        scores = game.scores
         e = 4 * self.o_scores
-        buf[e : e + 4 * len(self.sides)] = bytearray().join(
-            [fr[min(scores[side], target)] for side in self.side_order[seat]]
-        )
+        buf[e : e + 4 * len(self.sides)] = self._scores_part(seat, game.scores)
         e = 4 * self.o_hand
         buf[e : e + 112] = _ZERO_MASK
         put_mask(buf, e, game.hands[seat])
         order = self.orders[seat]
         hands = game.hands
+        part = bytearray()
+        for s in order:
+            part += _F28[hands[s].bit_count()]
         drawn = game.drawn
-        sizes = [_F28[hands[s].bit_count()] for s in order] + [_F28[drawn[s]] for s in order]
+        for s in order:
+            part += _F28[drawn[s]]
         left = len(game.stock) - game.stock_pos
-        sizes += [
-            _F28[left],
-            _F28[max(0, left - game.reserve)],
-            self.pass_fractions[min(game.passes, n)],
-            _F60[min(game.ends, _ENDS_CAP)],
-        ]
+        part += _F28[left]
+        part += _F28[max(0, left - game.reserve)]
+        part += self.pass_fractions[min(game.passes, n)]
+        part += _F60[min(game.ends, _ENDS_CAP)]
         e = 4 * self.o_sizes
-        buf[e : e + 8 * n + 16] = bytearray().join(sizes)
+        buf[e : e + 8 * n + 16] = part
         put_mask(buf, 4 * self.o_table, facts.table)
         base = 4 * self.o_open
         buf[base : base + 784] = _ZERO_OPEN
