@@ -316,7 +316,7 @@ class Texas42Adapter(Adapter[Texas42Public]):
             self._rendered = cached
         pieces = cached[2]
         buf[4 * O_PLAYED : 4 * O_PLAYED + 896] = bytearray().join(
-            [pieces[k] for k in _ROTATIONS[seat]]
+            map(pieces.__getitem__, _ROTATIONS[seat])
         )
         trick = p.trick
         if trick:
