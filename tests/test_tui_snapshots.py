@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_pilot import SIZE, make_app, play_turn, screen_text, settle
+from tui_pilot import SIZE, make_app, play_turn, screen_text, settle, wait_until
 
 import ludoteca
-from ludoteca.tui.app import PlayApp
+from ludoteca.tui.app import PlayApp, TextScreen
 
 pytestmark = pytest.mark.asyncio
 
@@ -80,7 +80,11 @@ async def _texas42_play(pilot: Pilot[Any], app: PlayApp) -> None:
 
 async def _rules(pilot: Pilot[Any], app: PlayApp) -> None:
     await settle(pilot, app)
+    await pilot.pause(0.05)  # the table is painted before the rules cover it
+    await pilot.pause()
     await pilot.press("r")
+    await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the rules")
+    await pilot.pause(0.05)
     await pilot.pause()
 
 

@@ -72,32 +72,33 @@ class HandView(Widget, can_focus=True):
 
     def set_hand(self, tiles: Sequence[str], playable: set[str], active: bool, title: str) -> None:
         old = self.tiles[self.cursor] if self.tiles and self.cursor < len(self.tiles) else None
+        shape_before = (len(self.tiles), self.active and bool(self.playable), self.compact)
         self.tiles = list(tiles)
         self.playable = playable
         self.active = active
         self.title = title
-        rows_before = self.virtual_size.height
         if old in self.tiles:
             self.cursor = self.tiles.index(old)
         elif active and playable:
             self.cursor = next(i for i, x in enumerate(self.tiles) if x in playable)
         self.cursor = min(self.cursor, max(0, len(self.tiles) - 1))
-        self.refresh(layout=self._height() != rows_before)
+        shape = (len(self.tiles), self.active and bool(self.playable), self.compact)
+        self.refresh(layout=shape != shape_before)
 
     def _tile_size(self) -> tuple[int, int]:
         return (COMPACT_W, 1) if self.compact else (TILE_W, TILE_H)
 
-    def _height(self) -> int:
-        rows = -(-len(self.tiles) // self._per_row())
+    def _height(self, width: int | None = None) -> int:
+        rows = -(-len(self.tiles) // self._per_row(width))
         return 1 + rows * (self._tile_size()[1] + (1 if self.active and self.playable else 0))
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return self._height()
+        return self._height(width)
 
-    def _per_row(self) -> int:
+    def _per_row(self, width: int | None = None) -> int:
         tile_w, _ = self._tile_size()
-        width = max(self.size.width - 2, tile_w)
-        return max(1, (width + 1) // (tile_w + 1))
+        room = max((self.size.width - 2) if width is None else width, tile_w)
+        return max(1, (room + 1) // (tile_w + 1))
 
     def render(self) -> Text:
         out = Text(self.title, style=Style(bold=True))
@@ -194,12 +195,18 @@ class TextScreen(ModalScreen[None]):
         width: 90%; height: auto; max-height: 90%; border: heavy $accent; padding: 0 1;
         background: $surface;
     }
+    TextScreen.full > VerticalScroll { width: 100%; height: 100%; max-height: 100%; }
     """
 
     def __init__(
-        self, body: Widget, footer: str, keys: dict[str, Callable[[], None]] | None = None
-    ):
-        super().__init__()
+        self,
+        body: Widget,
+        footer: str,
+        keys: dict[str, Callable[[], None]] | None = None,
+        *,
+        full: bool = False,
+    ) -> None:
+        super().__init__(classes="full" if full else None)
         self.body = body
         self.footer = footer
         self.keys = keys or {}
@@ -774,7 +781,7 @@ class PlayApp(App[None]):
         except (FileNotFoundError, ValueError):
             body = t("ui.rules.missing", self.lang)
         rendered = Static(RichMarkdown(body, code_theme="ansi_dark"), id="rules-text")
-        self.push_screen(TextScreen(rendered, "Esc: " + t("key.close", self.lang)))
+        self.push_screen(TextScreen(rendered, "Esc: " + t("key.close", self.lang), full=True))
 
     def action_undo(self) -> None:
         if not self.table.undo_allowed:
