@@ -26,7 +26,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import ludoteca
-from ludoteca.errors import IllegalMove
+from ludoteca.errors import GameNotAvailable, IllegalMove
 from ludoteca.i18n import describe_move, t
 
 from .boards import Board, Ctx, board_for
@@ -749,6 +749,9 @@ class PlayApp(App[None]):
         def think() -> None:
             try:
                 ranked = hint(game, seat)
+            except GameNotAvailable:  # no bot ranks this game's moves yet
+                self.call_from_thread(self.say, t("ui.hint.none", self.lang))
+                return
             except Exception as e:
                 self.call_from_thread(self.say, t("ui.hint.failed", self.lang, error=str(e)))
                 return
