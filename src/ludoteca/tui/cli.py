@@ -38,6 +38,7 @@ def add_play(sub: Any) -> None:
     p.add_argument("--seed", type=int, help="seed for the deals, dice and bots")
     p.add_argument(
         "--option",
+        "--options",
         "-o",
         dest="options",
         action="append",
