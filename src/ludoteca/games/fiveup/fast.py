@@ -32,8 +32,6 @@ from .tables import (
     NUMBERS_OF,
     ON_NUMBER,
     ON_OUTER,
-    ON_TARGET,
-    ON_TILE,
     PIPS,
     PLAY_ON,
     bonus_points,
@@ -48,7 +46,15 @@ __all__ = ["playout"]
 _NUMBERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(v for v in range(7) if m >> v & 1) for m in range(128)
 )
-_PAIRS: dict[int, list[int]] = {}
+_SINGLE: tuple[int, ...] = tuple(ns[0] if len(ns) == 1 else -1 for ns in _NUMBERS)
+"""The number of a 7-bit mask holding just one, else -1."""
+_ALL = list(range(28))
+Move = tuple[int, int, int, int, int, int, int, int, int, int]
+_PAIRS: dict[int, list[Move]] = {}
+"""The plays of some tiles on some targets, all showing one number, by
+``tiles << 28 | targets``: ``(action, tile, target, number, outer number, tile bit,
+target bit, number bit, outer bit, kind)``; kind 0 is a non-double joining a
+non-double, 1 a non-double joining a double, 2 a double joining a non-double."""
 
 
 def _half_table(base: int, pips: bool) -> tuple[int, ...]:
@@ -67,18 +73,22 @@ _PIPS_LOW = _half_table(0, True)
 _PIPS_HIGH = _half_table(14, True)
 
 
-def _pairs(key: int) -> list[int]:
+def _pairs(key: int) -> list[Move]:
     tiles, targets = key >> 28, key & 0xFFFFFFF
-    acts = [
-        PLAY_ON[t * 28 + x]
-        for t in range(28)
-        if tiles >> t & 1
-        for x in range(28)
-        if targets >> x & 1
-    ]
+    moves = []
+    for t in range(28):
+        if not tiles >> t & 1:
+            continue
+        for x in range(28):
+            if not targets >> x & 1:
+                continue
+            a = PLAY_ON[t * 28 + x]
+            v, o = ON_NUMBER[a], ON_OUTER[a]
+            kind = 2 if IS_DOUBLE[t] else 1 if IS_DOUBLE[x] else 0
+            moves.append((a, t, x, v, o, 1 << t, 1 << x, 1 << v, 1 << o, kind))
     if len(_PAIRS) < 200_000:
-        _PAIRS[key] = acts
-    return acts
+        _PAIRS[key] = moves
+    return moves
 
 
 def _pips(mask: int) -> int:
@@ -111,10 +121,9 @@ def playout(
     numbers_of = NUMBERS_OF
     pairs = _PAIRS
     numbers = _NUMBERS
+    single = _SINGLE
     nums_low, nums_high = _NUMS_LOW, _NUMS_HIGH
     number_mask = NUMBER_MASK
-    on_tile, on_target, on_number, on_outer = ON_TILE, ON_TARGET, ON_NUMBER, ON_OUTER
-    is_double = IS_DOUBLE
     nxt = game.next_seat
     leader = game.leader
     hands_dealt = 0
@@ -158,7 +167,7 @@ def playout(
         # ------------------------------------------------------------ a hand
         if not resume:
             hands_dealt += 1
-            pool = list(range(28))
+            pool = _ALL[:]
             left = 28
             hands = [0] * n
             first = 0
@@ -216,26 +225,30 @@ def playout(
             hand = hands[turn]
             fits = open_mask & (nums_low[hand & 0x3FFF] | nums_high[hand >> 14])
             if fits:
-                fitting = numbers[fits]
-                if len(fitting) == 1:
-                    v = fitting[0]
+                v = single[fits]
+                if v >= 0:
                     key = (hand & number_mask[v]) << 28 | tbn[v]
                     moves = pairs.get(key) or _pairs(key)
                 else:
                     moves = []
-                    for v in fitting:
+                    for v in numbers[fits]:
                         key = (hand & number_mask[v]) << 28 | tbn[v]
                         moves += pairs.get(key) or _pairs(key)
-                a = moves[int(rand() * len(moves))] if len(moves) > 1 else moves[0]
+                a, t, x, v, o, bit, xbit, vbit, obit, kind = (
+                    moves[int(rand() * len(moves))] if len(moves) > 1 else moves[0]
+                )
                 if tracing:
                     log.append(a)
-                t = on_tile[a]
-                x = on_target[a]
-                v = on_number[a]
-                bit = 1 << t
                 hand ^= bit
                 hands[turn] = hand
-                if is_double[x]:
+                if kind == 0:
+                    ends += o - v
+                    tbn[v] ^= xbit
+                    tbn[o] |= bit
+                    open_mask |= obit
+                    if not tbn[v]:
+                        open_mask ^= vbit
+                elif kind == 1:
                     # places left on a double: its free sides, then its two tips; it
                     # counts while a side is free (more than two places left)
                     r = room[x] - 1
@@ -243,21 +256,17 @@ def playout(
                     if r == 2:
                         ends -= v + v
                     elif not r:
-                        tbn[v] ^= 1 << x
-                else:
-                    tbn[v] ^= 1 << x
-                    ends -= v
-                if is_double[t]:
-                    room[t] = 3
-                    ends += v + v
-                    tbn[v] |= bit  # a double joins a non-double: v stays open
-                else:
-                    o = on_outer[a]
+                        tbn[v] ^= xbit
                     ends += o
                     tbn[o] |= bit
-                    open_mask |= 1 << o
+                    open_mask |= obit
                     if not tbn[v]:
-                        open_mask &= ~(1 << v)
+                        open_mask ^= vbit
+                else:
+                    # a double joins a non-double: v stays open, on the double
+                    tbn[v] = tbn[v] ^ xbit | bit
+                    room[t] = 3
+                    ends += v
                 passes = 0
                 if not ends % 5 and ends:
                     side = side_of[turn]

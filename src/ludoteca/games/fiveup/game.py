@@ -85,6 +85,11 @@ for _a in range(A_ON, NUM_ACTIONS):
 
 MOVE_FORMS = "play 6-4 (the opening tile), play 4-1 on 6-4, draw, pass"
 
+_TILE: dict[str, int] = {}
+"""Tile index by text, either way round (the fast path of chance events)."""
+for _t in ALL_TILES:
+    _TILE[f"{_t.high}-{_t.low}"] = _TILE[f"{_t.low}-{_t.high}"] = _t.index
+
 _PLAYS: dict[int, list[int]] = {}
 """``play T on X`` actions by ``tiles << 28 | targets``, all showing one number."""
 
@@ -160,6 +165,8 @@ class FiveUp(Game):
     hand_log: list[dict[str, Any]]
     winner: int | None
     _hidden_cache: Any
+    _legal_key: int
+    _legal_list: list[int]
 
     def _seat_count(self) -> int:
         n: int = self.options["players"]
@@ -203,6 +210,8 @@ class FiveUp(Game):
         self.hand_log = []
         self.winner = None
         self._hidden_cache = None
+        self._legal_key = -1
+        self._legal_list = []
 
     def _copy_into(self, other: Any) -> None:
         d = self.__dict__
@@ -237,6 +246,8 @@ class FiveUp(Game):
         od["events"] = list(self.events)
         od["hand_log"] = list(self.hand_log)
         od["_hidden_cache"] = None
+        od["_legal_key"] = -1
+        od["_legal_list"] = []
 
     # ------------------------------------------------------------ who and what
 
@@ -266,6 +277,15 @@ class FiveUp(Game):
     def _legal_actions(self) -> list[int]:
         if self.phase != PLAY:
             return []
+        key = len(self._history)
+        if self._legal_key == key:
+            return list(self._legal_list)
+        out = self._compute_legal()
+        self._legal_key = key
+        self._legal_list = out
+        return list(out)
+
+    def _compute_legal(self) -> list[int]:
         hand = self.hands[self.turn]
         if not self.on_table:
             return [A_OPEN + t for t in indices_of(hand)]
@@ -541,11 +561,17 @@ class FiveUp(Game):
             raise self._chance_error(text, "each hand has five tiles")
         if len(stock) != stock_size:
             raise self._chance_error(text, f"the stock has {stock_size} tiles")
-        if len({t for h in hands for t in h} | set(stock)) != 28:
+        if len(set(stock).union(*hands)) != 28:
             raise self._chance_error(text, "the 28 tiles must each be dealt once")
         self.hand_no += 1
         self.hand_start = len(self._history)
-        self.hands = [sum(1 << t for t in h) for h in hands]
+        masks = []
+        for h in hands:
+            m = 0
+            for t in h:
+                m |= 1 << t
+            masks.append(m)
+        self.hands = masks
         self.stock = stock
         self.stock_pos = 0
         self.tbn = [0] * 7
@@ -565,6 +591,10 @@ class FiveUp(Game):
         )
 
     def _parse_tiles(self, text: str, words: list[str]) -> list[int]:
+        try:
+            return [_TILE[w] for w in words]
+        except KeyError:
+            pass
         try:
             return [tile_index(w) for w in words]
         except ValueError as e:
