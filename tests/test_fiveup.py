@@ -464,9 +464,13 @@ def test_blocked_hand_two_players() -> None:
     hands, stock, moves = BLOCKED_TWO
     game = start(hands, stock, leader=1)
     play_all(game, moves)
-    # both open ends show 6; every 6 is on the table but 6-6, the stock's last tile
+    # both open ends show 6; every 6 is on the table but 6-6, the stock's last tile,
+    # which is never drawn
     assert [e["number"] for e in game.view()["layout"]["open_ends"]] == [6, 6]
+    assert game.view()["stock_size"] == 1 and game.view()["drawn"] == [16, 1]
     assert game.legal_moves() == ["pass"]
+    with pytest.raises(IllegalMove, match="the last tile of the stock is never drawn"):
+        game.play("draw")
     game.play("pass")
     assert game.to_move == 1 and game.legal_moves() == ["pass"]
     game.play("pass")
