@@ -8,6 +8,7 @@ Keys: ``h`` hint, ``r`` rules, ``u`` undo, ``s`` save, ``l`` language, ``q`` qui
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -587,6 +588,11 @@ class PlayApp(App[None]):
             return max(1.5, 3 * self.pace)
         return self.pace / 2
 
+    def from_thread(self, callback: Callable[..., None], *args: Any) -> None:
+        """Run ``callback`` on the app's loop from a worker thread (not once the app has quit)."""
+        with contextlib.suppress(RuntimeError):  # the app stopped while the thread was thinking
+            self.call_from_thread(callback, *args)
+
     def later(self, delay: float, callback: Callable[[], None]) -> None:
         """Run ``callback`` after ``delay`` seconds (at once, but not re-entrantly, if none)."""
         if delay > 0.001:
@@ -629,8 +635,8 @@ class PlayApp(App[None]):
                 move = self.table.bot_choice(game)
             except Exception as e:  # a bot failing must not stop the table
                 move = game.legal_moves()[0]
-                self.call_from_thread(self.say, f"{type(e).__name__}: {e}")
-            self.call_from_thread(self.bot_ready, gen, move, started)
+                self.from_thread(self.say, f"{type(e).__name__}: {e}")
+            self.from_thread(self.bot_ready, gen, move, started)
 
         self.run_worker(think, thread=True, group="bot", exit_on_error=False)
 
@@ -750,12 +756,12 @@ class PlayApp(App[None]):
             try:
                 ranked = hint(game, seat)
             except GameNotAvailable:  # no bot ranks this game's moves yet
-                self.call_from_thread(self.say, t("ui.hint.none", self.lang))
+                self.from_thread(self.say, t("ui.hint.none", self.lang))
                 return
             except Exception as e:
-                self.call_from_thread(self.say, t("ui.hint.failed", self.lang, error=str(e)))
+                self.from_thread(self.say, t("ui.hint.failed", self.lang, error=str(e)))
                 return
-            self.call_from_thread(self.show_hint, gen, ranked)
+            self.from_thread(self.show_hint, gen, ranked)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=False)
 
