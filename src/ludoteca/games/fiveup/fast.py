@@ -123,6 +123,7 @@ def playout(
     numbers = _NUMBERS
     single = _SINGLE
     nums_low, nums_high = _NUMS_LOW, _NUMS_HIGH
+    pips_low, pips_high = _PIPS_LOW, _PIPS_HIGH
     number_mask = NUMBER_MASK
     nxt = game.next_seat
     leader = game.leader
@@ -284,8 +285,9 @@ def playout(
                 opp = 0
                 for s in range(n):
                     if side_of[s] != side:
-                        opp += _pips(hands[s])
-                points = bonus_points(opp)
+                        h = hands[s]
+                        opp += pips_low[h & 0x3FFF] + pips_high[h >> 14]
+                points = (opp + 2) // 5  # bonus_points
                 if points:
                     gained = scores[side] + points
                     if not (exact and gained > target):
@@ -303,11 +305,11 @@ def playout(
                         j = int(rand() * (left + 1))
                         t = pool[j]
                         pool[j] = pool[left]
+                    hand |= 1 << t
                     if tracing:
                         log.append(A_DRAW)
                         drawn_seq.append(t)
-                    hand |= 1 << t
-                    if numbers_of[t] & open_mask or left <= reserve:
+                    if numbers_of[t] & open_mask or left == reserve:
                         break
                 hands[turn] = hand
                 continue
