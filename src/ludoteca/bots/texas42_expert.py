@@ -42,7 +42,8 @@ PLAY_COST_MS = (0.0, 0.02, 0.03, 0.06, 0.15, 0.4, 1.2, 3.5)
 MIN_PLAY_DEALS = 8
 MAX_PLAY_DEALS = 400
 BID_DEALS_PER_SECOND = 40
-MAKE_MARGIN = 0.62  # share of deals a bid must be made in (perfect information flatters)
+MAKE_MARGIN = 0.75  # share of deals a bid must be made in (perfect information flatters)
+SURE_MARGIN = 0.9
 TRUMPS = [f"trump {c}" for c in range(7)] + ["trump doubles", "trump follow-me"]
 
 
@@ -293,27 +294,30 @@ def _contract_fits(contract: str, need: int) -> bool:
 
 
 def _pick_bid(rates: dict[str, float], legal: list[str], partner_high: bool, scoring: str) -> str:
-    """The bid to make: the highest level made in a safe share of deals."""
+    """The bid to make: the cheapest legal bid, when it is made in a safe share of deals.
+
+    Every point bid is worth one mark, so bidding higher than needed only adds
+    risk; a mark bid (or a special contract) is made only when no point bid is
+    safe and it is.
+    """
+    if not rates:
+        return "pass" if "pass" in legal else legal[0]
     if "pass" not in legal:  # the forced dealer bids the safest
-        if not rates:
-            return legal[0]
         return max(rates, key=lambda m: (rates[m], -_bid_need(m)[0]))
-    safe = [m for m, r in rates.items() if r >= MAKE_MARGIN]
-    if not safe:
-        return "pass"
+    plain = [m for m in rates if not _bid_need(m)[2]]
+    cheapest = min(plain, key=lambda m: _bid_need(m)[0]) if plain else None
     if partner_high:
         # take over from the partner only for a sure thing
-        strong = [m for m in safe if rates[m] >= 0.9]
-        return min(strong, key=lambda m: _bid_need(m)[0]) if strong else "pass"
-    if scoring == "points":
-        return min(safe, key=lambda m: _bid_need(m)[0])
-    marks = [m for m in safe if _bid_need(m)[1] >= 2 and rates[m] >= 0.9]
-    if marks:
-        return min(marks, key=lambda m: _bid_need(m)[0])
-    points = [m for m in safe if _bid_need(m)[1] == 1]
-    comfortable = [m for m in points if rates[m] >= MAKE_MARGIN + 0.15]
-    pool = comfortable or points or safe
-    return max(pool, key=lambda m: _bid_need(m)[0])
+        if cheapest is not None and rates[cheapest] >= SURE_MARGIN:
+            return cheapest
+        return "pass"
+    if cheapest is not None and rates[cheapest] >= MAKE_MARGIN:
+        return cheapest
+    if scoring == "marks":
+        others = [m for m in rates if m != cheapest and rates[m] >= SURE_MARGIN]
+        if others:
+            return min(others, key=lambda m: _bid_need(m)[0])
+    return "pass"
 
 
 def _as_bidder(sample: Game, seat: int, plan: _Plan) -> Game | None:
