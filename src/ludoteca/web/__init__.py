@@ -1,0 +1,74 @@
+"""The web app: ``ludoteca serve`` opens a lobby where tables of the four games
+are played in the browser, with friends and bots, in real time.
+
+Storage is SQLite in the user's data folder unless ``--db`` names another
+database (``postgresql://user:password@host/db`` uses PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Any
+
+__all__ = ["add_serve_command", "serve"]
+
+
+def add_serve_command(sub: Any) -> None:
+    """Add ``ludoteca serve`` to the command line."""
+    p = sub.add_parser("serve", help="play in the browser: start the web app")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database: sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB "
+        "(default: SQLite in the user's data folder)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="default pace of the bots: seconds per move (1.0); each table may set its own",
+    )
+    p.set_defaults(func=_cmd_serve)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    if not 0 <= args.bot_delay <= 10:
+        print("ludoteca serve: --bot-delay is 0 to 10 seconds", file=sys.stderr)
+        return 2
+    try:
+        serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay)
+    except ValueError as e:
+        print(f"ludoteca serve: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def serve(
+    *, host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 1.0
+) -> None:
+    """Run the web app until interrupted."""
+    import uvicorn
+
+    from .app import create_app
+    from .store import default_database_url, normalise_database_url
+
+    url = db or default_database_url()
+    normalise_database_url(url)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    app = create_app(url, bot_delay=bot_delay)
+    shown = url if url.startswith("sqlite") else url.split("@")[-1]
+    print(f"Ludoteca: open http://{host}:{port}/ in a browser (storage: {shown})", flush=True)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        log_level="warning",
+        access_log=False,
+    )

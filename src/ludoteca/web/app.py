@@ -1,0 +1,463 @@
+"""The web app: pages, a small JSON API and the tables' WebSocket.
+
+Routes
+------
+- ``GET /`` the lobby; ``GET /t/{id}`` a table; ``GET /rules`` and
+  ``GET /rules/{game}`` the rules; ``GET /replay`` and ``GET /replay/{id}`` the
+  replay viewer; ``GET /static/…`` scripts, styles and pictures.
+- ``GET /api/games``; ``POST /api/seats`` (how many seats some options make);
+  ``GET /api/tables`` and ``POST /api/tables`` (list, create);
+  ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join``;
+  ``GET /api/tables/{id}/record`` (a finished game's ``ludoteca/1`` record);
+  ``POST /api/replay`` (one step of a record, every hand shown).
+- ``WS /ws/{id}``: the table in real time (see :mod:`ludoteca.web.protocol`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import html
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+import ludoteca
+from ludoteca.bots import available_levels
+from ludoteca.errors import IllegalMove, InvalidRecord
+from ludoteca.game import Game
+from ludoteca.registry import GAMES, available_games, game_class
+
+from . import i18n
+from .hub import Hub, Refused, public_options, table_summary
+from .protocol import table_socket
+from .store import Store
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("ludoteca.web")
+
+STATIC = Path(__file__).parent / "static"
+MAX_JSON_BODY = 64 * 1024
+MAX_RECORD_BODY = 2 * 1024 * 1024
+
+
+def _asset_version() -> str:
+    h = hashlib.sha256()
+    for path in sorted(STATIC.glob("*")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:10]
+
+
+class _Pages:
+    """The HTML pages: one shell, the page's script draws the rest."""
+
+    def __init__(self) -> None:
+        self.version = _asset_version()
+
+    def render(
+        self,
+        request: Request,
+        *,
+        page: str,
+        title_key: str,
+        data: dict[str, Any] | None = None,
+        body_html: str = "",
+        status: int = 200,
+        title_params: dict[str, Any] | None = None,
+    ) -> HTMLResponse:
+        lang = i18n.pick_lang(request)
+        title = i18n.text(title_key, lang, **(title_params or {}))
+        strings = json.dumps(i18n.catalogue(lang), ensure_ascii=False).replace("</", "<\\/")
+        payload = json.dumps(data or {}, ensure_ascii=False).replace("</", "<\\/")
+        v = self.version
+
+        def nav(href: str, key: str, current: bool) -> str:
+            mark = ' aria-current="page"' if current else ""
+            return f'<a href="{href}"{mark}>{html.escape(i18n.text(key, lang))}</a>'
+
+        other = "en" if lang == "pt" else "pt"
+        switch_title = html.escape(i18n.text("web.switch_lang", lang))
+        switch_text = html.escape(i18n.text("web.lang_" + other, lang))
+        body = f"""<!doctype html>
+<html lang="{i18n.html_lang(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)} · Ludoteca</title>
+<link rel="icon" href="/static/favicon.svg?v={v}" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css?v={v}">
+</head>
+<body data-page="{page}" data-lang="{lang}">
+<a class="skip" href="#main">{html.escape(i18n.text("web.skip", lang))}</a>
+<header class="top">
+<a class="brand" href="/">Ludoteca</a>
+<nav aria-label="{html.escape(i18n.text("web.nav", lang))}">
+{nav("/", "web.lobby", page == "lobby")}
+{nav("/rules", "web.rules", page == "rules")}
+{nav("/replay", "web.replay", page == "replay")}
+</nav>
+<button type="button" id="lang-switch" class="lang" data-lang="{other}"
+ title="{switch_title}">{switch_text}</button>
+</header>
+<main id="main" tabindex="-1">{body_html}</main>
+<div id="toasts" class="toasts" aria-live="polite"></div>
+<script type="application/json" id="strings">{strings}</script>
+<script type="application/json" id="page-data">{payload}</script>
+<script src="/static/common.js?v={v}"></script>
+<script src="/static/games.js?v={v}"></script>
+<script src="/static/{page}.js?v={v}"></script>
+</body>
+</html>
+"""
+        resp = HTMLResponse(body, status_code=status)
+        resp.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; "
+            "form-action 'self'"
+        )
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        resp.headers["Referrer-Policy"] = "no-referrer"
+        return resp
+
+    def not_found(self, request: Request, what: str = "web.nf_page") -> HTMLResponse:
+        lang = i18n.pick_lang(request)
+        body = (
+            '<section class="notfound"><h1>'
+            + html.escape(i18n.text("web.nf_title", lang))
+            + "</h1><p>"
+            + html.escape(i18n.text(what, lang))
+            + '</p><p><a class="button" href="/">'
+            + html.escape(i18n.text("web.back_lobby", lang))
+            + "</a></p></section>"
+        )
+        return self.render(
+            request, page="notfound", title_key="web.nf_title", body_html=body, status=404
+        )
+
+
+async def _read_json(request: Request, limit: int) -> Any:
+    """The request's JSON body; ``Refused`` if too large or not JSON."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        try:
+            if int(length) > limit:
+                raise Refused("too_large", {"limit": limit}, status=413)
+        except ValueError:
+            raise Refused("bad_json", status=400) from None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise Refused("too_large", {"limit": limit}, status=413)
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise Refused("bad_json", status=400) from None
+
+
+def _refusal(request: Request, e: Refused) -> JSONResponse:
+    lang = i18n.pick_lang(request)
+    return JSONResponse(
+        {"error": e.code, "message": i18n.refusal_text(e.code, e.params, lang)},
+        status_code=e.status,
+    )
+
+
+def replay_step(record: Any, step: Any, lang: str) -> dict[str, Any]:
+    """The table after ``step`` moves of ``record``, every hand shown (for the viewer)."""
+    try:
+        full = ludoteca.replay(record)
+    except (InvalidRecord, IllegalMove, ludoteca.GameNotAvailable) as e:
+        raise Refused("bad_record", {"detail": str(e)}) from None
+    moves = full.moves
+    if not isinstance(step, int) or isinstance(step, bool):
+        step = len(moves)
+    step = max(0, min(step, len(moves)))
+    game: Game = ludoteca.new_game(
+        record["game"], chance="manual", names=record["players"], **record["options"]
+    )
+    movers: list[int | None] = []
+    for move in moves[:step]:
+        who = game.to_move
+        movers.append(who if isinstance(who, int) else None)
+        game.play(move)
+    view = game.view(None)
+    view["log"] = list(moves[:step])
+    view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
+    labels = {m: i18n.describe(record["game"], m, lang) for m in set(moves[:step])}
+    return {
+        "game": record["game"],
+        "title": game_class(record["game"]).title,
+        "players": record["players"],
+        "count": len(moves),
+        "step": step,
+        "move": moves[step - 1] if step else None,
+        "mover": movers[-1] if movers else None,
+        "view": view,
+        "log_seats": movers,
+        "labels": labels,
+        "result": game.result() if game.is_over else None,
+    }
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 1.0,
+    hint: Callable[[Game, int], Any] | None = None,
+    resume: bool = True,
+) -> Starlette:
+    """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
+
+    ``bot_delay`` is the default pace of bots in seconds; ``hint`` replaces
+    ``ludoteca.hint`` (for tests); ``resume`` loads unfinished games at start.
+    """
+    from .store import default_database_url
+
+    store = Store(db_url or default_database_url())
+    hub = Hub(store, bot_delay=bot_delay, hint=hint)
+    pages = _Pages()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if resume:
+            count = await hub.resume_all()
+            if count:
+                log.info("resumed %d unfinished tables", count)
+        yield
+        await hub.close()
+        store.close()
+
+    async def lobby(request: Request) -> Response:
+        return pages.render(request, page="lobby", title_key="web.lobby")
+
+    async def table_page(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        table = await hub.get(table_id)
+        if table is None:
+            if table_id in hub.broken:
+                return pages.not_found(request, "web.nf_broken")
+            return pages.not_found(request, "web.nf_table")
+        return pages.render(
+            request,
+            page="table",
+            title_key="game." + table.game_name,
+            data={"table": hub.table_info(table), "hints": hub.hints_available},
+        )
+
+    async def rules_index(request: Request) -> Response:
+        lang = i18n.pick_lang(request)
+        items = "".join(
+            f'<li><a href="/rules/{g}">{html.escape(i18n.text("game." + g, lang))}</a></li>'
+            for g in GAMES
+        )
+        body = (
+            f'<section class="prose"><h1>{html.escape(i18n.text("web.rules", lang))}</h1>'
+            f"<ul class='rules-list'>{items}</ul></section>"
+        )
+        return pages.render(request, page="rules", title_key="web.rules", body_html=body)
+
+    async def rules_page(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in GAMES:
+            return pages.not_found(request, "web.nf_rules")
+        lang = i18n.pick_lang(request)
+        body = i18n.rules_html(game, lang)
+        return pages.render(
+            request,
+            page="rules",
+            title_key="game." + game,
+            body_html=f'<article class="prose rules">{body}</article>',
+        )
+
+    async def replay_page(request: Request) -> Response:
+        return pages.render(request, page="replay", title_key="web.replay", data={"table": None})
+
+    async def replay_table_page(request: Request) -> Response:
+        table = await hub.get(request.path_params["table_id"])
+        if table is None:
+            return pages.not_found(request, "web.nf_table")
+        return pages.render(
+            request,
+            page="replay",
+            title_key="web.replay",
+            data={"table": table.id, "over": table.over},
+        )
+
+    async def api_games(request: Request) -> Response:
+        built = set(available_games())
+        out = []
+        for name in GAMES:
+            entry: dict[str, Any] = {"name": name, "available": name in built}
+            if name in built:
+                cls = game_class(name)
+                probe = cls(seed=0)
+                entry.update(
+                    {
+                        "title": cls.title,
+                        "options": public_options(name),
+                        "levels": available_levels(name),
+                        "seats": probe.num_seats,
+                        "sides": probe.result()["sides"],
+                    }
+                )
+            out.append(entry)
+        return JSONResponse({"games": out, "hints": hub.hints_available})
+
+    async def api_seats(request: Request) -> Response:
+        try:
+            body = await _read_json(request, MAX_JSON_BODY)
+            if not isinstance(body, dict):
+                raise Refused("bad_json")
+            name = body.get("game")
+            if not isinstance(name, str) or name not in available_games():
+                raise Refused("unknown_game", {"game": str(name)[:40]})
+            options = body.get("options") or {}
+            if not isinstance(options, dict):
+                raise Refused("bad_options", {"detail": "options are an object"})
+            try:
+                probe = ludoteca.new_game(name, seed=0, **options)
+            except ValueError as e:
+                raise Refused("bad_options", {"detail": str(e)}) from None
+        except Refused as e:
+            return _refusal(request, e)
+        return JSONResponse({"seats": probe.num_seats, "sides": probe.result()["sides"]})
+
+    async def api_tables(request: Request) -> Response:
+        rows = store.recent_tables(40)
+        return JSONResponse({"tables": [table_summary(d, n) for d, n in rows]})
+
+    async def api_create(request: Request) -> Response:
+        try:
+            body = await _read_json(request, MAX_JSON_BODY)
+            if not isinstance(body, dict):
+                raise Refused("bad_json")
+            table, keep = await hub.create(
+                body.get("game"),
+                body.get("options"),
+                body.get("seats"),
+                creator_name=body.get("name"),
+                bot_delay=body.get("bot_delay"),
+            )
+        except Refused as e:
+            return _refusal(request, e)
+        return JSONResponse({"table": hub.table_info(table), **keep}, status_code=201)
+
+    async def api_table(request: Request) -> Response:
+        table = await hub.get(request.path_params["table_id"])
+        if table is None:
+            return _refusal(request, Refused("no_table", status=404))
+        return JSONResponse({"table": hub.table_info(table)})
+
+    async def api_join(request: Request) -> Response:
+        table = await hub.get(request.path_params["table_id"])
+        try:
+            if table is None:
+                raise Refused("no_table", status=404)
+            body = await _read_json(request, 4096)
+            if not isinstance(body, dict):
+                raise Refused("bad_json")
+            token = await hub.join(table, body.get("seat"), body.get("invite"), body.get("name"))
+        except Refused as e:
+            return _refusal(request, e)
+        return JSONResponse({"seat": body["seat"], "token": token, "table": hub.table_info(table)})
+
+    async def api_record(request: Request) -> Response:
+        table = await hub.get(request.path_params["table_id"])
+        if table is None:
+            return _refusal(request, Refused("no_table", status=404))
+        if not table.over:
+            return _refusal(request, Refused("record_not_over", status=409))
+        record = table.game.record()
+        name = f"ludoteca-{table.game_name}-{table.id}.json"
+        return Response(
+            json.dumps(record, ensure_ascii=False, indent=1) + "\n",
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def api_replay(request: Request) -> Response:
+        lang = i18n.pick_lang(request)
+        try:
+            body = await _read_json(request, MAX_RECORD_BODY)
+            if not isinstance(body, dict):
+                raise Refused("bad_json")
+            record = body.get("record")
+            if record is None and isinstance(body.get("table"), str):
+                table = await hub.get(body["table"])
+                if table is None:
+                    raise Refused("no_table", status=404)
+                if not table.over:
+                    raise Refused("record_not_over", status=409)
+                record = table.game.record()
+            data = replay_step(record, body.get("step"), lang)
+        except Refused as e:
+            return _refusal(request, e)
+        return JSONResponse(data)
+
+    async def health(request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    async def socket(websocket: WebSocket) -> None:
+        await table_socket(hub, websocket)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        if request.url.path.startswith("/api/"):
+            status = exc.status_code if isinstance(exc, HTTPException) else 404
+            code = "not_found" if status == 404 else "http"
+            return JSONResponse(
+                {
+                    "error": code,
+                    "message": i18n.refusal_text(code, {"status": status}, i18n.pick_lang(request)),
+                },
+                status_code=status,
+            )
+        return pages.not_found(request)
+
+    async def method_not_allowed(request: Request, exc: Exception) -> Response:
+        return JSONResponse(
+            {"error": "http", "message": "method not allowed"},
+            status_code=405,
+        )
+
+    routes = [
+        Route("/", lobby),
+        Route("/t/{table_id}", table_page),
+        Route("/rules", rules_index),
+        Route("/rules/{game}", rules_page),
+        Route("/replay", replay_page),
+        Route("/replay/{table_id}", replay_table_page),
+        Route("/api/games", api_games),
+        Route("/api/seats", api_seats, methods=["POST"]),
+        Route("/api/tables", api_tables, methods=["GET"]),
+        Route("/api/tables", api_create, methods=["POST"]),
+        Route("/api/tables/{table_id}", api_table),
+        Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", api_record),
+        Route("/api/replay", api_replay, methods=["POST"]),
+        Route("/healthz", health),
+        WebSocketRoute("/ws/{table_id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={404: not_found, 405: method_not_allowed},
+    )
+    app.state.hub = hub
+    app.state.store = store
+    app.state.started = time.time()
+    return app

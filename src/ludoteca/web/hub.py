@@ -1,0 +1,661 @@
+"""The live tables: games in memory, their seats, connections and bots.
+
+The server is authoritative. A move is checked on a copy of the game,
+committed to the database together with the chance events it triggers, and
+only then does the live game move on and every connection receive its own
+seat's view. Bots play server-side, one decision at a time, at the table's pace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import ludoteca
+from ludoteca.bots import available_levels, make_bot
+from ludoteca.bots.base import Bot, choose_move
+from ludoteca.errors import IllegalMove
+from ludoteca.game import Game
+from ludoteca.registry import available_games, game_class
+
+from .i18n import describe, translate_reason
+from .store import SeatData, Store, TableData, hash_secret
+
+__all__ = ["Connection", "Hub", "LiveTable", "Refused"]
+
+log = logging.getLogger("ludoteca.web")
+
+MAX_NAME = 24
+_NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,40}$")
+
+
+class Refused(Exception):
+    """A request refused: ``code`` for programs, a message for people."""
+
+    def __init__(self, code: str, params: dict[str, Any] | None = None, status: int = 400) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params or {}
+        self.status = status
+
+
+class Sender(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+class Connection:
+    """One WebSocket: who it is (a seat or a spectator), its language, its outbox."""
+
+    QUEUE_LIMIT = 200
+
+    def __init__(self, sender: Sender, *, lang: str = "en") -> None:
+        self.sender = sender
+        self.seat: int | None = None
+        self.lang = lang
+        self.ready = False
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.hint_busy = False
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (JSON) without waiting; a client too slow to keep up is dropped."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.QUEUE_LIMIT:
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(
+            message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        )
+
+    async def writer(self) -> None:
+        """Send queued messages in order until closed."""
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    break
+                await self.sender.send_text(text)
+        except Exception:  # the peer went away
+            pass
+        finally:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                await self.sender.close(1000)
+
+    def stop(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class LiveTable:
+    """A table in play: its stored data, its game and who is watching."""
+
+    id: str
+    game_name: str
+    options: dict[str, Any]
+    bot_delay: float
+    seats: list[SeatData]
+    game: Game
+    move_seats: list[int | None]
+    over: bool
+    rematch: str | None = None
+    rematch_of: str | None = None
+    conns: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def _bot_name(level: str, seat: int) -> str:
+    return f"Bot {seat + 1} ({level})"
+
+
+def _placeholder(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def clean_name(name: Any) -> str:
+    """A display name, trimmed; ``Refused`` if empty, too long or odd."""
+    if not isinstance(name, str):
+        raise Refused("bad_name", {"max": MAX_NAME})
+    clean: str = " ".join(name.split())
+    if not clean or len(clean) > MAX_NAME or not _NAME_OK.match(clean):
+        raise Refused("bad_name", {"max": MAX_NAME})
+    return clean
+
+
+def best_level(game: str) -> str:
+    """The strongest bot level built for ``game``."""
+    return available_levels(game)[-1]
+
+
+def public_options(game: str) -> list[dict[str, Any]]:
+    """The options of ``game`` as data for the lobby."""
+    out = []
+    for spec in game_class(game).option_specs.values():
+        kind = "bool" if spec.kind is bool else "int" if spec.kind is int else "str"
+        out.append(
+            {
+                "name": spec.name,
+                "default": spec.default,
+                "doc": spec.doc,
+                "kind": kind,
+                "choices": list(spec.choices) if spec.choices is not None else None,
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+            }
+        )
+    return out
+
+
+class Hub:
+    """Every live table of a server, loaded from and saved to a :class:`Store`."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 1.0,
+        hint: Callable[[Game, int], Any] | None = None,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self.broken: dict[str, str] = {}
+        self._load_lock = asyncio.Lock()
+        self._hint = hint
+        self._closing = False
+
+    @property
+    def hints_available(self) -> bool:
+        return self._hint is not None or hasattr(ludoteca, "hint")
+
+    # ------------------------------------------------------------- lifecycle
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table and set its bots going; how many were loaded."""
+        count = 0
+        for table_id in self.store.unfinished_table_ids():
+            table = await self.get(table_id)
+            if table is not None:
+                count += 1
+        return count
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        for table in self.tables.values():
+            for conn in list(table.conns):
+                conn.stop()
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, loaded from the database if needed; ``None`` if unknown."""
+        if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
+            return None
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._load_lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            data = self.store.load_table(table_id)
+            if data is None:
+                return None
+            try:
+                table = self._rebuild(data)
+            except (ValueError, ludoteca.GameNotAvailable) as e:
+                log.error("table %s cannot be resumed: %s", table_id, e)
+                self.broken[table_id] = str(e)
+                return None
+            self.tables[table_id] = table
+        self.kick(table)
+        return table
+
+    def _rebuild(self, data: TableData) -> LiveTable:
+        names = [s.name for s in data.seats]
+        record = {
+            "format": ludoteca.RECORD_FORMAT,
+            "game": data.game,
+            "options": data.options,
+            "players": names,
+            "moves": data.moves,
+        }
+        seed = secrets.randbits(63)
+        game = ludoteca.replay(record, chance="auto", seed=seed)
+        extra = game.moves[len(data.moves) :]
+        if extra:  # a chance event was due (it is stored like any move)
+            self.store.append_moves(
+                data.id, len(data.moves), [(None, m) for m in extra], over=game.is_over
+            )
+        self.store.set_seed(data.id, seed)
+        return LiveTable(
+            id=data.id,
+            game_name=data.game,
+            options=dict(game.options),
+            bot_delay=data.bot_delay,
+            seats=data.seats,
+            game=game,
+            move_seats=[*data.move_seats, *([None] * len(extra))],
+            over=game.is_over,
+            rematch=data.rematch,
+            rematch_of=data.rematch_of,
+        )
+
+    # -------------------------------------------------------------- creation
+
+    async def create(
+        self,
+        game_name: Any,
+        options: Any,
+        seats: Any,
+        *,
+        creator_name: Any = None,
+        bot_delay: Any = None,
+    ) -> tuple[LiveTable, dict[str, Any]]:
+        """Create a table; returns it and what the creator keeps (token, invitations).
+
+        ``seats`` is a list, one entry per seat: ``{"kind": "you"}``,
+        ``{"kind": "human"}`` (an invitation) or ``{"kind": "bot", "level": L}``.
+        """
+        if not isinstance(game_name, str) or game_name not in ludoteca.GAMES:
+            raise Refused("unknown_game", {"game": str(game_name)[:40]})
+        if game_name not in available_games():
+            raise Refused("game_not_built", {"game": game_name})
+        if options is None:
+            options = {}
+        if not isinstance(options, dict) or len(options) > 20:
+            raise Refused("bad_options", {"detail": "options are an object of name: value"})
+        delay = self.bot_delay if bot_delay is None else bot_delay
+        if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
+            raise Refused("bad_delay")
+        try:
+            probe = ludoteca.new_game(game_name, seed=0, **options)
+        except ValueError as e:
+            raise Refused("bad_options", {"detail": str(e)}) from None
+        n = probe.num_seats
+        if not isinstance(seats, list) or len(seats) != n:
+            raise Refused("bad_seats", {"count": n})
+        levels = available_levels(game_name)
+        kinds = [spec.get("kind") if isinstance(spec, dict) else None for spec in seats]
+        if any(k not in ("you", "human", "bot") for k in kinds):
+            raise Refused("bad_seats", {"count": n})
+        if kinds.count("you") > 1:
+            raise Refused("one_seat_each")
+        plan: list[SeatData] = []
+        secrets_out: dict[str, Any] = {"seat": None, "token": None, "invites": {}}
+        for i, spec in enumerate(seats):
+            kind = spec.get("kind")
+            if kind == "you":
+                token = secrets.token_urlsafe(24)
+                plan.append(
+                    SeatData(i, "human", None, clean_name(creator_name), None, hash_secret(token))
+                )
+                secrets_out["seat"] = i
+                secrets_out["token"] = token
+            elif kind == "human":
+                invite = secrets.token_urlsafe(12)
+                plan.append(SeatData(i, "human", None, _placeholder(i), hash_secret(invite), None))
+                secrets_out["invites"][str(i)] = invite
+            else:
+                level = spec.get("level") or levels[-1]
+                if level not in levels:
+                    raise Refused("bad_level", {"level": str(level)[:20], "levels": levels})
+                plan.append(SeatData(i, "bot", level, _bot_name(level, i), None, None))
+        return self._create(game_name, options, plan, float(delay), None), secrets_out
+
+    def _create(
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seats: list[SeatData],
+        delay: float,
+        rematch_of: str | None,
+    ) -> LiveTable:
+        seed = secrets.randbits(63)
+        game = ludoteca.new_game(
+            game_name, seed=seed, chance="auto", names=[s.name for s in seats], **options
+        )
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        moves = game.moves
+        self.store.create_table(
+            table_id=table_id,
+            game=game_name,
+            options=dict(game.options),
+            seed=seed,
+            bot_delay=delay,
+            seats=seats,
+            moves=[(None, m) for m in moves],
+            over=game.is_over,
+            rematch_of=rematch_of,
+        )
+        table = LiveTable(
+            id=table_id,
+            game_name=game_name,
+            options=dict(game.options),
+            bot_delay=delay,
+            seats=list(seats),
+            game=game,
+            move_seats=[None] * len(moves),
+            over=game.is_over,
+            rematch_of=rematch_of,
+        )
+        self.tables[table_id] = table
+        self.kick(table)
+        return table
+
+    async def join(self, table: LiveTable, seat: Any, invite: Any, name: Any) -> str:
+        """Take a free human seat with its invitation; returns the seat's token."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
+            raise Refused("bad_seat", {"count": len(table.seats)})
+        display = clean_name(name)
+        info = table.seats[seat]
+        if info.kind != "human":
+            raise Refused("seat_is_bot", status=409)
+        if info.token_hash is not None:
+            raise Refused("seat_taken", status=409)
+        if not isinstance(invite, str) or info.invite_hash != hash_secret(invite):
+            raise Refused("bad_invite", status=403)
+        token = secrets.token_urlsafe(24)
+        async with table.lock:
+            if not self.store.claim_seat(
+                table.id, seat, hash_secret(invite), display, hash_secret(token)
+            ):
+                raise Refused("seat_taken", status=409)
+            info.name = display
+            info.token_hash = hash_secret(token)
+            self._rename(table)
+        self.broadcast(table)
+        return token
+
+    def _rename(self, table: LiveTable) -> None:
+        """Rebuild the game under the seats' current names (same moves)."""
+        record = table.game.record()
+        record["players"] = [s.name for s in table.seats]
+        seed = secrets.randbits(63)
+        game = ludoteca.replay(record, chance="auto", seed=seed)
+        self.store.set_seed(table.id, seed)
+        table.game = game
+
+    def seat_of_token(self, table: LiveTable, token: Any) -> int | None:
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return None
+        h = hash_secret(token)
+        for s in table.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                return s.seat
+        return None
+
+    # ------------------------------------------------------------------ moves
+
+    async def play(self, table: LiveTable, seat: int | None, move: Any, seen: Any = None) -> None:
+        """Play ``move`` for ``seat``: checked, committed, then broadcast.
+
+        ``Refused`` (nothing changes) if it is not that seat's legal move now.
+        """
+        if seat is None:
+            raise Refused("spectator")
+        if not isinstance(move, str) or not move.strip() or len(move) > 120:
+            raise Refused("bad_move_text")
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+            raise Refused("bad_message", {"detail": "n must be a whole number"})
+        async with table.lock:
+            game = table.game
+            if game.is_over:
+                raise Refused("game_over")
+            if seen is not None and seen != len(game.moves):
+                raise Refused("stale")
+            if game.to_move != seat:
+                to_move = game.to_move
+                raise Refused(
+                    "not_your_turn",
+                    {"name": table.seats[to_move].name if isinstance(to_move, int) else ""},
+                )
+            trial = game.copy()
+            before = len(trial.moves)
+            try:
+                trial.play(move)
+            except IllegalMove as e:
+                raise Refused(
+                    "illegal",
+                    {"move": move, "reason": e.reason or str(e), "game": table.game_name},
+                ) from None
+            new = trial.moves[before:]
+            pairs: list[tuple[int | None, str]] = [(seat, new[0])]
+            pairs += [(None, m) for m in new[1:]]
+            try:
+                self.store.append_moves(table.id, before, pairs, over=trial.is_over)
+            except Exception as e:
+                log.exception("could not store a move of table %s", table.id)
+                raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
+            table.game = trial
+            table.move_seats.extend(s for s, _ in pairs)
+            table.over = trial.is_over
+        self.broadcast(table, last={"seat": seat, "move": new[0]})
+        self.kick(table)
+
+    # ------------------------------------------------------------------- bots
+
+    def kick(self, table: LiveTable) -> None:
+        """Start the table's bot loop if a bot is to move."""
+        if self._closing or table.over:
+            return
+        seat = table.game.to_move
+        if not isinstance(seat, int) or table.seats[seat].kind != "bot":
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
+
+    async def _bot_loop(self, table: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        failures = 0
+        while not self._closing:
+            game = table.game
+            seat = game.to_move
+            if not isinstance(seat, int) or table.seats[seat].kind != "bot":
+                return
+            started = loop.time()
+            seen = len(game.moves)
+            try:
+                move = await asyncio.to_thread(self._bot_choose, table, seat, game.copy())
+            except Exception:
+                log.exception(
+                    "bot of seat %d at table %s failed; it plays at random", seat, table.id
+                )
+                move = secrets.choice(game.legal_moves())
+            wait = table.bot_delay - (loop.time() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            try:
+                await self.play(table, seat, move, seen)
+                failures = 0
+            except Refused as e:
+                if e.code == "stale":
+                    continue
+                failures += 1
+                log.error("bot move %r refused at table %s: %s", move, table.id, e.params)
+                if failures > 3:
+                    return
+                await asyncio.sleep(0.5)
+
+    def _bot_choose(self, table: LiveTable, seat: int, game: Game) -> str:
+        bot = table.bots.get(seat)
+        if bot is None:
+            level = table.seats[seat].level or best_level(table.game_name)
+            levels = available_levels(table.game_name)
+            if level not in levels:
+                level = levels[-1]
+            bot = make_bot(table.game_name, level, seed=secrets.randbits(63))
+            table.bots[seat] = bot
+        return choose_move(bot, game)
+
+    # ------------------------------------------------------------------ hints
+
+    async def hint(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+        """The expert's ranked moves for ``seat``, which must be to move."""
+        hint_fn = self._hint or getattr(ludoteca, "hint", None)
+        if hint_fn is None:
+            raise Refused("no_hints")
+        if seat is None:
+            raise Refused("spectator")
+        game = table.game
+        if game.to_move != seat:
+            raise Refused("hint_not_your_turn")
+        async with table.hint_lock:
+            ranked = await asyncio.wait_for(asyncio.to_thread(hint_fn, game.copy(), seat), 30)
+        out = []
+        for item in ranked or []:
+            if dataclasses.is_dataclass(item) and not isinstance(item, type):
+                out.append(dataclasses.asdict(item))
+            elif isinstance(item, dict):
+                out.append(dict(item))
+            else:
+                out.append({"move": str(item)})
+        return out
+
+    # ---------------------------------------------------------------- rematch
+
+    async def rematch(self, table: LiveTable, seat: int | None) -> str:
+        """The table of the rematch (created on the first request)."""
+        if seat is None:
+            raise Refused("spectator")
+        if not table.over:
+            raise Refused("not_over")
+        async with table.lock:
+            if table.rematch is None:
+                seats = [dataclasses.replace(s) for s in table.seats]
+                new = self._create(table.game_name, table.options, seats, table.bot_delay, table.id)
+                table.rematch = new.id
+        for conn in list(table.conns):
+            conn.send({"type": "rematch", "table": table.rematch})
+        return table.rematch
+
+    # --------------------------------------------------------------- messages
+
+    def table_info(self, table: LiveTable) -> dict[str, Any]:
+        online = {c.seat for c in table.conns if c.seat is not None and c.ready}
+        return {
+            "id": table.id,
+            "game": table.game_name,
+            "title": game_class(table.game_name).title,
+            "options": table.options,
+            "bot_delay": table.bot_delay,
+            "over": table.over,
+            "rematch": table.rematch,
+            "rematch_of": table.rematch_of,
+            "spectators": sum(1 for c in table.conns if c.seat is None and c.ready),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "taken": s.kind == "bot" or s.token_hash is not None,
+                    "online": s.kind == "bot" or s.seat in online,
+                }
+                for s in table.seats
+            ],
+        }
+
+    def frame(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        lang: str = "en",
+        last: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The state message for one seat (``None``: a spectator): its view only,
+        with the moves it shows said in words in ``lang``."""
+        game = table.game
+        view = game.view(seat)
+        name = table.game_name
+        labels = {m: describe(name, m, lang) for m in {*view["log"], *view["legal_moves"]}}
+        return {
+            "type": "state",
+            "table": self.table_info(table),
+            "seat": seat,
+            "n": len(game.moves),
+            "view": view,
+            "labels": labels,
+            "log_seats": list(table.move_seats),
+            "last": last,
+            "result": game.result() if game.is_over else None,
+            "hints": self.hints_available and seat is not None,
+        }
+
+    def broadcast(self, table: LiveTable, last: dict[str, Any] | None = None) -> None:
+        """Send every connection of the table its own seat's state."""
+        cache: dict[tuple[int | None, str], str] = {}
+        for conn in list(table.conns):
+            if not conn.ready:
+                continue
+            key = (conn.seat, conn.lang)
+            text = cache.get(key)
+            if text is None:
+                text = json.dumps(self.frame(table, conn.seat, conn.lang, last), ensure_ascii=False)
+                cache[key] = text
+            conn.send(text)
+
+    def error_message(self, refusal: Refused, lang: str) -> dict[str, Any]:
+        """A refusal as sent to a client, in its language."""
+        from .i18n import refusal_text
+
+        return {
+            "type": "error",
+            "code": refusal.code,
+            "message": refusal_text(refusal.code, refusal.params, lang),
+            "move": refusal.params.get("move"),
+        }
+
+
+def localised_reason(game: str, reason: str, lang: str) -> str:
+    """An engine's refusal reason in ``lang``."""
+    return translate_reason(game, reason, lang)
+
+
+def table_summary(data: TableData, moves: int) -> dict[str, Any]:
+    """A stored table as listed in the lobby."""
+    return {
+        "id": data.id,
+        "game": data.game,
+        "over": data.over,
+        "moves": moves,
+        "updated": data.updated,
+        "age": max(0.0, time.time() - data.updated),
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "taken": s.kind == "bot" or s.token_hash is not None,
+            }
+            for s in data.seats
+        ],
+    }
+
+
+def seats_of(values: Sequence[SeatData]) -> list[dict[str, Any]]:
+    return [dataclasses.asdict(s) for s in values]

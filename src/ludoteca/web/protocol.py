@@ -1,0 +1,198 @@
+"""The table's WebSocket protocol.
+
+Every message is a JSON object with a ``type``. The client starts with
+``hello`` and may then send:
+
+- ``{"type": "hello", "token": T | null, "lang": "pt" | "en"}``: sit at the seat
+  whose token is ``T`` (``null``: watch as a spectator);
+- ``{"type": "move", "move": "play 6-4", "n": N}``: play a move; ``n`` is the
+  number of moves in the state the player saw (a move made on an older state
+  is refused);
+- ``{"type": "hint"}``, ``{"type": "rematch"}``, ``{"type": "lang", "lang": L}``,
+  ``{"type": "ping"}``.
+
+The server sends ``welcome`` (the seat), ``state`` (the table and the seat's
+view, after every change), ``error`` (a refusal, in the client's language;
+nothing changed), ``hint``, ``rematch`` (the new table) and ``pong``.
+Messages larger than :data:`MAX_MESSAGE` characters are refused, and so are
+messages beyond the rate limit (:class:`RateLimit`); a client that keeps
+flooding is disconnected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import i18n
+from .hub import Connection, Hub, LiveTable, Refused
+
+__all__ = ["MAX_MESSAGE", "RateLimit", "table_socket"]
+
+MAX_MESSAGE = 2048
+HELLO_TIMEOUT = 30.0
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, bursts of ``burst``.
+
+    ``strikes`` counts the messages refused in the current ten-second window;
+    more than :data:`FLOOD_STRIKES` of them and the client is flooding.
+    """
+
+    WINDOW = 10.0
+
+    def __init__(self, rate: float = 8.0, burst: float = 20.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+        self.window_start = self.stamp
+        self.strikes = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if now - self.window_start > self.WINDOW:
+            self.window_start = now
+            self.strikes = 0
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.strikes += 1
+        return False
+
+
+FLOOD_STRIKES = 100
+
+
+async def table_socket(hub: Hub, websocket: WebSocket) -> None:
+    """Serve one client of a table until it leaves."""
+    await websocket.accept()
+    lang = i18n.lang_from_headers(websocket.headers.get("accept-language"))
+    table = await hub.get(websocket.path_params.get("table_id", ""))
+    if table is None:
+        await websocket.send_text(
+            json.dumps(
+                {
+                    "type": "error",
+                    "code": "no_table",
+                    "message": i18n.refusal_text("no_table", {}, lang),
+                }
+            )
+        )
+        await websocket.close(4404)
+        return
+    conn = Connection(websocket, lang=lang)
+    writer = asyncio.get_running_loop().create_task(conn.writer())
+    limit = RateLimit()
+    try:
+        while not conn.closed:
+            try:
+                message = await asyncio.wait_for(
+                    websocket.receive(), None if conn.ready else HELLO_TIMEOUT
+                )
+            except TimeoutError:
+                conn.send(_error(Refused("hello_first"), conn.lang))
+                break
+            if message["type"] == "websocket.disconnect":
+                break
+            if not limit.allow():
+                if limit.strikes > FLOOD_STRIKES:
+                    conn.send(_error(Refused("flood"), conn.lang))
+                    break
+                conn.send(_error(Refused("rate_limited"), conn.lang))
+                continue
+            text = message.get("text")
+            if text is None:
+                conn.send(_error(Refused("bad_json"), conn.lang))
+                continue
+            if len(text) > MAX_MESSAGE:
+                conn.send(_error(Refused("too_large", {"limit": MAX_MESSAGE}), conn.lang))
+                continue
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError:
+                conn.send(_error(Refused("bad_json"), conn.lang))
+                continue
+            try:
+                await _handle(hub, table, conn, data)
+            except Refused as e:
+                conn.send(_error(e, conn.lang))
+                if e.code == "stale":
+                    conn.send(hub.frame(table, conn.seat, conn.lang))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        was_ready = conn.ready
+        table.conns.discard(conn)
+        conn.stop()
+        await writer
+        if was_ready:
+            hub.broadcast(table)
+
+
+def _error(e: Refused, lang: str) -> dict[str, Any]:
+    return {
+        "type": "error",
+        "code": e.code,
+        "message": i18n.refusal_text(e.code, e.params, lang),
+        "move": e.params.get("move"),
+    }
+
+
+async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> None:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise Refused("bad_message", {"detail": "a message is an object with a type"})
+    kind = data["type"]
+    if kind == "hello":
+        lang = data.get("lang")
+        if lang is not None:
+            conn.lang = i18n.normalise(lang)
+        token = data.get("token")
+        seat = None
+        if token is not None:
+            seat = hub.seat_of_token(table, token)
+        conn.seat = seat
+        first = not conn.ready
+        conn.ready = True
+        table.conns.add(conn)
+        conn.send({"type": "welcome", "seat": seat, "table": table.id})
+        if token is not None and seat is None:
+            conn.send(_error(Refused("wrong_token"), conn.lang))
+        if first or seat is not None:
+            hub.broadcast(table)
+        else:
+            conn.send(hub.frame(table, seat, conn.lang))
+        return
+    if not conn.ready:
+        raise Refused("hello_first")
+    if kind == "move":
+        await hub.play(table, conn.seat, data.get("move"), data.get("n"))
+    elif kind == "hint":
+        if conn.hint_busy:
+            raise Refused("hint_busy")
+        conn.hint_busy = True
+        try:
+            moves = await hub.hint(table, conn.seat)
+        except TimeoutError:
+            raise Refused("hint_failed") from None
+        finally:
+            conn.hint_busy = False
+        for m in moves:
+            if isinstance(m.get("move"), str):
+                m["label"] = i18n.describe(table.game_name, m["move"], conn.lang)
+        conn.send({"type": "hint", "n": len(table.game.moves), "moves": moves})
+    elif kind == "rematch":
+        await hub.rematch(table, conn.seat)
+    elif kind == "lang":
+        conn.lang = i18n.normalise(data.get("lang"))
+    elif kind == "ping":
+        conn.send({"type": "pong"})
+    else:
+        raise Refused("bad_message", {"detail": f"unknown type {kind[:30]!r}"})

@@ -1,0 +1,388 @@
+/* Ludoteca web: a table in real time (WebSocket), for a seat or a spectator. */
+"use strict";
+
+(() => {
+  const first = LT.data.table;
+  const tableId = first.id;
+  const main = document.getElementById("main");
+  const seatKey = "seat." + tableId;
+  let kept = Keep.get(seatKey); // {seat, token} of this browser at this table
+  let state = null;
+  let choice = null;
+  let ws = null;
+  let retry = 0;
+  let alive = true;
+  let hint = null;
+  let refusal = null;
+  let wasMyTurn = false;
+  let joining = null;
+
+  /* ------------------------------------------------------------ layout */
+
+  const status = h("p", { id: "status", class: "status", role: "status", "aria-live": "polite" }, T("web.connecting"));
+  const conn = h("span", { id: "conn", class: "conn" }, T("web.connecting"));
+  const tools = h("div", { class: "tools" });
+  const refusalBox = h("p", { id: "refusal", class: "refusal", role: "alert", hidden: true });
+  const invitesBox = h("div", { id: "invites" });
+  const boardBox = h("div", { id: "board" });
+  const resultBox = h("div", { id: "result" });
+  const hintBox = h("div", { id: "hint" });
+  main.appendChild(
+    h("div", { class: "table-page" },
+      h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, T("game." + first.game)), status, conn, tools),
+      refusalBox, invitesBox, resultBox, hintBox, boardBox),
+  );
+
+  /* -------------------------------------------------------- invitation */
+
+  const params = new URLSearchParams(window.location.search);
+  if (params.has("invite")) {
+    const seat = Number(params.get("seat"));
+    const invite = params.get("invite");
+    if (kept && kept.token) stripParams();
+    else showJoin(seat, invite);
+  }
+
+  function stripParams() {
+    const url = new URL(window.location.href);
+    url.search = "";
+    window.history.replaceState(null, "", url.toString());
+  }
+
+  function showJoin(seat, invite) {
+    const nameInput = h("input", { id: "join-name", name: "name", required: true, maxlength: 24, autocomplete: "nickname", value: Keep.get("name") || "" });
+    const err = h("p", { class: "form-error", role: "alert" });
+    const form = h("form", { class: "dialog", id: "join-form", "aria-labelledby": "join-title" },
+      h("h2", { id: "join-title" }, T("web.join_title")),
+      h("p", {}, T("web.join_text", { n: seat + 1, game: T("game." + first.game) })),
+      h("label", { for: "join-name" }, T("web.your_name")), nameInput, err,
+      h("div", { class: "row" },
+        h("button", { type: "submit", class: "primary", id: "join-submit" }, T("web.join")),
+        h("button", { type: "button", onclick: () => { joining.remove(); joining = null; stripParams(); } }, T("web.just_watch"))));
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const name = nameInput.value.trim();
+      if (!name) {
+        err.textContent = T("web.name_needed");
+        return;
+      }
+      try {
+        const res = await api("/api/tables/" + tableId + "/join", { seat, invite, name });
+        kept = { seat: res.seat, token: res.token };
+        Keep.set(seatKey, kept);
+        Keep.set("name", name);
+        joining.remove();
+        joining = null;
+        stripParams();
+        hello();
+      } catch (e) {
+        err.textContent = e.message;
+      }
+    });
+    joining = h("div", { class: "modal" }, form);
+    document.body.appendChild(joining);
+    nameInput.focus();
+  }
+
+  function invitesPanel() {
+    invitesBox.replaceChildren();
+    const invites = Keep.get("invites." + tableId);
+    if (!state || state.table.over) return;
+    const open = state.table.seats.filter((s) => s.kind === "human" && !s.taken && invites && invites[s.seat]);
+    const rows = open.map((s) => linkRow(T("web.seat_n", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat));
+    if (!rows.length && !invites) return;
+    rows.push(linkRow(T("web.watch_link"), window.location.origin + "/t/" + tableId, "watch"));
+    invitesBox.appendChild(h("section", { class: "panel invites" }, h("h2", {}, T("web.invites")), h("p", {}, T("web.invites_help")), rows));
+  }
+
+  function linkRow(title, url, key) {
+    const input = h("input", { readonly: true, value: url, "aria-label": title, dataset: { key: "link-" + key }, class: "link" });
+    return h("div", { class: "link-row" }, h("span", { class: "link-title" }, title), input,
+      h("button", { type: "button", onclick: async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(url);
+        } catch (e) {
+          document.execCommand("copy");
+        }
+        toast(T("web.copied"));
+      } }, T("web.copy")));
+  }
+
+  /* -------------------------------------------------------- connection */
+
+  function connect() {
+    const proto = window.location.protocol === "https:" ? "wss://" : "ws://";
+    ws = new WebSocket(proto + window.location.host + "/ws/" + tableId);
+    ws.addEventListener("open", () => {
+      retry = 0;
+      conn.textContent = T("web.connected");
+      conn.className = "conn ok";
+      hello();
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (e) {
+        return;
+      }
+      receive(msg);
+    });
+    ws.addEventListener("close", (ev) => {
+      if (!alive) return;
+      if (ev.code === 4404) {
+        status.textContent = T("web.nf_table");
+        return;
+      }
+      conn.textContent = T("web.reconnecting");
+      conn.className = "conn lost";
+      retry += 1;
+      setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(retry, 5)));
+    });
+  }
+
+  function hello() {
+    send({ type: "hello", token: kept ? kept.token : null, lang: LT.lang });
+  }
+
+  function send(obj) {
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify(obj));
+      return true;
+    }
+    toast(T("web.reconnecting"), "error");
+    return false;
+  }
+
+  window.LudotecaBeforeReload = () => {
+    alive = false;
+  };
+
+  function receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        if (kept && kept.token && msg.seat === null) {
+          Keep.remove(seatKey);
+          kept = null;
+        }
+        break;
+      case "state":
+        state = msg;
+        refusal = null;
+        if (hint && hint.n !== msg.n) hint = null;
+        if (choice && !(msg.view.legal_moves || []).some((m) => m.startsWith("play " + choice) || m.startsWith("play " + choice.split("-").reverse().join("-")))) choice = null;
+        render();
+        break;
+      case "error":
+        refusal = msg.message;
+        showRefusal();
+        toast(msg.message, "error");
+        break;
+      case "hint":
+        hint = msg;
+        renderHint();
+        break;
+      case "rematch":
+        rematch(msg.table);
+        break;
+      default:
+        break;
+    }
+  }
+
+  function rematch(newId) {
+    if (kept && kept.token) Keep.set("seat." + newId, kept);
+    const invites = Keep.get("invites." + tableId);
+    if (invites) Keep.set("invites." + newId, invites);
+    if (kept && kept.token) {
+      alive = false;
+      window.location.assign("/t/" + newId);
+    } else {
+      toast(T("web.rematch_ready"));
+      render();
+    }
+  }
+
+  /* ------------------------------------------------------------ render */
+
+  function model() {
+    return {
+      game: state.table.game,
+      view: state.view,
+      seats: state.table.seats,
+      me: state.seat,
+      labels: state.labels,
+      logSeats: state.log_seats,
+      result: state.result,
+      choice,
+      replay: false,
+    };
+  }
+
+  const ctx = {
+    move(mv) {
+      if (!state) return;
+      choice = null;
+      send({ type: "move", move: mv, n: state.n });
+    },
+    tile(key, moves) {
+      if (!state) return;
+      if (moves.length === 1) ctx.move(moves[0]);
+      else if (moves.length > 1) {
+        choice = key;
+        render();
+        const firstChoice = boardBox.querySelector(".actions .move-btn");
+        if (firstChoice) firstChoice.focus();
+      } else ctx.move("play " + key);
+    },
+    choose(key) {
+      choice = key;
+      render();
+    },
+  };
+
+  function statusText(m) {
+    const v = m.view;
+    if (v.over) return T("ui.over.title") + ". " + winnerText(m);
+    const who = v.to_move;
+    if (typeof who !== "number") return T("ui.chance");
+    const seatInfo = m.seats[who];
+    if (who === m.me) return T("ui.your_turn", { name: seatInfo.name });
+    if (seatInfo.kind === "bot") return T("ui.thinking", { name: Games.seatName(m, who) });
+    if (!seatInfo.taken) return T("web.waiting_for", { name: Games.seatName(m, who) });
+    return T("ui.turn_of", { name: Games.seatName(m, who) });
+  }
+
+  function winnerText(m) {
+    const r = m.result;
+    if (!r) return "";
+    if (r.winner === null || r.winner === undefined) return T("ui.over.no_winner");
+    const side = r.sides[r.winner];
+    if (m.me !== null && m.me !== undefined) return side.includes(m.me) ? T("ui.over.you_won") : T("ui.over.you_lost");
+    return T("ui.over.winner", { name: side.map((s) => Games.seatName(m, s)).join(" & ") });
+  }
+
+  function render() {
+    if (!state) return;
+    const m = model();
+    const active = document.activeElement;
+    const focusKey = active && active.dataset ? active.dataset.key : null;
+    status.textContent = statusText(m);
+    document.title = (Games.helpers.myTurn(m) ? "● " : "") + T("game." + m.game) + " · Ludoteca";
+    boardBox.replaceChildren(Games.render(m, ctx));
+    boardBox.dataset.n = String(state.n);
+    boardBox.dataset.over = state.view.over ? "1" : "0";
+    boardBox.dataset.myturn = Games.helpers.myTurn(m) ? "1" : "0";
+    renderTools(m);
+    renderResult(m);
+    invitesPanel();
+    showRefusal();
+    renderHint();
+    const myTurn = Games.helpers.myTurn(m);
+    let target = focusKey ? boardBox.querySelector('[data-key="' + CSS.escape(focusKey) + '"]') : null;
+    if (!target && myTurn && !wasMyTurn && (!active || active === document.body || boardBox.contains(active) || active === main)) {
+      target = boardBox.querySelector(".tile-btn.legal, .move-btn.legal");
+    }
+    if (target && !joining) target.focus({ preventScroll: true });
+    wasMyTurn = myTurn;
+  }
+
+  function renderTools(m) {
+    tools.replaceChildren();
+    if (state.hints && m.me !== null && !m.view.over) {
+      tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, T("web.hint"), h("kbd", {}, "h")));
+    }
+    tools.appendChild(h("button", { type: "button", id: "keys-btn", onclick: showKeys }, T("web.keys_title"), h("kbd", {}, "?")));
+    tools.appendChild(h("a", { class: "button", href: "/rules/" + m.game, target: "_blank", rel: "noopener" }, T("web.rules")));
+  }
+
+  function renderResult(m) {
+    resultBox.replaceChildren();
+    if (!m.view.over) return;
+    const r = m.result || {};
+    const rows = (r.sides || []).map((side, i) =>
+      h("li", { class: r.winner === i ? "won" : "" }, side.map((s) => Games.seatName(m, s)).join(" & ") + ": " + r.scores[i]));
+    const actions = h("div", { class: "row" });
+    if (state.table.rematch) {
+      actions.appendChild(h("a", { class: "button primary", id: "go-rematch", href: "/t/" + state.table.rematch }, T("web.go_rematch")));
+    } else if (m.me !== null && m.me !== undefined) {
+      actions.appendChild(h("button", { type: "button", class: "primary", id: "rematch-btn", onclick: () => send({ type: "rematch" }) }, T("web.rematch")));
+    }
+    actions.appendChild(h("a", { class: "button", id: "download", href: "/api/tables/" + tableId + "/record", download: "ludoteca-" + m.game + "-" + tableId + ".json" }, T("web.download")));
+    actions.appendChild(h("a", { class: "button", id: "replay-link", href: "/replay/" + tableId }, T("web.replay_this")));
+    resultBox.appendChild(h("section", { class: "panel result", "aria-labelledby": "result-title" },
+      h("h2", { id: "result-title" }, T("ui.over.title")), h("p", { class: "winner" }, winnerText(m)),
+      h("h3", {}, T("web.final_scores")), h("ul", {}, rows), actions));
+  }
+
+  function showRefusal() {
+    if (refusal) {
+      refusalBox.textContent = refusal;
+      refusalBox.hidden = false;
+    } else {
+      refusalBox.textContent = "";
+      refusalBox.hidden = true;
+    }
+  }
+
+  function askHint() {
+    if (!state) return;
+    hint = { pending: true, n: state.n };
+    renderHint();
+    send({ type: "hint" });
+  }
+
+  function renderHint() {
+    hintBox.replaceChildren();
+    if (!hint || !state || hint.n !== state.n) return;
+    if (hint.pending) {
+      hintBox.appendChild(h("section", { class: "panel hint" }, h("p", {}, T("ui.hint.thinking"))));
+      return;
+    }
+    const rows = (hint.moves || []).slice(0, 6).map((mv) =>
+      h("tr", {}, h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => ctx.move(mv.move) }, mv.label || mv.move)),
+        h("td", {}, typeof mv.value === "number" ? mv.value.toFixed(2) : ""), h("td", {}, mv.reason || "")));
+    hintBox.appendChild(h("section", { class: "panel hint" }, h("h2", {}, T("ui.hint.title")),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, T("ui.hint.col_move")), h("th", {}, T("ui.hint.col_value")), h("th", {}, T("ui.hint.col_reason")))), h("tbody", {}, rows))));
+  }
+
+  function showKeys() {
+    const close = h("button", { type: "button", class: "primary", onclick: () => modal.remove() }, T("web.close"));
+    const modal = h("div", { class: "modal", id: "keys-dialog", onkeydown: (ev) => { if (ev.key === "Escape") modal.remove(); } },
+      h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title" },
+        h("h2", { id: "keys-title" }, T("web.keys_title")), h("p", {}, T("web.keys_text")), close));
+    document.body.appendChild(modal);
+    close.focus();
+  }
+
+  document.addEventListener("keydown", (ev) => {
+    const tag = (ev.target && ev.target.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key === "Escape") {
+      const modal = document.getElementById("keys-dialog");
+      if (modal) modal.remove();
+      else if (choice) ctx.choose(null);
+      return;
+    }
+    if (ev.key === "?") {
+      showKeys();
+      ev.preventDefault();
+    } else if (ev.key === "h" || ev.key === "H") {
+      const b = document.getElementById("hint-btn");
+      if (b && !b.disabled) askHint();
+    } else if (/^[1-9]$/.test(ev.key)) {
+      const b = boardBox.querySelector('.actions [data-hotkey="' + ev.key + '"]');
+      if (b) {
+        b.click();
+        ev.preventDefault();
+      }
+    }
+  });
+
+  setInterval(() => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+  }, 25000);
+
+  connect();
+})();

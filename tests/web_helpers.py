@@ -1,0 +1,150 @@
+"""Helpers for the web app's tests: what a seat must not see, and frame checks.
+
+Hidden information is worked out here from the true game (rebuilt from the
+stored moves) through the public API, independently of the frame under test:
+the tiles in the other seats' hands and in the stock, less the tiles every
+player has been shown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import ludoteca
+from ludoteca.game import Game
+from ludoteca.tiles import TILE_TEXT
+
+TILE_RE = re.compile(r"(?<![0-9])([0-6])-([0-6])(?![0-9])")
+ALL_TILES = frozenset(TILE_TEXT)
+
+# View keys that hold earlier hands (every tile shows up there in time):
+# checked separately, not scanned for the current hand's hidden tiles.
+HISTORY_KEYS = {
+    "log",
+    "hands_played",
+    "score_events",
+    "set_events",
+    "first_leader_draw",
+    "first_dealer_draws",
+    "first_draw",
+    "hand_log",
+}
+
+
+def norm(a: str, b: str) -> str:
+    x, y = int(a), int(b)
+    return f"{max(x, y)}-{min(x, y)}"
+
+
+def tiles_in(data: Any) -> set[str]:
+    """Every tile written anywhere in ``data`` (as JSON)."""
+    text = data if isinstance(data, str) else json.dumps(data)
+    return {norm(a, b) for a, b in TILE_RE.findall(text)}
+
+
+def hidden_from(truth: Game, seat: int | None) -> set[str]:
+    """Tiles that ``seat`` must not see in ``truth`` now (``None``: a spectator)."""
+    if truth.name == "cavaleiro":
+        return set()
+    n = truth.num_seats
+    hands = [set(truth.view(s).get("hand") or []) for s in range(n)]
+    public = truth.view(None)
+    shown: set[str] = set()
+    for held in public.get("known_held") or []:
+        shown |= set(held)
+    for key in ("turned_up_tile", "up"):
+        if public.get(key):
+            shown.add(public[key])
+    current = {k: v for k, v in public.items() if k not in HISTORY_KEYS}
+    on_table = tiles_in(current)
+    stock = ALL_TILES - set().union(*hands) - on_table - shown
+    hidden = set(stock)
+    for s in range(n):
+        if s != seat:
+            hidden |= hands[s]
+    if seat is not None:
+        hidden -= hands[seat]
+    return hidden - shown
+
+
+def check_log_redaction(game: str, log: list[str], seats: list[Any], seat: int | None) -> None:
+    """Chance events in a seat's log show only that seat's own hidden tiles."""
+    assert len(log) == len(seats)
+    for entry, who in zip(log, seats, strict=True):
+        if who is not None:
+            continue
+        if game == "texas42" and entry.startswith("deal "):
+            parts = [p.strip() for p in entry[5:].split("|")]
+            for k, part in enumerate(parts):
+                if k != seat:
+                    assert part == "?", f"seat {seat} sees hand {k} in {entry!r}"
+        elif game == "bingo" and entry.startswith("deal "):
+            parts = [p.strip() for p in entry[5:].split("|")]
+            for k in (0, 1):
+                if k != seat:
+                    assert parts[k] == "?", f"seat {seat} sees hand {k} in {entry!r}"
+            assert parts[3] == "stock ?", f"the stock order leaks in {entry!r}"
+        elif game == "fiveup" and entry.startswith("deal "):
+            parts = [p.strip() for p in entry[5:].split("|")]
+            for k in range(len(parts) - 1):
+                if k != seat:
+                    assert parts[k] == "?", f"seat {seat} sees hand {k} in {entry!r}"
+            assert parts[-1] == "stock ?", f"the stock order leaks in {entry!r}"
+
+
+def check_frame(frame: dict[str, Any], truth: Game) -> None:
+    """A state frame sent to its seat shows nothing hidden from that seat."""
+    seat = frame["seat"]
+    view = frame["view"]
+    assert view["seat"] == seat
+    hidden = hidden_from(truth, seat)
+    current = {k: v for k, v in view.items() if k not in HISTORY_KEYS}
+    leaked = tiles_in(current) & hidden
+    assert not leaked, f"seat {seat} was sent hidden tiles {sorted(leaked)} at move {frame['n']}"
+    last = frame.get("last")
+    if last is not None:  # the decision just made: public, and already in the log
+        assert last["seat"] is not None and last["move"] in view["log"]
+    if frame.get("result") is not None:  # the end: every hand summed up, as the record shows
+        assert truth.is_over and frame["result"] == json.loads(json.dumps(truth.result()))
+    rest = {k: v for k, v in frame.items() if k not in ("view", "labels", "last", "result")}
+    leaked = tiles_in(rest) & hidden
+    assert not leaked, f"seat {seat} was sent hidden tiles {sorted(leaked)} outside its view"
+    events = [e for e in view.get("score_events") or [] if e.get("hand") == view.get("hand_number")]
+    assert not tiles_in(events) & hidden
+    check_log_redaction(truth.name, view["log"], frame["log_seats"], seat)
+    allowed_labels = set(view["log"]) | set(view["legal_moves"])
+    assert set(frame["labels"]) <= allowed_labels
+    for key, label in frame["labels"].items():
+        if key.startswith("deal "):
+            assert not tiles_in(label) - tiles_in(key), label
+    if seat is not None and truth.to_move == seat:
+        assert sorted(view["legal_moves"]) == sorted(truth.legal_moves())
+    else:
+        assert view["legal_moves"] == []
+
+
+def truth_at(record: dict[str, Any], n: int) -> Game:
+    """The true game after its first ``n`` stored moves."""
+    prefix = dict(record, moves=record["moves"][:n])
+    return ludoteca.replay(prefix)
+
+
+class Truth:
+    """The true game, advanced to any later move count of one record."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        self.game: Game = ludoteca.new_game(
+            record["game"], chance="manual", names=record["players"], **record["options"]
+        )
+        self.n = 0
+
+    def at(self, n: int) -> Game:
+        if n < self.n:
+            self.__init__(self.record)  # type: ignore[misc]
+        while self.n < n:
+            self.game.play(self.record["moves"][self.n])
+            self.n += 1
+        return self.game
