@@ -187,6 +187,12 @@ class Hub:
     def hints_available(self) -> bool:
         return self._hint is not None or hasattr(ludoteca, "hint")
 
+    def hints_for(self, game: str) -> bool:
+        """Whether hints can be given in ``game`` (they come from its expert bot)."""
+        if self._hint is not None:
+            return True
+        return hasattr(ludoteca, "hint") and "expert" in available_levels(game)
+
     # ------------------------------------------------------------- lifecycle
 
     async def resume_all(self) -> int:
@@ -524,7 +530,11 @@ class Hub:
         if game.to_move != seat:
             raise Refused("hint_not_your_turn")
         async with table.hint_lock:
-            ranked = await asyncio.wait_for(asyncio.to_thread(hint_fn, game.copy(), seat), 30)
+            try:
+                ranked = await asyncio.wait_for(asyncio.to_thread(hint_fn, game.copy(), seat), 60)
+            except Exception as e:
+                log.warning("no hint at table %s: %s", table.id, e)
+                raise Refused("hint_failed") from None
         out = []
         for item in ranked or []:
             if dataclasses.is_dataclass(item) and not isinstance(item, type):
@@ -602,7 +612,7 @@ class Hub:
             "log_seats": list(table.move_seats),
             "last": last,
             "result": game.result() if game.is_over else None,
-            "hints": self.hints_available and seat is not None,
+            "hints": seat is not None and self.hints_for(table.game_name),
         }
 
     def broadcast(self, table: LiveTable, last: dict[str, Any] | None = None) -> None:

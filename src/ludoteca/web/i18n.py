@@ -192,22 +192,6 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
     "web.roll_of": {"pt": "{name}: {dice} — {kind}", "en": "{name}: {dice} — {kind}"},
     "web.moves_for": {"pt": "Jogadas possíveis", "en": "Possible moves"},
     "web.tricks_n": {"pt": "{n} vazas", "en": "{n} tricks"},
-    "web.rem0": {"pt": "um palito vertical", "en": "one vertical"},
-    "web.rem1": {"pt": "1 ou 2 verticais de uma coluna", "en": "1 or 2 verticals of one column"},
-    "web.rem2": {
-        "pt": "1, 2 ou 3 verticais de uma coluna",
-        "en": "1, 2 or 3 verticals of one column",
-    },
-    "web.rem3": {
-        "pt": "um horizontal, ou tudo o que resta de uma coluna",
-        "en": "one horizontal, or everything left in one column",
-    },
-    "web.rem4": {
-        "pt": "todos os horizontais que restam, ou os verticais de um bloco inteiro (o que "
-        "resta de um bloco quando nenhum está inteiro)",
-        "en": "all the remaining horizontals, or all the verticals of one intact block "
-        "(what is left of one block when no block is intact)",
-    },
     "web.fu_ends": {"pt": "pontas {total} → {points}", "en": "ends {total} → {points}"},
     "web.fu_domino": {
         "pt": "batida: {pips} pontos nas mãos → {points}",
@@ -217,8 +201,8 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
         "pt": "jogo trancado: menos pontos {mine}, adversários {pips} → {points}",
         "en": "blocked: fewest pips {mine}, opponents {pips} → {points}",
     },
+    "web.leads": {"pt": "{name} começa", "en": "{name} leads"},
     "web.fu_drew": {"pt": "comprou {n}", "en": "drew {n}"},
-    "web.fu_drawable": {"pt": "{n} para comprar", "en": "{n} to draw"},
     # ------------------------------------------------------------ options
     "opt.texas42.scoring": {"pt": "Contagem", "en": "Scoring"},
     "opt.texas42.scoring.marks": {"pt": "marcas, até 7", "en": "marks, to 7"},

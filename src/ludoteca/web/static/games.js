@@ -323,18 +323,18 @@ const Games = (() => {
 
   /* -------------------------------------------------------------- Cavaleiro */
 
-  const REMOVALS = {
-    "one vertical": "web.rem0",
-    "1 or 2 verticals of one column": "web.rem1",
-    "1, 2 or 3 verticals of one column": "web.rem2",
-    "one horizontal, or everything left in one column": "web.rem3",
-  };
+  const REMOVALS = [
+    "one vertical",
+    "1 or 2 verticals of one column",
+    "1, 2 or 3 verticals of one column",
+    "one horizontal, or everything left in one column",
+  ];
 
   function removalText(text) {
     if (!text) return "";
-    const key = REMOVALS[text];
-    if (key) return T(key);
-    return text.startsWith("all the remaining horizontals") ? T("web.rem4") : text;
+    const i = REMOVALS.indexOf(text);
+    if (i >= 0) return T("cav.removal." + i);
+    return text.startsWith("all the remaining horizontals") ? T("cav.removal.4") : text;
   }
 
   function figureSVG(m, ctx, v, fig, mine) {
@@ -383,7 +383,9 @@ const Games = (() => {
   }
 
   function rollText(r) {
-    return T("cav.cat." + r.category);
+    const key = r.key || [];
+    if (key[0] === 0) return T("cav.roll.0", { dice: key.slice(1).join(" ") });
+    return T("cav.roll." + key[0], { a: key[1], b: key[2] });
   }
 
   function cavaleiro(m, ctx) {
@@ -407,7 +409,7 @@ const Games = (() => {
         figureSVG(m, ctx, v, fig, i === mine && !m.replay),
         r ? h("div", { class: "roll" + (won ? " best" : "") }, r.dice.map((d) => dieSVG(d)), h("span", { class: "roll-kind" }, rollText(r))) : h("div", { class: "roll empty" }),
       ];
-      const p = seatPanel(m, i, i === mine ? "bottom" : "other", extra);
+      const p = seatPanel(m, i, i === mine ? "fig mine-fig" : "fig", extra);
       if (won) p.classList.add("winner");
       grid.appendChild(p);
     }
@@ -482,7 +484,9 @@ const Games = (() => {
         }
       }
     }
-    if (!lay.tiles.length) return h("p", { class: "felt-note big" }, T("phase.fiveup." + (v.phase || "play")));
+    if (!lay.tiles.length) {
+      return h("p", { class: "felt-note big" }, typeof v.leader === "number" ? T("web.leads", { name: seatName(m, v.leader) }) : "");
+    }
     return sv("svg", { viewBox: vb.join(" "), class: "layout", role: "img", "aria-label": lay.tiles.map((t) => t.tile).join(", ") }, parts);
   }
 
@@ -513,7 +517,7 @@ const Games = (() => {
     const ends = (v.layout && v.layout.open_ends) || [];
     const counting = ends.filter((e) => e.counts);
     center.appendChild(h("div", { class: "stock" },
-      h("div", { class: "pile" }, tileSVG("", { faceDown: true, cls: "small" }), h("span", { class: "count" }, T("fiveup.stock", { n: v.stock_size }) + " · " + T("web.fu_drawable", { n: v.stock_drawable }))),
+      h("div", { class: "pile" }, tileSVG("", { faceDown: true, cls: "small" }), h("span", { class: "count" }, T("fiveup.stock", { n: v.stock_size, drawable: v.stock_drawable }))),
       counting.length ? h("span", { class: "ends" }, T("fiveup.ends", { ends: counting.map((e) => e.counts).join(" + "), total: v.layout.ends_total })) : null));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
