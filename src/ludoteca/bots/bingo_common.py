@@ -194,10 +194,10 @@ class SeatKnowledge:
     def opp_known(self) -> int:
         """Tiles known to be in the opponent's hand: its shown doubles not played, the
         turned-up tile if it took it."""
-        known = self.shown[self.opp] & ~self.played
+        known = self.shown[self.opp]
         if self.up_holder == self.opp:
             known |= 1 << self.up
-        return known
+        return known & ~self.played
 
     @property
     def possible_opp(self) -> int:
@@ -288,6 +288,9 @@ class Determinizer:
         # every tile of the pool: its interval of groups (lo, hi); hi = last + 1 is the stock
         stock_g = last + 1
         self.stock_only = 0
+        self.intervals: dict[int, tuple[int, int]] = {}
+        """Each unknown tile's groups (lowest, highest): 0 the deal, then the
+        opponent's draws, ``len(times)`` the stock."""
         plain_hi: list[int] = []  # revealed tiles that may come from any group up to hi
         late: list[tuple[int, int, int]] = []  # (tile, lo, hi) with lo > 0
         unrevealed_late: list[tuple[int, int]] = []  # (tile, lo)
@@ -302,7 +305,9 @@ class Determinizer:
                         g = lo_after(p)
                         lo = max(lo, stock_g if g is None else g)
             if q is None:
+                self.intervals[t] = (lo, stock_g)
                 if lo >= stock_g or forbidden & bit:
+                    self.intervals[t] = (stock_g, stock_g)
                     self.stock_only |= bit
                 elif lo:
                     unrevealed_late.append((t, lo))
@@ -310,6 +315,7 @@ class Determinizer:
                     plain_unrevealed.append(t)
             else:
                 hi = hi_before(q)
+                self.intervals[t] = (lo, hi)
                 if lo > hi:
                     raise ValueError("the history is not consistent with any deal")
                 if lo:

@@ -84,11 +84,14 @@ HAND_RESULTS: dict[tuple[int, int], float] = {
 self-play: ``(sets of the hand's result, extra set)`` → frequency, the extra
 set 0 for nobody, 1 for the hand's winner, -1 for its loser."""
 
-# cost model: milliseconds per move and determinization
-PLAYOUT_MS = 0.55
-SOLVE_MS = (0.0, 0.02, 0.03, 0.05, 0.08, 0.13, 0.2, 0.3)
+# cost model (milliseconds of one core here, about the 90th percentile): per
+# determinization, and per move on it, by tricks played (stock phase: a playout
+# and a solve) or by tiles in hand (following compulsory: a solve)
+DEAL_MS = 0.02
+PLAYOUT_MS = (0.12, 0.10, 0.10, 0.09, 0.08, 0.065, 0.05, 0.05)
+SOLVE_MS = (0.005, 0.005, 0.008, 0.01, 0.015, 0.025, 0.04, 0.08)
 MIN_DEALS = 12
-MAX_DEALS = 600
+MAX_DEALS = 2000
 
 
 @cache
@@ -392,11 +395,10 @@ class ExpertBingo(Bot):
     def _deals(self, k: SeatKnowledge, n_moves: int) -> int:
         """How many determinizations the budget pays for (a fixed cost model)."""
         if k.compulsory or k.phase == "take":
-            tricks = min(7, max(1, k.hand.bit_count()))
-            cost = SOLVE_MS[tricks]
+            cost = SOLVE_MS[min(7, k.hand.bit_count())]
         else:
-            cost = PLAYOUT_MS
-        deals = int(self._seconds * 1000 / (cost * max(1, n_moves)))
+            cost = PLAYOUT_MS[min(7, len(k.tricks))]
+        deals = int(self._seconds * 1000 / (DEAL_MS + cost * n_moves))
         return max(MIN_DEALS, min(MAX_DEALS, deals))
 
 
