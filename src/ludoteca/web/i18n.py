@@ -100,6 +100,7 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
     "web.pace_slow": {"pt": "calmo (2 s)", "en": "calm (2 s)"},
     "web.pace_normal": {"pt": "normal (1 s)", "en": "normal (1 s)"},
     "web.pace_fast": {"pt": "rápido (0,3 s)", "en": "quick (0.3 s)"},
+    "web.pace_instant": {"pt": "sem pausa", "en": "no pause"},
     "web.create": {"pt": "Criar a mesa", "en": "Create the table"},
     "web.coming": {"pt": "em breve", "en": "coming soon"},
     "web.tables": {"pt": "Mesas recentes", "en": "Recent tables"},

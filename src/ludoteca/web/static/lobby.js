@@ -15,7 +15,7 @@
   const seatsBox = h("fieldset", { class: "seats-box" }, h("legend", {}, T("web.seats")));
   const nameInput = h("input", { id: "name", name: "name", maxlength: 24, autocomplete: "nickname", value: Keep.get("name") || "" });
   const pace = h("select", { id: "pace", name: "pace" },
-    h("option", { value: "2" }, T("web.pace_slow")), h("option", { value: "1", selected: true }, T("web.pace_normal")), h("option", { value: "0.3" }, T("web.pace_fast")));
+    h("option", { value: "2" }, T("web.pace_slow")), h("option", { value: "1", selected: true }, T("web.pace_normal")), h("option", { value: "0.3" }, T("web.pace_fast")), h("option", { value: "0" }, T("web.pace_instant")));
   const error = h("p", { class: "form-error", role: "alert", id: "create-error" });
   const tablesBox = h("section", { class: "panel tables", id: "tables", "aria-labelledby": "tables-title" });
 

@@ -9,6 +9,7 @@
   let step = 0;
   let busy = false;
   let wanted = null;
+  let requested = 0; // the step asked for last (keys step from it, not from the one shown)
   const cache = new Map();
 
   const error = h("p", { class: "form-error", role: "alert", id: "replay-error" });
@@ -17,8 +18,8 @@
   const slider = h("input", { type: "range", id: "step-slider", min: 0, max: 0, value: 0, "aria-label": T("web.step_of", { step: "", count: "" }) });
   const btn = (id, key, fn) => h("button", { type: "button", id, onclick: fn }, T(key));
   const controls = h("div", { class: "replay-controls", hidden: true },
-    btn("first", "web.first", () => go(0)), btn("prev", "web.prev", () => go(step - 1)),
-    slider, btn("next", "web.next", () => go(step + 1)), btn("last", "web.last", () => go(count)), stepText);
+    btn("first", "web.first", () => go(0)), btn("prev", "web.prev", () => go(requested - 1)),
+    slider, btn("next", "web.next", () => go(requested + 1)), btn("last", "web.last", () => go(count)), stepText);
   const board = h("div", { id: "board" });
   const upload = h("div", { class: "panel upload" }, h("label", { for: "record-file" }, T("web.choose_file")), file);
 
@@ -56,6 +57,7 @@
     try {
       const first = await fetchStep(0);
       count = first.count;
+      requested = 0;
       slider.max = String(count);
       controls.hidden = false;
       show(first);
@@ -77,6 +79,7 @@
     if (!record) return;
     n = Math.max(0, Math.min(count, n));
     wanted = n;
+    requested = n;
     if (busy) return;
     busy = true;
     try {
@@ -122,8 +125,8 @@
   document.addEventListener("keydown", (ev) => {
     const tag = (ev.target && ev.target.tagName) || "";
     if (tag === "INPUT" && ev.target.type !== "range") return;
-    if (ev.key === "ArrowRight") go(step + 1);
-    else if (ev.key === "ArrowLeft") go(step - 1);
+    if (ev.key === "ArrowRight") go(requested + 1);
+    else if (ev.key === "ArrowLeft") go(requested - 1);
     else if (ev.key === "Home") go(0);
     else if (ev.key === "End") go(count);
     else return;

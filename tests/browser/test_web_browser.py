@@ -1,0 +1,384 @@
+"""The web app in a real browser: whole games through the page, two players and a
+spectator, reloads, a server restart, keyboard play, languages, the replay
+viewer; every WebSocket frame a page receives is checked for hidden tiles."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_helpers import Truth, check_frame
+
+import ludoteca
+
+GAMES = ludoteca.available_games()
+
+
+class Frames:
+    """Every state frame a page receives over its WebSockets."""
+
+    def __init__(self, page: Any) -> None:
+        self.frames: list[dict[str, Any]] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: Any) -> None:
+        text = payload if isinstance(payload, str) else payload.decode("utf-8")
+        msg = json.loads(text)
+        if msg.get("type") == "state":
+            self.frames.append(msg)
+
+    @property
+    def last(self) -> dict[str, Any]:
+        return self.frames[-1]
+
+
+def new_page(browser: Any, locale: str = "en-US", width: int = 1280, height: int = 900) -> Any:
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def create_table(
+    page: Any,
+    base: str,
+    game: str,
+    seats: list[str] | None = None,
+    options: dict[str, str] | None = None,
+    name: str = "Ana",
+) -> str:
+    """Create a table through the lobby form; its id."""
+    page.goto(base + "/")
+    page.check(f"#game-{game}")
+    for key, value in (options or {}).items():
+        sel = f"#opt-{key}"
+        if page.locator(sel).evaluate("e => e.tagName") == "SELECT":
+            page.select_option(sel, value)
+        else:
+            page.fill(sel, value)
+            page.locator(sel).dispatch_event("change")
+    page.wait_for_timeout(200)
+    for i, value in enumerate(seats or []):
+        page.select_option(f"#seat-{i}", value)
+    page.fill("#name", name)
+    page.select_option("#pace", "0")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#board .board")
+    return str(page.url.rsplit("/", 1)[-1].split("?")[0])
+
+
+def click_a_legal_move(page: Any, rng: random.Random) -> None:
+    choices = page.locator("#board .actions .move-btn.cancel")
+    if choices.count():
+        legal = page.locator("#board .actions .move-btn.legal")
+    else:
+        legal = page.locator("#board :is(.tile-btn, .move-btn).legal")
+    count = legal.count()
+    if count:
+        legal.nth(rng.randrange(count)).click(timeout=5000)
+
+
+def wait_turn_or_end(page: Any, timeout: float = 30000) -> bool:
+    """Wait until it is this page's turn (True) or the game is over (False)."""
+    page.wait_for_selector('#board[data-myturn="1"], #board[data-over="1"]', timeout=timeout)
+    return page.get_attribute("#board", "data-over") != "1"
+
+
+def play_to_end(page: Any, rng: random.Random, shot: Path | None = None, limit: int = 4000) -> int:
+    clicks = 0
+    while clicks < limit and wait_turn_or_end(page):
+        n = page.get_attribute("#board", "data-n")
+        click_a_legal_move(page, rng)
+        clicks += 1
+        page.wait_for_function(
+            """n => { const b = document.getElementById('board');
+                      return b.dataset.n !== n || b.querySelector('.actions .cancel') ||
+                             document.getElementById('refusal').textContent; }""",
+            arg=n,
+            timeout=30000,
+        )
+        if clicks == 12 and shot is not None:
+            page.screenshot(path=str(shot), full_page=True)
+    return clicks
+
+
+def record_of(base: str, table_id: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{base}/api/tables/{table_id}/record", timeout=10) as r:
+        data: dict[str, Any] = json.loads(r.read())
+        return data
+
+
+def check_frames(frames: Frames, record: dict[str, Any]) -> int:
+    truth = Truth(record)
+    for frame in sorted(frames.frames, key=lambda f: f["n"]):
+        check_frame(frame, truth.at(frame["n"]))
+    return len(frames.frames)
+
+
+# --------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_against_bots(
+    browser: Any, make_server: Any, artifacts: Path, game: str
+) -> None:
+    server = make_server()
+    page = new_page(browser)
+    frames = Frames(page)
+    n = ludoteca.new_game(game, seed=0).num_seats
+    options = {"target": "21"} if game == "fiveup" else {}
+    table_id = create_table(
+        page, server.url, game, ["you", *["bot:random"] * (n - 1)], options=options
+    )
+    clicks = play_to_end(page, random.Random(7), shot=artifacts / f"{game}-table.png")
+    assert clicks > 3
+    page.wait_for_selector("#result .winner")
+    page.screenshot(path=str(artifacts / f"{game}-over.png"), full_page=True)
+    assert page.locator("#download").get_attribute("href").endswith("/record")
+    record = record_of(server.url, table_id)
+    assert ludoteca.replay(record).is_over
+    assert check_frames(frames, record) > clicks
+    assert all(f["seat"] == 0 for f in frames.frames)
+    assert not page.errors
+
+
+def test_two_players_and_a_spectator_play_a_bingo_hand(
+    browser: Any, make_server: Any, artifacts: Path
+) -> None:
+    server = make_server()
+    ana, bia, eve = new_page(browser), new_page(browser), new_page(browser, width=390, height=844)
+    seen = {name: Frames(p) for name, p in (("ana", ana), ("bia", bia), ("eve", eve))}
+    table_id = create_table(ana, server.url, "bingo", ["you", "human"])
+    link = ana.locator('[data-key="link-invite-1"]').input_value()
+    watch = ana.locator('[data-key="link-watch"]').input_value()
+    assert link.startswith(server.url) and "invite=" in link
+    bia.goto(link)
+    bia.fill("#join-name", "Bia")
+    bia.click("#join-submit")
+    bia.wait_for_selector("#board .board .hand")
+    eve.goto(watch)
+    eve.wait_for_selector("#board .board")
+    rng = random.Random(5)
+    for _ in range(400):
+        latest = max((f for fs in seen.values() for f in fs.frames), key=lambda f: f["n"])
+        if latest["view"]["over"] or latest["view"]["hand_number"] >= 2:
+            break
+        for page in (ana, bia):
+            if page.get_attribute("#board", "data-myturn") == "1":
+                n = page.get_attribute("#board", "data-n")
+                click_a_legal_move(page, rng)
+                page.wait_for_function(
+                    "n => document.getElementById('board').dataset.n !== n || "
+                    "document.querySelector('#board .actions .cancel')",
+                    arg=n,
+                    timeout=15000,
+                )
+        ana.wait_for_timeout(30)
+    else:
+        pytest.fail("the hand did not end")
+    final_n = latest["n"]
+    eve.wait_for_function(
+        "n => Number(document.getElementById('board').dataset.n) >= n", arg=final_n
+    )
+    eve.screenshot(path=str(artifacts / "bingo-spectator-phone.png"), full_page=True)
+    assert eve.locator("#board .me .tile-btn").count() == 0
+    assert all(f["seat"] is None for f in seen["eve"].frames)
+    assert {f["seat"] for f in seen["ana"].frames} == {0}
+    bia_seats = [f["seat"] for f in seen["bia"].frames]  # watching until she sat down
+    assert bia_seats[-1] == 1 and set(bia_seats) <= {None, 1}
+    assert bia_seats == sorted(bia_seats, key=lambda s: s is not None)
+    # every frame of every page, checked against the true game
+    data = ana.request.get(f"{server.url}/api/tables/{table_id}").json()
+    assert data["table"]["seats"][1]["name"] == "Bia"
+    store_moves = _stored_moves(server, table_id)
+    record = {
+        "format": "ludoteca/1",
+        "game": "bingo",
+        "options": data["table"]["options"],
+        "players": ["Ana", "Bia"],
+        "moves": store_moves,
+    }
+    for frames in seen.values():
+        assert check_frames(frames, record) > 5
+    for page in (ana, bia, eve):
+        assert not page.errors
+
+
+def _stored_moves(server: Any, table_id: str) -> list[str]:
+    from ludoteca.web.store import Store
+
+    store = Store(server.db_url)
+    try:
+        data = store.load_table(table_id)
+        assert data is not None
+        return list(data.moves)
+    finally:
+        store.close()
+
+
+# ------------------------------------------------------------ nothing lost
+
+
+def test_a_reload_rejoins_the_seat(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser)
+    frames = Frames(page)
+    create_table(page, server.url, "texas42", ["you", "bot:random", "bot:random", "bot:random"])
+    rng = random.Random(3)
+    for _ in range(4):
+        assert wait_turn_or_end(page)
+        n = page.get_attribute("#board", "data-n")
+        click_a_legal_move(page, rng)
+        page.wait_for_function("n => document.getElementById('board').dataset.n !== n", arg=n)
+    before = frames.last
+    page.reload()
+    page.wait_for_selector("#board .board")
+    page.wait_for_function(
+        "n => Number(document.getElementById('board').dataset.n) >= n", arg=before["n"]
+    )
+    after = frames.last
+    assert after["seat"] == 0
+    assert after["view"]["log"][: before["n"]] == before["view"]["log"]
+    assert page.locator("#board .seat.mine").count() == 1
+    assert page.locator("#board .me .tile-btn").count() == len(after["view"]["hand"])
+    assert wait_turn_or_end(page)
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_a_restarted_server_resumes_the_game(browser: Any, make_server: Any, db: str) -> None:
+    server = make_server(db)
+    page = new_page(browser)
+    frames = Frames(page)
+    table_id = create_table(page, server.url, "cavaleiro", ["you", "bot:random"])
+    rng = random.Random(4)
+    for _ in range(3):
+        assert wait_turn_or_end(page)
+        n = page.get_attribute("#board", "data-n")
+        click_a_legal_move(page, rng)
+        page.wait_for_function("n => document.getElementById('board').dataset.n !== n", arg=n)
+    before = frames.last
+    server.stop()
+    page.wait_for_selector("#conn.lost", timeout=10000)
+    server.start()
+    page.wait_for_selector("#conn.ok", timeout=20000)
+    page.wait_for_function(
+        "n => Number(document.getElementById('board').dataset.n) >= n", arg=before["n"]
+    )
+    after = frames.last
+    assert after["view"]["log"][: before["n"]] == before["view"]["log"]
+    assert after["seat"] == 0
+    play_to_end(page, rng)
+    record = record_of(server.url, table_id)
+    assert ludoteca.replay(record).moves[: before["n"]] == before["view"]["log"]
+
+
+# ------------------------------------------------------------- the page itself
+
+
+def test_keyboard_play(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser)
+    frames = Frames(page)
+    create_table(page, server.url, "texas42", ["you", "bot:random", "bot:random", "bot:random"])
+    for played in range(1, 61):
+        if not wait_turn_or_end(page):
+            break
+        n = page.get_attribute("#board", "data-n")
+        if page.locator("#board .actions .move-btn").count():
+            page.keyboard.press("1")  # the first move button (pass, a bid, a trump)
+        else:
+            page.locator("#board .tile-btn.legal").first.focus()
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("Enter")
+        page.wait_for_function(
+            "n => document.getElementById('board').dataset.n !== n || "
+            "document.getElementById('refusal').textContent",
+            arg=n,
+        )
+        if played >= 10:
+            break
+    decisions = [i for i, s in enumerate(frames.last["log_seats"]) if s == 0]
+    assert len(decisions) >= 5
+    page.keyboard.press("?")
+    assert page.locator("#keys-dialog").is_visible()
+    page.keyboard.press("Escape")
+    assert page.locator("#keys-dialog").count() == 0
+
+
+def test_an_illegal_click_is_refused_with_a_reason(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser, locale="pt-BR")
+    create_table(page, server.url, "texas42", ["you", "bot:random", "bot:random", "bot:random"])
+    rng = random.Random(9)
+    for _ in range(300):
+        assert wait_turn_or_end(page)
+        if page.locator("#board .tile-btn.dim").count():
+            break
+        n = page.get_attribute("#board", "data-n")
+        click_a_legal_move(page, rng)
+        page.wait_for_function("n => document.getElementById('board').dataset.n !== n", arg=n)
+    else:
+        pytest.fail("no hand where a tile could not be played")
+    n = page.get_attribute("#board", "data-n")
+    page.locator("#board .tile-btn.dim").first.click()
+    page.wait_for_selector("#refusal:not([hidden])")
+    text = page.locator("#refusal").inner_text()
+    assert "não é permitido" in text and "seguir" in text
+    assert page.get_attribute("#board", "data-n") == n
+
+
+def test_languages_follow_the_browser_and_switch(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser, locale="pt-BR")
+    page.goto(server.url + "/")
+    assert page.locator("html").get_attribute("lang") == "pt-BR"
+    assert page.locator("#create-btn").inner_text() == "Criar a mesa"
+    page.click("#lang-switch")
+    page.wait_for_selector('html[lang="en"]')
+    assert page.locator("#create-btn").inner_text() == "Create the table"
+    page.goto(server.url + "/rules/bingo")
+    assert page.locator("article.rules h1").count() >= 1
+    page.goto(server.url + "/t/nosuchtable")
+    assert "no table" in page.locator("main").inner_text()
+
+
+def test_replay_viewer_steps_through_an_uploaded_record(
+    browser: Any, make_server: Any, tmp_path: Path, artifacts: Path
+) -> None:
+    server = make_server()
+    game = ludoteca.new_game("texas42", seed=12, names=["Ana", "Beto", "Caio", "Duda"])
+    rng = random.Random(2)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    path = tmp_path / "game.json"
+    ludoteca.save_record(game, path)
+    page = new_page(browser)
+    page.goto(server.url + "/replay")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#board .board")
+    count = len(game.moves)
+    assert page.locator("#step-text").inner_text() == f"Move 0 of {count}"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('board').dataset.step === '2'")
+    assert page.locator("#board .mini-hand.up").count() == 4  # every hand shown
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.getElementById('board').dataset.step === '{count}'")
+    page.screenshot(path=str(artifacts / "replay.png"), full_page=True)
+    assert page.locator("#board .result").count() == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "ludoteca/1", "game": "texas42"}')
+    page.set_input_files("#record-file", str(bad))
+    page.wait_for_function("() => document.getElementById('replay-error').textContent")
+    assert "options" in page.locator("#replay-error").inner_text()
