@@ -8,4 +8,6 @@ python3 -m venv .venv
 .venv/bin/ruff check src tests bench
 .venv/bin/ruff format --check src tests bench
 .venv/bin/mypy src
-.venv/bin/pytest
+.venv/bin/pytest --ignore=tests/browser
+# The web app in a browser, in a session of its own (sync Playwright and asyncio do not mix).
+.venv/bin/pytest tests/browser
