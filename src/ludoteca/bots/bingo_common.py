@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 from typing import Any
 
@@ -291,6 +292,8 @@ class Determinizer:
         self.intervals: dict[int, tuple[int, int]] = {}
         """Each unknown tile's groups (lowest, highest): 0 the deal, then the
         opponent's draws, ``len(times)`` the stock."""
+        self.caps = [*caps, k.hidden_left]
+        """The places in each group."""
         plain_hi: list[int] = []  # revealed tiles that may come from any group up to hi
         late: list[tuple[int, int, int]] = []  # (tile, lo, hi) with lo > 0
         unrevealed_late: list[tuple[int, int]] = []  # (tile, lo)
@@ -354,6 +357,23 @@ class Determinizer:
         self.late_unrevealed = 0
         for t, _lo in unrevealed_late:
             self.late_unrevealed |= 1 << t
+
+    def probability(self, opp_hand: int) -> Fraction:
+        """The chance that the opponent holds exactly ``opp_hand`` now."""
+        late = opp_hand & self.late_unrevealed
+        rest = opp_hand & ~late & ~self.opp_known
+        plain = _mask_of(self.plain)
+        if opp_hand & self.opp_known != self.opp_known or rest & ~plain:
+            return Fraction(0)
+        if opp_hand.bit_count() != self.opp_known.bit_count() + self.need:
+            return Fraction(0)
+        before = 0
+        for cumulative, mask in self.choices:
+            if mask == late:
+                weight = cumulative - before
+                return Fraction(weight, self.total * comb(len(self.plain), rest.bit_count()))
+            before = cumulative
+        return Fraction(0)
 
     def sample(self, rng: random.Random) -> tuple[int, list[int]]:
         """The opponent's hand (a mask) and the hidden stock in draw order."""

@@ -1,0 +1,332 @@
+"""Bingo bots: what they know, how they guess the rest (exactly), their rules, their
+honesty, determinism and budget, and small arena matches."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ludoteca
+from ludoteca.arena import run_match
+from ludoteca.bots import available_levels, choose_move, make_bot
+from ludoteca.bots.base import SeatHandle
+from ludoteca.bots.bingo_common import (
+    A_CLOSE,
+    A_SHOW,
+    A_TAKE_UP,
+    Determinizer,
+    SeatKnowledge,
+    _count,
+    heuristic_lead,
+    heuristic_reply,
+    heuristic_take,
+)
+from ludoteca.bots.bingo_expert import ExpertBingo, match_equity, match_utility
+from ludoteca.games.bingo import Bingo
+from ludoteca.games.bingo import solver as S
+from ludoteca.games.bingo.hidden import assignments
+from ludoteca.games.bingo.tables import config_of
+from ludoteca.tiles import FULL_MASK, tile_index
+
+
+def random_positions(games: int, seed: int, shows: bool = False) -> list[tuple[Bingo, int]]:
+    """Decision points of random matches (seat 1 shows whenever it can if ``shows``)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(games):
+        game = ludoteca.new_game("bingo", seed=seed * 1000 + i)
+        assert isinstance(game, Bingo)
+        while not game.is_over:
+            seat = game.to_move
+            assert isinstance(seat, int)
+            out.append((game.copy(), seat))
+            moves = game.legal_moves()
+            show = [m for m in moves if m.endswith("show")]
+            game.play(rng.choice(show if shows and show and seat == 1 else moves))
+    return out
+
+
+def knowledge(game: Bingo, seat: int) -> SeatKnowledge:
+    return SeatKnowledge.from_view(game.view(seat))
+
+
+# ------------------------------------------------------------------ knowledge
+
+
+def test_the_unknown_tiles_intervals_are_the_engines() -> None:
+    # the same reasoning as ludoteca.games.bingo.hidden, read from the view alone
+    for game, seat in random_positions(25, 1, shows=True)[::3]:
+        d = Determinizer(knowledge(game, seat))
+        tiles, los, his = assignments(game.observation(seat))
+        assert d.intervals == {t: (lo, hi) for t, lo, hi in zip(tiles, los, his, strict=True)}
+
+
+def test_knowledge_matches_the_game() -> None:
+    for game, seat in random_positions(15, 2)[::2]:
+        k = knowledge(game, seat)
+        opp = 1 - seat
+        assert k.hand == game.hands[seat]
+        assert k.opp_size == game.hands[opp].bit_count()
+        assert k.opp_known & ~game.hands[opp] == 0
+        assert game.hands[opp] & ~k.possible_opp == 0
+        assert k.hidden_left == len(game.stock_left)
+        assert k.capture == game.bingo_capture
+        assert k.points == tuple(game.points)
+
+
+@settings(max_examples=80)
+@given(st.data())
+def test_counting_matches_enumeration(data: st.DataObject) -> None:
+    draws = data.draw(st.integers(0, 3))
+    first = data.draw(st.integers(1, 3))
+    caps = [first] + [1] * draws
+    last = len(caps) - 1
+    n = sum(caps)
+    plain = data.draw(st.lists(st.integers(0, last), min_size=0, max_size=n))
+    late = [
+        (100 + i, lo, hi)
+        for i, (lo, hi) in enumerate(
+            data.draw(
+                st.lists(
+                    st.tuples(st.integers(1, max(1, last)), st.integers(0, last)).filter(
+                        lambda p: p[0] <= p[1]
+                    ),
+                    min_size=n - len(plain),
+                    max_size=n - len(plain),
+                )
+            )
+        )
+    ]
+    intervals = [(0, hi) for hi in plain] + [(lo, hi) for _t, lo, hi in late]
+    brute = 0
+    for groups in itertools.product(range(len(caps)), repeat=len(intervals)):
+        if all(lo <= g <= hi for g, (lo, hi) in zip(groups, intervals, strict=True)) and all(
+            groups.count(g) == c for g, c in enumerate(caps)
+        ):
+            brute += 1
+    assert _count(caps, plain, late) == brute
+
+
+def closed_positions(seed: int) -> Iterator[tuple[Bingo, int]]:
+    """Seat 0's decisions in hands closed at trick 1 to 3, seat 1 showing whenever it can."""
+    rng = random.Random(seed)
+    for i in range(400):
+        game = ludoteca.new_game("bingo", seed=seed * 1000 + i)
+        assert isinstance(game, Bingo)
+        close_at = rng.randrange(1, 4)
+        while game.hand_no == 1 and not game.is_over:
+            moves = game.legal_moves()
+            if "close" in moves and len(game.tricks) == close_at:
+                game.play("close")
+                continue
+            if game.to_move == 0 and game.closed_by >= 0:
+                yield game.copy(), 0
+            show = [m for m in moves if m.endswith("show")]
+            game.play(rng.choice(show if show and game.to_move == 1 else moves))
+
+
+def exact_hand_distribution(d: Determinizer) -> dict[int, Fraction]:
+    """The opponent's hand now, by brute force: for every hand it may hold, the ways
+    its deal and draws can have brought it its tiles (each tile in a group of its
+    interval; every deal consistent with what the seat saw counts once)."""
+    stock_group = len(d.caps) - 1
+    draws = stock_group - 1
+    revealed = [t for t, (_lo, hi) in d.intervals.items() if hi < stock_group]
+    candidates = [t for t, (lo, _hi) in d.intervals.items() if lo < stock_group]
+    candidates = [t for t in candidates if d.intervals[t][1] == stock_group]
+    weights: dict[int, int] = {}
+    for held in itertools.combinations(candidates, d.need):
+        items = revealed + list(held)
+        ways = 0
+        for drawn in itertools.permutations(items, draws):
+            if any(
+                not d.intervals[t][0] <= g + 1 <= d.intervals[t][1] for g, t in enumerate(drawn)
+            ):
+                continue
+            if all(d.intervals[t][0] == 0 for t in items if t not in drawn):
+                ways += 1
+        if ways:
+            weights[sum(1 << t for t in held) | d.opp_known] = ways
+    total = sum(weights.values())
+    return {hand: Fraction(w, total) for hand, w in weights.items()}
+
+
+def test_the_determinizer_is_exactly_uniform_over_consistent_deals() -> None:
+    checked = late = 0
+    for game, seat in closed_positions(3):
+        d = Determinizer(knowledge(game, seat))
+        if d.need > 3 or len(d.caps) > 5 or len(d.plain) > 10:
+            continue
+        exact = exact_hand_distribution(d)
+        assert sum(exact.values()) == 1
+        for hand, p in exact.items():
+            assert d.probability(hand) == p
+        checked += 1
+        late += bool(d.late_unrevealed)
+        if checked >= 12 and late >= 3:
+            break
+    assert checked >= 12 and late >= 3, (checked, late)
+
+
+def test_samples_are_consistent_with_the_table() -> None:
+    rng = random.Random(5)
+    for game, seat in random_positions(10, 4, shows=True)[::4]:
+        k = knowledge(game, seat)
+        d = Determinizer(k)
+        for _ in range(20):
+            hand, stock = d.sample(rng)
+            assert hand.bit_count() == k.opp_size
+            assert hand & k.opp_known == k.opp_known
+            assert hand & ~k.possible_opp == 0
+            assert len(stock) == k.hidden_left
+            assert not hand & d.stock_only
+            assert sum(1 << t for t in stock) & (hand | k.hand | k.played) == 0
+
+
+# ------------------------------------------------------------------ the rules
+
+
+def test_greedy_rules_on_examples() -> None:
+    cfg = config_of(6, False)  # trump 6
+    t = tile_index
+    bit = lambda *names: sum(1 << t(n) for n in names)  # noqa: E731
+    # 3-0 (10 points) led in the stock phase: won cheaply by 4-1, not by a trump
+    assert heuristic_reply(cfg, bit("6-2", "4-1", "1-0"), t("3-0"), 0, 0) == t("4-1")
+    # 5-4 (9 points) led: only a trump wins it, not worth it: throw the cheapest tile
+    assert heuristic_reply(cfg, bit("6-2", "2-0", "1-0"), t("5-4"), 0, 0) == t("1-0")
+    # unless taking it makes 70
+    assert heuristic_reply(cfg, bit("6-2", "2-0", "1-0"), t("5-4"), 0, 55) == t("6-2")
+    # a show is denied with the weakest trump that wins
+    assert heuristic_reply(cfg, bit("6-2", "6-5", "1-1"), t("5-5"), bit("4-4"), 0) == t("6-2")
+    # the bingo leads a show of the other doubles
+    everyone = FULL_MASK & ~bit("0-0", "5-5", "4-4", "3-2")
+    lead = heuristic_lead(cfg, bit("0-0", "5-5", "4-4", "3-2"), 0, everyone, 0, False, True)
+    assert lead == A_SHOW + 0
+    # sure tricks worth 70 with the points taken: close
+    hand = bit("0-0", "6-6", "6-5", "1-0")
+    unseen = FULL_MASK & ~hand
+    assert heuristic_lead(cfg, hand, 0, unseen, 20, False, True) == A_CLOSE
+    assert heuristic_lead(cfg, hand, 0, unseen, 0, False, True) != A_CLOSE
+    # the turned-up tile is a trump: take it
+    assert heuristic_take(cfg, t("6-1"), unseen) == A_TAKE_UP
+
+
+# ------------------------------------------------------------------ the bots
+
+
+def test_levels_are_registered() -> None:
+    assert available_levels("bingo") == ["random", "greedy", "expert"]
+
+
+@pytest.mark.parametrize("level", ["greedy", "expert"])
+def test_bots_only_see_what_their_seat_may_know(level: str) -> None:
+    # the same view with other hidden tiles: the same decision and ranking
+    rng = random.Random(6)
+    checked = 0
+    for game, seat in random_positions(2, 5)[::9]:
+        if len(game.legal_moves()) < 2:
+            continue
+        other = game.sample_hidden(seat, rng)
+        assert other.view(seat) == game.view(seat)
+        if other.hands[1 - seat] == game.hands[1 - seat]:
+            continue
+        a = make_bot("bingo", level, seed=11, budget=0.02)
+        b = make_bot("bingo", level, seed=11, budget=0.02)
+        assert choose_move(a, game) == choose_move(b, other)
+        if level == "expert":
+            ra = a.rank(SeatHandle(game, seat))
+            rb = b.rank(SeatHandle(other, seat))
+            assert ra == rb
+        checked += 1
+    assert checked >= 5
+
+
+def test_bots_are_deterministic_given_their_seed() -> None:
+    def moves(seed: int) -> list[str]:
+        game = ludoteca.new_game("bingo", seed=9)
+        bots = [make_bot("bingo", "expert", seed=seed, budget=0.02), make_bot("bingo", "greedy")]
+        out = []
+        while not game.is_over and len(out) < 40:
+            seat = game.to_move
+            assert isinstance(seat, int)
+            move = choose_move(bots[seat], game)
+            out.append(move)
+            game.play(move)
+        return out
+
+    assert moves(1) == moves(1)
+
+
+def test_the_expert_ranks_every_move_with_a_reason() -> None:
+    bot = ExpertBingo(seed=3, budget=0.02)
+    for game, seat in random_positions(1, 6)[::6]:
+        ranked = bot.rank(SeatHandle(game, seat))
+        assert sorted(r.move for r in ranked) == sorted(game.legal_moves())
+        assert all(0 <= r.value <= 1 and r.reason for r in ranked)
+        assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
+
+
+def test_the_expert_plays_exactly_once_the_stock_is_exhausted() -> None:
+    checked = 0
+    for game, seat in random_positions(30, 7):
+        k = knowledge(game, seat)
+        if not (k.compulsory and k.closed_by < 0) or len(game.legal_moves()) < 2:
+            continue
+        best = S.solve(game, utility=match_utility(k.sets))
+        assert isinstance(best, S.Solution)
+        move = choose_move(ExpertBingo(seed=1, budget=0.01), game)
+        assert move in best.best_moves
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_budget_sets_the_work_not_the_clock() -> None:
+    bot = ExpertBingo(seed=1, budget=0.2)
+    half = ExpertBingo(seed=1, budget=0.1)
+    game = ludoteca.new_game("bingo", seed=3)
+    k = knowledge(game, game.to_move)  # type: ignore[arg-type]
+    n = len(game.legal_moves())
+    assert bot._deals(k, n) == pytest.approx(2 * half._deals(k, n), abs=1)
+    # and the work stays within a few times the budget on one core
+    spent = []
+    for g, seat in random_positions(1, 8)[::8]:
+        start = time.process_time()
+        half.choose(SeatHandle(g, seat))
+        spent.append(time.process_time() - start)
+    spent.sort()
+    assert spent[int(0.95 * (len(spent) - 1))] < 0.5
+
+
+def test_match_equity() -> None:
+    for a in range(7):
+        for b in range(7):
+            assert match_equity(a, b) + match_equity(b, a) == pytest.approx(1)
+            if a < 6:
+                assert match_equity(a + 1, b) > match_equity(a, b)
+    # at 6-6 only the hand's winner matters, not by how many sets
+    u = match_utility((6, 6))
+    assert {u[0][k][c] for k in (1, 2, 3) for c in range(3)} == {1000}
+    assert {u[1][k][c] for k in (1, 2, 3) for c in range(3)} == {0}
+
+
+# ------------------------------------------------------------------ matches
+
+
+def test_greedy_beats_random_clearly() -> None:
+    result = run_match("bingo", ["greedy", "random"], games=24, duplicate=True, seed=3)
+    greedy, rand = result.standings
+    assert greedy.ci_low > 0.5
+    assert greedy.margin > 0 > rand.margin
+
+
+def test_expert_beats_greedy_in_a_short_match() -> None:
+    result = run_match("bingo", ["expert:0.02", "greedy"], games=6, duplicate=True, seed=2)
+    expert, greedy = result.standings
+    assert expert.points > greedy.points
