@@ -117,3 +117,24 @@ def test_every_refusal_reason_is_said_in_portuguese(game: str) -> None:
                 untranslated.add(e.reason)
     assert checked > 50
     assert not untranslated, sorted(untranslated)[:5]
+
+
+@pytest.mark.parametrize("game", ["texas42", "bingo", "cavaleiro"])
+def test_hint_reasons_are_said_in_portuguese(game: str) -> None:
+    from ludoteca.bots import available_levels
+    from ludoteca.web.i18n import translate_hint
+
+    if "expert" not in available_levels(game) or not hasattr(ludoteca, "hint"):
+        pytest.skip(f"no expert for {game}")
+    g = ludoteca.new_game(game, seed=3)
+    rng = random.Random(3)
+    reasons: set[str] = set()
+    for step in range(40):
+        if g.is_over:
+            break
+        if step % 10 == 9:
+            reasons |= {m.reason for m in ludoteca.hint(g, g.to_move, budget=0.2)}
+        g.play(rng.choice(g.legal_moves()))
+    assert reasons
+    untranslated = {r for r in reasons if translate_hint(game, r, "pt") == r}
+    assert not untranslated, sorted(untranslated)[:3]

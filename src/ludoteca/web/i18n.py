@@ -37,6 +37,7 @@ __all__ = [
     "refusal_text",
     "rules_html",
     "text",
+    "translate_hint",
     "translate_reason",
 ]
 
@@ -859,6 +860,103 @@ def translate_reason(game: str, reason: str, lang: str) -> str:
     if whole is not None:
         return whole
     return "; ".join(_say_pt(game, p) or p for p in text_.split("; "))
+
+
+# ---------------------------------------------------------------- hint reasons
+
+
+def _figure_pt(text: str) -> str:
+    """A Cavaleiro figure in words (``27 sticks: 2 horizontals, 2 intact blocks``)."""
+    if text == "no stick":
+        return "nenhum palito"
+    m = re.fullmatch(r"(\d+) sticks?: (\d+) horizontals?(?:, (\d+) intact blocks?)?", text)
+    if not m:
+        return text
+    out = (
+        f"{m[1]} palito{'s' if m[1] != '1' else ''}: {m[2]} horizonta{'is' if m[2] != '1' else 'l'}"
+    )
+    if m[3]:
+        out += f", {m[3]} bloco{'s' if m[3] != '1' else ''} inteiro{'s' if m[3] != '1' else ''}"
+    return out
+
+
+def _goal_pt(word: str) -> str:
+    return "cumprido" if word == "made" else "derrubado"
+
+
+_HINT_RULES_PT: list[tuple[re.Pattern[str], Callable[[re.Match[str], str], str]]] = [
+    (re.compile(r"^passing risks nothing$"), lambda m, g: "passar não arrisca nada"),
+    (
+        re.compile(r"^made in (\d+%) of (\d+) deals with (.+) \(average ([-\d.]+) points\)$"),
+        lambda m, g: (
+            f"cumprido em {m[1]} de {m[2]} distribuições com "
+            f"{describe(g, m[3], 'pt')} (média de {m[4]} pontos)"
+        ),
+    ),
+    (
+        re.compile(r"^makes the bid in (\d+%) of (\d+) deals \(average ([-\d.]+) points\)$"),
+        lambda m, g: f"cumpre o lance em {m[1]} de {m[2]} distribuições (média de {m[3]} pontos)",
+    ),
+    (
+        re.compile(
+            r"^([-+\d.]+) points this hand on average over (\d+) deals "
+            r"\(bid (made|set) in (\d+%)\)$"
+        ),
+        lambda m, g: (
+            f"{m[1]} pontos nesta mão, em média, em {m[2]} distribuições "
+            f"(lance {_goal_pt(m[3])} em {m[4]})"
+        ),
+    ),
+    (
+        re.compile(
+            r"^the (nello|bid) is (made|set) in (\d+%) of (\d+) deals "
+            r"\(our side ([-\d.]+) points on average\)$"
+        ),
+        lambda m, g: (
+            ("o nello" if m[1] == "nello" else "o lance")
+            + f" é {_goal_pt(m[2])} em {m[3]} de {m[4]} distribuições "
+            f"(nossa dupla faz {m[5]} pontos em média)"
+        ),
+    ),
+    (
+        re.compile(r"^exact: the match is won (\d+%) \(points ([-+\d]+) this hand\)$"),
+        lambda m, g: f"exato: a partida é ganha em {m[1]} (pontos {m[2]} nesta mão)",
+    ),
+    (
+        re.compile(
+            r"^match won (\d+%) on average over (\d+) deals, (solved|played out and solved) "
+            r"\(points ([-+\d.]+) this hand\)$"
+        ),
+        lambda m, g: (
+            f"partida ganha em {m[1]}, em média, em {m[2]} distribuições "
+            + ("resolvidas" if m[3] == "solved" else "jogadas até o fim e resolvidas")
+            + f" (pontos {m[4]} nesta mão)"
+        ),
+    ),
+    (
+        re.compile(r"^wins ([\d.]+%) of the time, leaving (.*)$"),
+        lambda m, g: f"vence em {m[1]} das vezes, deixando {_figure_pt(m[2])}",
+    ),
+    (
+        re.compile(r"^([\d.]+) round wins still needed on average, leaving (.*)$"),
+        lambda m, g: f"ainda faltam {m[1]} rodadas ganhas, em média, deixando {_figure_pt(m[2])}",
+    ),
+]
+
+
+def translate_hint(game: str, reason: str, lang: str) -> str:
+    """A bot's reason for a hint (English) in ``lang``; unknown ones stay as written.
+
+    >>> translate_hint("bingo", "exact: the match is won 75% (points +12 this hand)", "pt")
+    'exato: a partida é ganha em 75% (pontos +12 nesta mão)'
+    """
+    if lang != "pt" or not reason:
+        return reason
+    for pattern, say in _HINT_RULES_PT:
+        m = pattern.match(reason.strip())
+        if m:
+            return say(m, game)
+    return reason
 
 
 # ---------------------------------------------------------------- rules pages
