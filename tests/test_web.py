@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 from web_helpers import Truth, check_frame, hidden_from, tiles_in
 
 import ludoteca
-from ludoteca.bots import RankedMove
+from ludoteca.bots import RankedMove, available_levels
 from ludoteca.web.app import create_app
 from ludoteca.web.store import Store, normalise_database_url
 
@@ -679,3 +679,27 @@ def test_a_restarted_server_resumes_every_game(db_url: str) -> None:
         after = stored_moves(c2, bots_only["table"]["id"])
         assert after[: len(before_bots)] == before_bots
         assert len(after) > len(before_bots)
+
+
+def test_hints_from_the_expert(sqlite_url: str) -> None:
+    if not hasattr(ludoteca, "hint"):
+        pytest.skip("ludoteca.hint is not built")
+    app = create_app(sqlite_url, bot_delay=0.0)
+    with TestClient(app) as c:
+        made = create(c, "cavaleiro", [{"kind": "you"}, {"kind": "bot", "level": "random"}])
+        with c.websocket_connect(f"/ws/{made['table']['id']}") as ws:
+            cl = Client(ws)
+            cl.hello(made["token"], lang="pt")
+            state = cl.turn(0)
+            assert state["hints"] is True
+            hint = cl.ask({"type": "hint"}, lambda m: m["type"] == "hint")
+            assert hint["type"] == "hint", hint
+            moves = [m["move"] for m in hint["moves"]]
+            assert sorted(moves) == sorted(state["view"]["legal_moves"])
+            assert all(m["reason"] and m["label"] for m in hint["moves"])
+        fiveup = create(c, "fiveup", [{"kind": "you"}, {"kind": "bot", "level": "random"}])
+        with c.websocket_connect(f"/ws/{fiveup['table']['id']}") as ws:
+            cl = Client(ws)
+            cl.hello(fiveup["token"])
+            if "expert" not in available_levels("fiveup"):
+                assert cl.until_state()["hints"] is False
