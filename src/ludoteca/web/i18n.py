@@ -204,6 +204,10 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
         "pt": "jogo trancado: menos pontos {mine}, adversários {pips} → {points}",
         "en": "blocked: fewest pips {mine}, opponents {pips} → {points}",
     },
+    "web.bingo_last": {
+        "pt": "Partida {n}: {name} venceu, {sets} set(s) ({a} × {b})",
+        "en": "Hand {n}: {name} won {sets} set(s) ({a}–{b})",
+    },
     "web.leads": {"pt": "{name} começa", "en": "{name} leads"},
     "web.fu_drew": {"pt": "comprou {n}", "en": "drew {n}"},
     # ------------------------------------------------------------ options

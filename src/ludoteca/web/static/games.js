@@ -311,6 +311,12 @@ const Games = (() => {
       kv(T("bingo.points_to"), v.points[0] + " – " + v.points[1]),
       v.following_compulsory ? h("p", { class: "warn" }, T("bingo.follow")) : null,
     ];
+    const lastHand = v.hands_played && v.hands_played.length ? v.hands_played[v.hands_played.length - 1] : null;
+    if (lastHand && typeof lastHand.winner === "number") {
+      info.push(h("p", { class: "last-hand" }, T("web.bingo_last", {
+        n: lastHand.hand, name: seatName(m, lastHand.winner), sets: lastHand.sets_won[lastHand.winner], a: lastHand.points[0], b: lastHand.points[1],
+      })));
+    }
     side.appendChild(panel(T("ui.score"), info));
     const events = (v.score_events || []).filter((e) => e.hand === v.hand_number).slice(-6);
     if (events.length) {
