@@ -19,5 +19,10 @@ setup(
             ["src/ludoteca/games/bingo/_solver.c"],
             extra_compile_args=["-O3", "-Wall"],
         ),
+        Extension(
+            "ludoteca.games.fiveup._solver",
+            ["src/ludoteca/games/fiveup/_solver.c"],
+            extra_compile_args=["-O3", "-Wall"],
+        ),
     ],
 )

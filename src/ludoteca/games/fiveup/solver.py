@@ -1,0 +1,858 @@
+"""Exact solver for Five-Up hands once the stock can no longer be drawn from.
+
+Once the stock is down to the tile(s) that are never drawn (the last one; the
+last two with four players), nothing is left to chance: each player in turn
+must play a tile that fits or pass, and the hand ends by a domino, by a block,
+or the moment a side reaches the target. With every hand known (a real game,
+or a determinization ``game.sample_hidden(seat, rng)``) the rest of the hand
+is a game of perfect information, solved here exactly by alpha-beta search
+with a transposition table.
+
+What is optimised
+-----------------
+The side to move at the position solved is the *root side*. The objective,
+from the root side's point of view:
+
+- if a side reaches the target before the hand is over (the game ends at once,
+  see the engine), ``+WIN`` when it is the root side and ``-WIN`` otherwise:
+  near the target, winning the game is all that counts;
+- otherwise the **points margin** of the rest of the hand, the domino or
+  blocked bonus included: the points the root side scores from here on minus
+  those each opponent scores, summed over the opponents. With two sides (two
+  players, or four in partnerships) that is the plain point difference
+  ``mine - theirs``; with three players it is ``(mine - a) + (mine - b)``.
+
+Two sides play a zero-sum game on it. With three players the solver is
+**paranoid**: the player to move maximises the objective, the two others
+minimise it together, as a coalition. (Max-n, each player for their own score,
+has no such pruning and is far slower; paranoid play is the safe assumption
+for the player asking, and it is what the expert bot needs.)
+
+What happens after the hand (the next deal, who leads it) is not part of the
+objective. With the option ``exact_61`` a score that would pass the target is
+not scored, as in the engine.
+
+A position can be written by hand. The layout is the opening 6-1 (ends 7);
+seat 0 holds 6-6 and 6-4, seat 1 holds 3-3 and 1-1, and the stock is closed.
+Scoring now with 6-4 (ends 5: 1 point) leaves 6-6 stuck: the hand blocks and
+seat 1, with fewer pips, takes 2. Laying 6-6 first lets seat 0 go out with 6-4
+and take the 6 pips of 3-3 (1 point):
+
+>>> from ludoteca.tiles import mask_of, parse_tiles
+>>> hands = (mask_of(parse_tiles("6-6 6-4")), mask_of(parse_tiles("3-3 1-1")))
+>>> pos = Position(players=2, side_of=(0, 1), hands=hands, plain=(0, 1, 0, 0, 0, 0, 1),
+...                room=(0,) * 7, turn=0, passes=0, scores=(30, 30), target=61, exact=False)
+>>> pos.ends
+7
+>>> values, _ = solve_position(pos)
+>>> [(move_text(m), v) for m, v in values]
+[('6-6 on 6', 1), ('6-4 on 6', -1)]
+
+``ludoteca.solve(game)`` does the same for a game (a real one, or a
+determinization), with every legal move in the engine's notation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, overload
+
+from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of
+
+from .tables import (
+    A_ON,
+    A_OPEN,
+    IS_DOUBLE,
+    NUMBER_MASK,
+    ON_NUMBER,
+    ON_TARGET,
+    ON_TILE,
+    PIPS,
+    bonus_points,
+    hand_pips,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.game import Game
+
+__all__ = [
+    "WIN",
+    "Move",
+    "MoveValue",
+    "Position",
+    "Searcher",
+    "Solution",
+    "move_of",
+    "move_text",
+    "reference_value",
+    "searcher",
+    "solve",
+    "solve_position",
+]
+
+WIN = 10_000
+"""The value of reaching the target (larger than any points margin)."""
+INF = 1 << 30
+
+Move = tuple[int, int, int]
+"""``(tile, number, kind)``: the tile played, the number it joins, and where:
+``PLAIN`` (the open end of a non-double), ``SPINNER`` (a place on the double of
+that number) or ``OPENING`` (the first tile of the hand; number -1). ``PASS`` is
+``(-1, -1, PASS)``."""
+PLAIN, SPINNER, OPENING, PASS = range(4)
+PASS_MOVE: Move = (-1, -1, PASS)
+
+_OUTER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t.other(v) if t.has(v) else -1 for v in range(7)) for t in ALL_TILES
+)
+"""``_OUTER[t][v]``: the number tile ``t`` shows outward when joined on ``v``."""
+
+
+def move_text(move: Move) -> str:
+    """A move in short: ``6-4 on 6`` (a plain end), ``6-4 on 6-6``, ``6-4`` (opening), ``pass``."""
+    t, v, kind = move
+    if kind == PASS:
+        return "pass"
+    if kind == OPENING:
+        return TILE_TEXT[t]
+    return f"{TILE_TEXT[t]} on {v}-{v}" if kind == SPINNER else f"{TILE_TEXT[t]} on {v}"
+
+
+def move_of(action: int) -> Move:
+    """The solver's move for an engine action (``play …``; ``pass``)."""
+    if action >= A_ON:
+        return (
+            ON_TILE[action],
+            ON_NUMBER[action],
+            SPINNER if IS_DOUBLE[ON_TARGET[action]] else PLAIN,
+        )
+    if action >= A_OPEN:
+        return action - A_OPEN, -1, OPENING
+    return PASS_MOVE
+
+
+# ------------------------------------------------------------------ positions
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A Five-Up hand with the stock closed, every hand known.
+
+    The layout is kept as what matters for play and scoring: ``plain[v]`` open
+    ends of non-doubles showing ``v``, and ``room[v]`` the places left on the
+    double ``v-v`` (free sides plus 2 tips while a side is free, then the free
+    tips; 0 when it is not on the table or is closed). A double counts both
+    halves while a side is free (``room > 2``). ``scores`` are the sides'
+    game scores; ``end`` is set once the hand is over (``domino``,
+    ``blocked``, ``target``) and ``winner`` once a side has reached the target.
+    """
+
+    players: int
+    side_of: tuple[int, ...]
+    hands: tuple[int, ...]
+    plain: tuple[int, ...]
+    room: tuple[int, ...]
+    turn: int
+    passes: int
+    scores: tuple[int, ...]
+    target: int
+    exact: bool
+    end: str = ""
+    winner: int = -1
+
+    @classmethod
+    def from_game(cls, game: Game) -> Position:
+        """The position of a Five-Up game in a hand whose stock is closed."""
+        from ludoteca.solve import NotSolvable
+
+        from .game import PHASE_NAMES, PLAY, FiveUp
+
+        if not isinstance(game, FiveUp):
+            raise NotSolvable(f"the Five-Up solver was given a {game.title} game")
+        if game.phase != PLAY:
+            raise NotSolvable(
+                "a Five-Up hand can be solved while it is played, not in the "
+                f"{PHASE_NAMES[game.phase]} phase"
+            )
+        left = len(game.stock) - game.stock_pos
+        if left > game.reserve:
+            raise NotSolvable(
+                f"{left - game.reserve} tile(s) may still be drawn from the stock: draws to "
+                "come make the hand a game of hidden information (it is solvable once only "
+                "the tile(s) never drawn are left)"
+            )
+        plain = [0] * 7
+        room = [0] * 7
+        for v in range(7):
+            for x in indices_of(game.tbn[v]):
+                if IS_DOUBLE[x]:
+                    sides = game.sides_free[x]
+                    room[v] = sides + 2 if sides else game.tips_free[x]
+                else:
+                    plain[v] += 1
+        pos = cls(
+            players=game.n,
+            side_of=tuple(game.side_of),
+            hands=tuple(game.hands),
+            plain=tuple(plain),
+            room=tuple(room),
+            turn=game.turn,
+            passes=game.passes,
+            scores=tuple(game.scores),
+            target=game.target,
+            exact=bool(game.options["exact_61"]),
+        )
+        assert pos.ends == game.ends
+        return pos
+
+    @property
+    def over(self) -> bool:
+        return bool(self.end)
+
+    @property
+    def sides(self) -> int:
+        return len(self.scores)
+
+    @property
+    def ends(self) -> int:
+        """The sum of the open ends."""
+        total = 0
+        for v in range(7):
+            total += self.plain[v] * v
+            if self.room[v] > 2:
+                total += 2 * v
+        return total
+
+    def moves(self) -> list[Move]:
+        """The distinct moves of the player to move (plays on equivalent ends are one move)."""
+        if self.over:
+            return []
+        hand = self.hands[self.turn]
+        if not any(self.plain) and not any(self.room):
+            return [(t, -1, OPENING) for t in indices_of(hand)]
+        out: list[Move] = []
+        for v in range(7):
+            tiles = hand & NUMBER_MASK[v]
+            if not tiles:
+                continue
+            for t in indices_of(tiles):
+                if self.plain[v]:
+                    out.append((t, v, PLAIN))
+                if self.room[v]:
+                    out.append((t, v, SPINNER))
+        return out or [PASS_MOVE]
+
+    def play(self, move: Move) -> Position:
+        """The position after the player to move makes ``move`` (assumed legal)."""
+        t, v, kind = move
+        seat = self.turn
+        if kind == PASS:
+            passes = self.passes + 1
+            if passes == self.players:
+                return self._blocked()
+            return replace(self, turn=(seat + 1) % self.players, passes=passes)
+        plain = list(self.plain)
+        room = list(self.room)
+        tile = ALL_TILES[t]
+        if kind == OPENING:
+            if tile.is_double:
+                room[tile.high] = 4
+            else:
+                plain[tile.high] += 1
+                plain[tile.low] += 1
+        else:
+            if kind == PLAIN:
+                plain[v] -= 1
+            else:
+                room[v] -= 1
+            if tile.is_double:
+                room[v] = 3
+            else:
+                plain[tile.other(v)] += 1
+        hands = list(self.hands)
+        hands[seat] ^= 1 << t
+        after = replace(
+            self,
+            hands=tuple(hands),
+            plain=tuple(plain),
+            room=tuple(room),
+            passes=0,
+            turn=(seat + 1) % self.players,
+        )
+        ends = after.ends
+        side = self.side_of[seat]
+        if ends and not ends % 5:
+            after = after._award(side, ends // 5)
+            if after.over:
+                return after
+        if not hands[seat]:
+            opp = sum(hand_pips(h) for s, h in enumerate(hands) if self.side_of[s] != side)
+            after = after._award(side, bonus_points(opp))
+            if not after.over:
+                after = replace(after, end="domino")
+        return after
+
+    def _award(self, side: int, points: int) -> Position:
+        before = self.scores[side]
+        if not points or (self.exact and before + points > self.target):
+            return self
+        scores = list(self.scores)
+        scores[side] = before + points
+        if scores[side] >= self.target:
+            return replace(self, scores=tuple(scores), end="target", winner=side)
+        return replace(self, scores=tuple(scores))
+
+    def _blocked(self) -> Position:
+        per_side = [0] * self.sides
+        for s, h in enumerate(self.hands):
+            per_side[self.side_of[s]] += hand_pips(h)
+        low = min(per_side)
+        after = replace(self, passes=self.players)
+        if per_side.count(low) == 1:
+            after = after._award(per_side.index(low), bonus_points(sum(per_side) - low))
+        return after if after.over else replace(after, end="blocked")
+
+    def objective(self, start: Position, root_side: int) -> int:
+        """The objective of this finished hand for ``root_side``, from ``start``."""
+        gains = [a - b for a, b in zip(self.scores, start.scores, strict=True)]
+        margin = sum(gains[root_side] - g for s, g in enumerate(gains) if s != root_side)
+        if self.winner >= 0:
+            return margin + (WIN if self.winner == root_side else -WIN)
+        return margin
+
+
+def reference_value(pos: Position, root_side: int | None = None) -> int:
+    """The objective by plain minimax over :meth:`Position.play` (no pruning, no
+    table): the definition the search is tested against. Small endings only."""
+    root = pos.side_of[pos.turn] if root_side is None else root_side
+
+    def value(p: Position) -> int:
+        if p.over:
+            return p.objective(pos, root)
+        values = [value(p.play(m)) for m in p.moves()]
+        return max(values) if p.side_of[p.turn] == root else min(values)
+
+    return value(pos)
+
+
+# ------------------------------------------------------------------ search
+
+
+def _weights(sides: int, root_side: int) -> tuple[int, ...]:
+    """How one point of each side counts in the objective of ``root_side``."""
+    return tuple(sides - 1 if s == root_side else -1 for s in range(sides))
+
+
+def _order(e: int, hand: int, t: int) -> int:
+    """Move ordering: the points scored now, then going out, then heavy tiles first."""
+    g = e // 5 if e and not e % 5 else 0
+    return g * 64 + (32 if hand == 1 << t else 0) + PIPS[t]
+
+
+_Entry = tuple[int, int, int, tuple[int, ...]]
+"""A table entry: lower bound, upper bound, best move (index in the node's move
+order), reach."""
+
+
+class _Search:
+    """Alpha-beta with a transposition table, in Python (the C search's twin).
+
+    Values are the objective of the rest of the hand for the root side
+    (maximising at its seats, minimising at the others). A node's value
+    depends on the sides' distances to the target only if some score on the
+    paths searched came that close: with each value the search returns the
+    largest gain each side made on those paths (its *reach*, scores refused by
+    ``exact_61`` included). A table entry whose reach stays below the
+    distances holds for any larger distances and is keyed without them; the
+    others are keyed with the distances.
+    """
+
+    def __init__(self, pos: Position, root_side: int) -> None:
+        self.players = pos.players
+        self.side_of = pos.side_of
+        self.sides = pos.sides
+        self.root_side = root_side
+        self.weight = _weights(pos.sides, root_side)
+        self.target = pos.target
+        self.exact = pos.exact
+        self.free: dict[int, _Entry] = {}
+        self.fixed: dict[tuple[int, tuple[int, ...]], _Entry] = {}
+        self.nodes = 0
+        self.hands: list[int] = []
+        self.plain: list[int] = []
+        self.room: list[int] = []
+        self.ends = 0
+        self.hp = 0
+        self.lay = 0
+
+    def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
+        """The objective of ``pos`` for the root side (exact inside the window)."""
+        if pos.over:
+            raise ValueError("the hand is over")
+        self.hands = list(pos.hands)
+        self.plain = list(pos.plain)
+        self.room = list(pos.room)
+        self.ends = pos.ends
+        hp = 0
+        for s, h in enumerate(pos.hands):
+            hp |= h << (28 * s)
+        lay = 0
+        for v in range(7):
+            lay |= pos.plain[v] << (3 * v) | pos.room[v] << (21 + 3 * v)
+        self.hp = hp
+        self.lay = lay
+        dist = tuple(self.target - s for s in pos.scores)
+        value, _ = self._node(pos.turn, pos.passes, dist, alpha, beta)
+        return value
+
+    def _node(
+        self, turn: int, passes: int, dist: tuple[int, ...], alpha: int, beta: int
+    ) -> tuple[int, tuple[int, ...]]:
+        self.nodes += 1
+        key = (self.hp << 48) | (self.lay << 6) | (turn << 3) | passes
+        entry = self.free.get(key)
+        fixed = False
+        if entry is not None and not all(r < d for r, d in zip(entry[3], dist, strict=True)):
+            entry = self.fixed.get((key, dist))
+            fixed = True
+        first = -1
+        lo, hi = -INF, INF
+        if entry is not None:
+            lo, hi, first, ereach = entry
+            if lo >= beta:
+                return lo, ereach
+            if hi <= alpha:
+                return hi, ereach
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        alpha0, beta0 = alpha, beta
+        side = self.side_of[turn]
+        maxing = side == self.root_side
+        nxt = turn + 1 if turn + 1 < self.players else 0
+        moves = self._moves(turn)
+        best = -INF if maxing else INF
+        best_index = 0
+        reach: tuple[int, ...] = (0,) * self.sides
+        if not moves:
+            if passes + 1 == self.players:
+                best, reach = self._blocked(dist)
+            else:
+                best, reach = self._node(nxt, passes + 1, dist, alpha, beta)
+        else:
+            order = list(range(len(moves)))
+            if 0 < first < len(moves):
+                order.remove(first)
+                order.insert(0, first)
+            for i in order:
+                _, t, v, kind, o, e = moves[i]
+                value, r = self._child(turn, side, nxt, t, v, kind, o, e, dist, alpha, beta)
+                reach = tuple(max(a, b) for a, b in zip(reach, r, strict=True))
+                if maxing:
+                    if value > best:
+                        best, best_index = value, i
+                        if best > alpha:
+                            alpha = best
+                else:
+                    if value < best:
+                        best, best_index = value, i
+                        if best < beta:
+                            beta = best
+                if alpha >= beta:
+                    break
+        new_lo, new_hi = lo, hi
+        if best <= alpha0:
+            new_hi = min(hi, best)
+        elif best >= beta0:
+            new_lo = max(lo, best)
+        else:
+            new_lo = new_hi = best
+        if all(r < d for r, d in zip(reach, dist, strict=True)):
+            if entry is not None and not fixed:
+                reach = tuple(max(a, b) for a, b in zip(reach, entry[3], strict=True))
+            self.free[key] = (new_lo, new_hi, best_index, reach)
+        else:
+            self.fixed[(key, dist)] = (new_lo, new_hi, best_index, reach)
+        return best, reach
+
+    def _moves(self, turn: int) -> list[tuple[int, int, int, int, int, int]]:
+        """``(order, tile, number, kind, outer, ends after)``, best first."""
+        hand = self.hands[turn]
+        plain, room, ends = self.plain, self.room, self.ends
+        moves: list[tuple[int, int, int, int, int, int]] = []
+        if not self.lay:
+            for t in indices_of(hand):
+                e = PIPS[t]
+                moves.append((_order(e, hand, t), t, -1, OPENING, -1, e))
+        else:
+            for v in range(7):
+                tiles = hand & NUMBER_MASK[v]
+                if not tiles or not (plain[v] or room[v]):
+                    continue
+                for t in indices_of(tiles):
+                    o = _OUTER[t][v]
+                    if plain[v]:
+                        e = ends + v if o == v else ends + o - v
+                        moves.append((_order(e, hand, t), t, v, PLAIN, o, e))
+                    if room[v]:
+                        e = ends + o - (2 * v if room[v] == 3 else 0)
+                        moves.append((_order(e, hand, t), t, v, SPINNER, o, e))
+        moves.sort(key=lambda m: (-m[0], m[1], m[3]))
+        return moves
+
+    def _score(
+        self, side: int, points: int, dist: tuple[int, ...]
+    ) -> tuple[int, int, tuple[int, ...], bool]:
+        """``side`` scores ``points``: (value, points scored, distances, target reached)."""
+        d = dist[side]
+        if self.exact and points > d:
+            return 0, 0, dist, False
+        if points >= d:
+            won = WIN if side == self.root_side else -WIN
+            return won + self.weight[side] * points, points, dist, True
+        nd = list(dist)
+        nd[side] = d - points
+        return self.weight[side] * points, points, tuple(nd), False
+
+    def _blocked(self, dist: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        per_side = [0] * self.sides
+        for s, h in enumerate(self.hands):
+            per_side[self.side_of[s]] += hand_pips(h)
+        low = min(per_side)
+        reach = [0] * self.sides
+        if per_side.count(low) != 1:
+            return 0, tuple(reach)
+        side = per_side.index(low)
+        points = bonus_points(sum(per_side) - low)
+        if not points:
+            return 0, tuple(reach)
+        reach[side] = points
+        value, _, _, _ = self._score(side, points, dist)
+        return value, tuple(reach)
+
+    def _child(
+        self,
+        turn: int,
+        side: int,
+        nxt: int,
+        t: int,
+        v: int,
+        kind: int,
+        o: int,
+        e: int,
+        dist: tuple[int, ...],
+        alpha: int,
+        beta: int,
+    ) -> tuple[int, tuple[int, ...]]:
+        """Play the move, value the rest of the hand (this play's scores included), undo."""
+        hands, plain, room = self.hands, self.plain, self.room
+        bit = 1 << t
+        hands[turn] ^= bit
+        self.hp ^= bit << (28 * turn)
+        saved_lay, saved_ends = self.lay, self.ends
+        saved_plain = plain[v] if v >= 0 else 0
+        saved_room = room[v] if v >= 0 else 0
+        lay = self.lay
+        tile = ALL_TILES[t]
+        if kind == OPENING:
+            if tile.is_double:
+                room[tile.high] = 4
+                lay |= 4 << (21 + 3 * tile.high)
+            else:
+                plain[tile.high] += 1
+                plain[tile.low] += 1
+                lay += (1 << (3 * tile.high)) + (1 << (3 * tile.low))
+        else:
+            if kind == PLAIN:
+                plain[v] -= 1
+                lay -= 1 << (3 * v)
+            else:
+                room[v] -= 1
+                lay -= 1 << (21 + 3 * v)
+            if tile.is_double:
+                room[v] = 3
+                lay += 3 << (21 + 3 * v)
+            else:
+                plain[o] += 1
+                lay += 1 << (3 * o)
+        self.lay = lay
+        self.ends = e
+        value = scored = touch = 0
+        over = False
+        if e and not e % 5:
+            touch = e // 5
+            value, scored, dist, over = self._score(side, touch, dist)
+        if not over and not hands[turn]:
+            opp = 0
+            for s, h in enumerate(hands):
+                if self.side_of[s] != side:
+                    opp += hand_pips(h)
+            bonus = bonus_points(opp)
+            if bonus:
+                touch = max(touch, scored + bonus)
+                bv, _, dist, _ = self._score(side, bonus, dist)
+                value += bv
+            over = True
+        if over:
+            r = [0] * self.sides
+            r[side] = touch
+        else:
+            cv, cr = self._node(nxt, 0, dist, alpha - value, beta - value)
+            value += cv
+            r = list(cr)
+            r[side] = max(touch, cr[side] + scored)
+        hands[turn] ^= bit
+        self.hp ^= bit << (28 * turn)
+        self.lay, self.ends = saved_lay, saved_ends
+        if kind == OPENING:
+            room[tile.high] = 0
+            plain[tile.high] = 0
+            plain[tile.low] = 0
+        else:
+            plain[v], room[v] = saved_plain, saved_room
+            if not tile.is_double:
+                plain[o] -= 1
+        return value, tuple(r)
+
+
+_BUILD_ERROR: str | None = None
+try:
+    from . import _solver as _c
+except ImportError as error:  # pragma: no cover - only without a built extension
+    _BUILD_ERROR = str(error)
+else:
+    _c.init(NUMBER_MASK, _OUTER, PIPS, IS_DOUBLE)
+
+
+class _CSearch:
+    """The same search in C (``_solver.c``); its table entries are its own."""
+
+    def __init__(self, pos: Position, root_side: int) -> None:
+        self.players = pos.players
+        self.root_side = root_side
+        self.target = pos.target
+        self.exact = 1 if pos.exact else 0
+        self.id = _c.new_id()
+        self.start = _c.nodes()
+
+    @property
+    def nodes(self) -> int:
+        return int(_c.nodes()) - self.start
+
+    def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
+        """The objective of ``pos`` for the root side (exact inside the window)."""
+        if pos.over:
+            raise ValueError("the hand is over")
+        h = pos.hands
+        lay = 0
+        for v in range(7):
+            lay |= pos.plain[v] << (3 * v) | pos.room[v] << (21 + 3 * v)
+        d = [self.target - s for s in pos.scores] + [0, 0]
+        return int(
+            _c.search(
+                self.id,
+                self.players,
+                self.root_side,
+                self.exact,
+                h[0],
+                h[1],
+                h[2] if self.players > 2 else 0,
+                h[3] if self.players > 3 else 0,
+                lay,
+                pos.turn,
+                pos.passes,
+                d[0],
+                d[1],
+                d[2],
+                max(alpha, -INF),
+                min(beta, INF),
+            )
+        )
+
+
+Searcher = _Search | _CSearch
+"""A search over the positions of one hand for one root side: ``value(position,
+alpha, beta)`` gives the objective (exact inside the window, a bound outside)."""
+
+
+def searcher(pos: Position, root_side: int | None = None, *, python: bool = False) -> Searcher:
+    """A search for the positions of ``pos``'s hand, valued for ``root_side`` (by
+    default the side to move): the C one when it is built, unless ``python``."""
+    root = pos.side_of[pos.turn] if root_side is None else root_side
+    if python or _BUILD_ERROR is not None:
+        return _Search(pos, root)
+    return _CSearch(pos, root)
+
+
+def edge_value(before: Position, after: Position, root_side: int) -> int:
+    """What the scores made between two positions of a hand are worth to ``root_side``
+    (``±WIN`` if the target was reached)."""
+    weight = _weights(before.sides, root_side)
+    margin = sum(w * (a - b) for w, a, b in zip(weight, after.scores, before.scores, strict=True))
+    if after.winner >= 0:
+        return margin + (WIN if after.winner == root_side else -WIN)
+    return margin
+
+
+def move_value(pos: Position, move: Move, search: Searcher) -> int:
+    """The exact objective of ``move`` for the search's root side."""
+    child = pos.play(move)
+    now = edge_value(pos, child, search.root_side)
+    if child.over:
+        return now
+    return now + search.value(child)
+
+
+# ------------------------------------------------------------------ results
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """The exact value of one legal move, everybody playing on perfectly.
+
+    ``value`` is the objective for the mover's side (the points margin of the
+    rest of the hand, or ``±WIN`` when a side reaches the target) and ``score``
+    the same number, by which moves are sorted (higher is better).
+    """
+
+    move: str
+    action: int
+    value: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The exact solution of a Five-Up hand with the stock closed.
+
+    ``value``: the objective for the side to move (``root_side``) under
+    optimal play; ``objective`` names it. Along the principal variation
+    ``pv`` (to the end of the hand, or to the target): ``points``, the sides'
+    game scores at the end, ``end`` (``domino``, ``blocked`` or ``target``)
+    and ``winner`` (the side that reaches the target, else ``None``).
+    ``moves``: every legal move with its value, best first.
+    """
+
+    game: str
+    objective: str
+    to_move: int
+    root_side: int
+    value: int
+    points: tuple[int, ...]
+    end: str
+    winner: int | None
+    moves: tuple[MoveValue, ...]
+    pv: tuple[str, ...]
+    nodes: int
+
+    @property
+    def best_move(self) -> str:
+        """An optimal move (the first of :attr:`moves`)."""
+        return self.moves[0].move
+
+    @property
+    def best_moves(self) -> tuple[str, ...]:
+        """Every optimal move."""
+        top = self.moves[0].score
+        return tuple(m.move for m in self.moves if m.score == top)
+
+
+def solve_position(pos: Position) -> tuple[list[tuple[Move, int]], Searcher]:
+    """Every distinct move of ``pos`` with its exact value for the side to move,
+    best first, and the search (whose table the caller may reuse)."""
+    if pos.over:
+        raise ValueError("the hand is over")
+    search = searcher(pos)
+    out = [(m, move_value(pos, m, search)) for m in pos.moves()]
+    out.sort(key=lambda mv: -mv[1])
+    return out, search
+
+
+def _objective_name(sides: int) -> str:
+    if sides == 2:
+        return "points margin"
+    return "points margin against each opponent, summed (paranoid)"
+
+
+@overload
+def solve(game: Game, *, target: None = None) -> Solution: ...
+
+
+@overload
+def solve(game: Game, *, target: int) -> bool: ...
+
+
+def solve(game: Game, *, target: int | None = None) -> Solution | bool:
+    """Solve a Five-Up hand whose stock is closed.
+
+    Without ``target``, the full :class:`Solution`; with ``target``, whether
+    the side to move can make the objective at least ``target`` (one
+    null-window search).
+    """
+    from ludoteca.solve import NotSolvable
+
+    pos = Position.from_game(game)
+    search = searcher(pos)
+    if target is not None:
+        return search.value(pos, target - 1, target) >= target
+    values: dict[Move, int] = {}
+    moves = []
+    for action in game.legal_actions():
+        m = move_of(action)
+        if m not in values:
+            values[m] = move_value(pos, m, search)
+        v = values[m]
+        moves.append(MoveValue(game.action_to_move(action), action, v, v))
+    if not moves:
+        raise NotSolvable("there is no move to make")
+    moves.sort(key=lambda mv: -mv.score)
+    pv, final = _principal_variation(game, moves[0].action, search)
+    return Solution(
+        game="fiveup",
+        objective=_objective_name(pos.sides),
+        to_move=pos.turn,
+        root_side=search.root_side,
+        value=moves[0].value,
+        points=final.scores,
+        end=final.end,
+        winner=final.winner if final.winner >= 0 else None,
+        moves=tuple(moves),
+        pv=tuple(pv),
+        nodes=search.nodes,
+    )
+
+
+def _principal_variation(game: Game, first: int, search: Searcher) -> tuple[list[str], Position]:
+    """The best line from ``game`` starting with ``first``, through the engine.
+
+    The value of each position on the line is known, so each step only looks
+    for a move that keeps it, by null-window searches."""
+    line = game.copy()
+    pos = Position.from_game(line)
+    out = [line.action_to_move(first)]
+    line.apply_action(first)
+    final = pos.play(move_of(first))
+    root = search.root_side
+    value = search.value(final) if not final.over else 0
+    while not final.over:
+        pos = final
+        maxing = pos.side_of[pos.turn] == root
+        chosen = -1
+        for action in line.legal_actions():
+            child = pos.play(move_of(action))
+            edge = edge_value(pos, child, root)
+            need = value - edge
+            if child.over:
+                keeps = need == 0
+            elif maxing:
+                keeps = search.value(child, need - 1, need) >= need
+            else:
+                keeps = search.value(child, need, need + 1) <= need
+            if keeps:
+                chosen = action
+                value = need
+                final = child
+                break
+        assert chosen >= 0, "no move keeps the value of the line"
+        out.append(line.action_to_move(chosen))
+        line.apply_action(chosen)
+    return out, final
