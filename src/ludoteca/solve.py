@@ -27,6 +27,7 @@ __all__ = ["SOLVERS", "NotSolvable", "Solution", "solve"]
 SOLVERS: dict[str, str] = {
     "texas42": "ludoteca.games.texas42.solver",
     "bingo": "ludoteca.games.bingo.solver",
+    "fiveup": "ludoteca.games.fiveup.solver",
 }
 """Game name -> module that defines ``solve(game, *, target=None)``."""
 
