@@ -703,3 +703,33 @@ def test_hints_from_the_expert(sqlite_url: str) -> None:
             cl.hello(fiveup["token"])
             if "expert" not in available_levels("fiveup"):
                 assert cl.until_state()["hints"] is False
+
+
+def test_a_move_the_database_refuses_changes_nothing(client: TestClient) -> None:
+    made = create(client, "cavaleiro", [{"kind": "you"}, {"kind": "bot", "level": "random"}])
+    tid = made["table"]["id"]
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        cl = Client(ws)
+        cl.hello(made["token"])
+        state = cl.turn(0)
+        before = stored_moves(client, tid)
+        real = store.append_moves
+
+        def broken(*args: Any, **kwargs: Any) -> None:
+            raise OSError("disk full")
+
+        store.append_moves = broken
+        try:
+            err = cl.ask(
+                {"type": "move", "move": state["view"]["legal_moves"][0], "n": state["n"]},
+                lambda m: m["type"] == "state" and m["n"] > state["n"],
+            )
+        finally:
+            store.append_moves = real
+        assert err["type"] == "error" and err["code"] == "storage"
+        assert stored_moves(client, tid) == before
+        # nothing was broadcast and the table is where it was: the same move now goes through
+        after = cl.play(state["view"]["legal_moves"][0], state["n"])
+        assert after["type"] == "state" and after["n"] > state["n"]
+        assert stored_moves(client, tid)[: len(before)] == before

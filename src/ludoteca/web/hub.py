@@ -500,6 +500,10 @@ class Hub:
             except Refused as e:
                 if e.code == "stale":
                     continue
+                if e.code == "storage":  # the database is away: try again, nothing is lost
+                    await asyncio.sleep(min(30.0, 0.5 * 2 ** min(failures, 6)))
+                    failures += 1
+                    continue
                 failures += 1
                 log.error("bot move %r refused at table %s: %s", move, table.id, e.params)
                 if failures > 3:
