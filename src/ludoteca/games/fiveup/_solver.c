@@ -50,6 +50,8 @@ static int weight[3];
 static uint32_t sid;
 static uint32_t next_sid = 1;
 static unsigned long long n_nodes;
+static unsigned long long node_limit; /* 0: none */
+static int aborted;
 
 /* the position, changed and restored move by move */
 static uint32_t hands[4];
@@ -326,6 +328,11 @@ static int below(const int16_t *reach, const int *dist) {
 
 static int node(int turn, int passes, const int *dist, int alpha, int beta, int *reach) {
     n_nodes++;
+    if (node_limit && n_nodes > node_limit) aborted = 1;
+    if (aborted) {
+        reach[0] = reach[1] = reach[2] = 0;
+        return 0;
+    }
     uint64_t k0 = hands[0] | (uint64_t)hands[1] << 28;
     uint64_t k1 = hands[2] | (uint64_t)hands[3] << 28;
     uint64_t k2 = lay | (uint64_t)turn << 42 | (uint64_t)passes << 45;
@@ -375,6 +382,7 @@ static int node(int turn, int passes, const int *dist, int alpha, int beta, int 
                     i = k - 1;
             }
             int value = child(turn, side, nxt, &moves[i], dist, alpha, beta, r);
+            if (aborted) return 0;
             for (int s = 0; s < 3; s++)
                 if (r[s] > reach[s]) reach[s] = r[s];
             if (maxing) {
@@ -391,6 +399,7 @@ static int node(int turn, int passes, const int *dist, int alpha, int beta, int 
             if (alpha >= beta) break;
         }
     }
+    if (aborted) return 0;
     int nlo = lo, nhi = hi;
     if (best <= a0)
         nhi = best < hi ? best : hi;
@@ -475,10 +484,10 @@ static PyObject *py_new_id(PyObject *self, PyObject *noargs) {
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     unsigned long id, h0, h1, h2, h3;
-    unsigned long long packed;
+    unsigned long long packed, limit;
     int np, rs, ex, turn, passes, d0, d1, d2, alpha, beta;
-    if (!PyArg_ParseTuple(args, "kiiikkkkKiiiiiii", &id, &np, &rs, &ex, &h0, &h1, &h2, &h3, &packed,
-                          &turn, &passes, &d0, &d1, &d2, &alpha, &beta))
+    if (!PyArg_ParseTuple(args, "kiiikkkkKiiiiiiiK", &id, &np, &rs, &ex, &h0, &h1, &h2, &h3, &packed,
+                          &turn, &passes, &d0, &d1, &d2, &alpha, &beta, &limit))
         return NULL;
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "init() first");
@@ -519,7 +528,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         ends += plain[v] * v + (room[v] > 2 ? 2 * v : 0);
     }
     int reach[3];
+    aborted = 0;
+    node_limit = limit ? n_nodes + limit : 0;
     int v = node(turn, passes, dist, alpha, beta, reach);
+    node_limit = 0;
+    if (aborted) {
+        aborted = 0;
+        Py_RETURN_NONE;
+    }
     return PyLong_FromLong(v);
 }
 
@@ -530,7 +546,7 @@ static PyObject *py_nodes(PyObject *self, PyObject *noargs) {
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "Load the rule tables."},
     {"new_id", py_new_id, METH_NOARGS, "A fresh search id (its table entries are its own)."},
-    {"search", py_search, METH_VARARGS, "Fail-soft alpha-beta value of a position, for the root side."},
+    {"search", py_search, METH_VARARGS, "Fail-soft alpha-beta value of a position for the root side (None past the node limit)."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes searched since the module was loaded."},
     {NULL, NULL, 0, NULL},
 };

@@ -57,6 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, overload
 
+from ludoteca.solve import NotSolvable
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of
 
 from .tables import (
@@ -163,8 +164,6 @@ class Position:
     @classmethod
     def from_game(cls, game: Game) -> Position:
         """The position of a Five-Up game in a hand whose stock is closed."""
-        from ludoteca.solve import NotSolvable
-
         from .game import PHASE_NAMES, PLAY, FiveUp
 
         if not isinstance(game, FiveUp):
@@ -354,6 +353,10 @@ _Entry = tuple[int, int, int, tuple[int, ...]]
 order), reach."""
 
 
+class SearchLimit(NotSolvable):
+    """The search went past its node limit (the position is too large to solve in it)."""
+
+
 class _Search:
     """Alpha-beta with a transposition table, in Python (the C search's twin).
 
@@ -367,9 +370,11 @@ class _Search:
     others are keyed with the distances.
     """
 
-    def __init__(self, pos: Position, root_side: int) -> None:
+    def __init__(self, pos: Position, root_side: int, node_limit: int = 0) -> None:
         self.players = pos.players
+        self.node_limit = node_limit
         self.side_of = pos.side_of
+        self.stop = -1
         self.sides = pos.sides
         self.root_side = root_side
         self.weight = _weights(pos.sides, root_side)
@@ -402,6 +407,7 @@ class _Search:
         self.hp = hp
         self.lay = lay
         dist = tuple(self.target - s for s in pos.scores)
+        self.stop = self.nodes + self.node_limit if self.node_limit else -1
         value, _ = self._node(pos.turn, pos.passes, dist, alpha, beta)
         return value
 
@@ -409,6 +415,8 @@ class _Search:
         self, turn: int, passes: int, dist: tuple[int, ...], alpha: int, beta: int
     ) -> tuple[int, tuple[int, ...]]:
         self.nodes += 1
+        if self.nodes == self.stop:
+            raise SearchLimit(f"the search went past its limit of {self.node_limit} nodes")
         key = (self.hp << 48) | (self.lay << 6) | (turn << 3) | passes
         entry = self.free.get(key)
         fixed = False
@@ -626,8 +634,9 @@ else:
 class _CSearch:
     """The same search in C (``_solver.c``); its table entries are its own."""
 
-    def __init__(self, pos: Position, root_side: int) -> None:
+    def __init__(self, pos: Position, root_side: int, node_limit: int = 0) -> None:
         self.players = pos.players
+        self.node_limit = node_limit
         self.root_side = root_side
         self.target = pos.target
         self.exact = 1 if pos.exact else 0
@@ -647,26 +656,28 @@ class _CSearch:
         for v in range(7):
             lay |= pos.plain[v] << (3 * v) | pos.room[v] << (21 + 3 * v)
         d = [self.target - s for s in pos.scores] + [0, 0]
-        return int(
-            _c.search(
-                self.id,
-                self.players,
-                self.root_side,
-                self.exact,
-                h[0],
-                h[1],
-                h[2] if self.players > 2 else 0,
-                h[3] if self.players > 3 else 0,
-                lay,
-                pos.turn,
-                pos.passes,
-                d[0],
-                d[1],
-                d[2],
-                max(alpha, -INF),
-                min(beta, INF),
-            )
+        value = _c.search(
+            self.id,
+            self.players,
+            self.root_side,
+            self.exact,
+            h[0],
+            h[1],
+            h[2] if self.players > 2 else 0,
+            h[3] if self.players > 3 else 0,
+            lay,
+            pos.turn,
+            pos.passes,
+            d[0],
+            d[1],
+            d[2],
+            max(alpha, -INF),
+            min(beta, INF),
+            self.node_limit,
         )
+        if value is None:
+            raise SearchLimit(f"the search went past its limit of {self.node_limit} nodes")
+        return value
 
 
 Searcher = _Search | _CSearch
@@ -674,13 +685,19 @@ Searcher = _Search | _CSearch
 alpha, beta)`` gives the objective (exact inside the window, a bound outside)."""
 
 
-def searcher(pos: Position, root_side: int | None = None, *, python: bool = False) -> Searcher:
+def searcher(
+    pos: Position, root_side: int | None = None, *, node_limit: int = 0, python: bool = False
+) -> Searcher:
     """A search for the positions of ``pos``'s hand, valued for ``root_side`` (by
-    default the side to move): the C one when it is built, unless ``python``."""
+    default the side to move): the C one when it is built, unless ``python``.
+
+    With a ``node_limit``, each call to ``value`` raises :class:`SearchLimit`
+    once it has searched that many nodes.
+    """
     root = pos.side_of[pos.turn] if root_side is None else root_side
     if python or _BUILD_ERROR is not None:
-        return _Search(pos, root)
-    return _CSearch(pos, root)
+        return _Search(pos, root, node_limit)
+    return _CSearch(pos, root, node_limit)
 
 
 def edge_value(before: Position, after: Position, root_side: int) -> int:
@@ -788,8 +805,6 @@ def solve(game: Game, *, target: int | None = None) -> Solution | bool:
     the side to move can make the objective at least ``target`` (one
     null-window search).
     """
-    from ludoteca.solve import NotSolvable
-
     pos = Position.from_game(game)
     search = searcher(pos)
     if target is not None:
