@@ -221,6 +221,21 @@ async def test_hint_key(monkeypatch: pytest.MonkeyPatch) -> None:
         await wait_until(pilot, lambda: not isinstance(app.screen, TextScreen), "the table")
 
 
+async def test_hint_reasons_in_portuguese(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app("texas42", ["human", "random", "random", "random"], seed=3, lang="pt")
+
+    def fake_hint(game: ludoteca.Game, seat: int) -> list[dict[str, object]]:
+        return [{"move": "pass", "value": 0.0, "reason": "passing risks nothing"}]
+
+    monkeypatch.setattr(ludoteca, "hint", fake_hint, raising=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the hints")
+        await pilot.pause()
+        assert "passar não arrisca nada" in screen_text(app)
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 async def test_rules_key_shows_the_rules_in_the_language(lang: str) -> None:
     app = make_app("cavaleiro", ["human", "random"], seed=3, lang=lang)

@@ -33,6 +33,8 @@ __all__ = [
     "normalize_lang",
     "params_of",
     "t",
+    "translate_hint",
+    "translate_reason",
 ]
 
 LANGS: tuple[str, ...] = ("pt", "en")
@@ -79,3 +81,7 @@ def catalog(lang: str) -> dict[str, str]:
     """Every message in ``lang``, as a plain dict (for a web page's script)."""
     code = "pt" if lang == "pt" else "en"
     return {key: entry[code] for key, entry in MESSAGES.items()}
+
+
+# after ``t``: the reason rules use it
+from .reasons import translate_hint, translate_reason  # noqa: E402

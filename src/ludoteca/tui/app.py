@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 
 import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove
-from ludoteca.i18n import describe_move, t
+from ludoteca.i18n import describe_move, t, translate_hint, translate_reason
 
 from .boards import Board, Ctx, board_for
 from .draw import TILE_DIM, TILE_PICK, TILE_STYLE, Block, compact_tile, row_of, tile_block
@@ -664,7 +664,8 @@ class PlayApp(App[None]):
             try:
                 self.table.play(move)
             except IllegalMove as e:
-                self.say(t("ui.illegal", self.lang, move=self.move_label(move), reason=e.reason))
+                reason = translate_reason(self.table.game.name, e.reason, self.lang)
+                self.say(t("ui.illegal", self.lang, move=self.move_label(move), reason=reason))
                 return
         self.say("")
         if self.table.hot_seat and self.table.hides_hands and self.table.acting_seat() != seat:
@@ -777,6 +778,7 @@ class PlayApp(App[None]):
         text.append(header, style="underline")
         for item in list(ranked)[:12]:
             move, value, reason = _hint_parts(item)
+            reason = translate_hint(self.table.game.name, reason, self.lang)
             label = self.move_label(move)
             text.append(f"{label:<34} {value:>8}  {reason}\n")
         self.push_screen(TextScreen(Static(text), "Esc: " + t("key.close", self.lang)))
