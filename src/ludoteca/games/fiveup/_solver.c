@@ -10,8 +10,8 @@
  * double v-v, free sides plus 2 tips while a side is free, then its free tips),
  * the seat to move, the passes in a row, and each side's distance to the
  * target. Its value is the objective for the root side (the points margin of
- * the rest of the hand, plus or minus WIN when a side reaches the target): the
- * root side's seats maximise it, the others minimise it.
+ * the rest of the hand, plus or minus the value of a win when a side reaches the
+ * target): the root side's seats maximise it, the others minimise it.
  *
  * Techniques: fail-soft alpha-beta; a transposition table of two-entry buckets
  * (one kept by depth, one always replaced) with bounds and the best move. A
@@ -30,7 +30,6 @@
 
 #define NT 28
 #define INF (1 << 30)
-#define WIN 10000
 #define PLAIN 0
 #define SPINNER 1
 #define OPENING 2
@@ -47,6 +46,7 @@ static int ready;
 static int players, nsides, root, exact;
 static int side_of[4];
 static int weight[3];
+static int win; /* the value of reaching the target */
 static uint32_t sid;
 static uint32_t next_sid = 1;
 static unsigned long long n_nodes;
@@ -147,7 +147,7 @@ static int score(int side, int points, int *d, int *scored, int *over) {
     *scored = points;
     if (points >= d[side]) {
         *over = 1;
-        return (side == root ? WIN : -WIN) + weight[side] * points;
+        return (side == root ? win : -win) + weight[side] * points;
     }
     d[side] -= points;
     return weight[side] * points;
@@ -485,10 +485,14 @@ static PyObject *py_new_id(PyObject *self, PyObject *noargs) {
 static PyObject *py_search(PyObject *self, PyObject *args) {
     unsigned long id, h0, h1, h2, h3;
     unsigned long long packed, limit;
-    int np, rs, ex, turn, passes, d0, d1, d2, alpha, beta;
-    if (!PyArg_ParseTuple(args, "kiiikkkkKiiiiiiiK", &id, &np, &rs, &ex, &h0, &h1, &h2, &h3, &packed,
-                          &turn, &passes, &d0, &d1, &d2, &alpha, &beta, &limit))
+    int np, rs, ex, wv, turn, passes, d0, d1, d2, alpha, beta;
+    if (!PyArg_ParseTuple(args, "kiiiikkkkKiiiiiiiK", &id, &np, &rs, &ex, &wv, &h0, &h1, &h2, &h3,
+                          &packed, &turn, &passes, &d0, &d1, &d2, &alpha, &beta, &limit))
         return NULL;
+    if (wv < 0 || wv > 1000000) {
+        PyErr_SetString(PyExc_ValueError, "the value of a win is 0 to 1000000");
+        return NULL;
+    }
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "init() first");
         return NULL;
@@ -513,6 +517,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     root = rs;
     exact = ex ? 1 : 0;
+    win = wv;
     sid = (uint32_t)id;
     for (int s = 0; s < 4; s++) side_of[s] = np == 4 ? s % 2 : s;
     for (int s = 0; s < 3; s++) weight[s] = s == rs ? nsides - 1 : -1;

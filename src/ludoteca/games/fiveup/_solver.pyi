@@ -13,6 +13,7 @@ def search(
     players: int,
     root_side: int,
     exact: int,
+    win: int,
     hand0: int,
     hand1: int,
     hand2: int,

@@ -311,23 +311,24 @@ class Position:
             after = after._award(per_side.index(low), bonus_points(sum(per_side) - low))
         return after if after.over else replace(after, end="blocked")
 
-    def objective(self, start: Position, root_side: int) -> int:
-        """The objective of this finished hand for ``root_side``, from ``start``."""
+    def objective(self, start: Position, root_side: int, win: int = WIN) -> int:
+        """The objective of this finished hand for ``root_side``, from ``start``
+        (``win``: the value of reaching the target)."""
         gains = [a - b for a, b in zip(self.scores, start.scores, strict=True)]
         margin = sum(gains[root_side] - g for s, g in enumerate(gains) if s != root_side)
         if self.winner >= 0:
-            return margin + (WIN if self.winner == root_side else -WIN)
+            return margin + (win if self.winner == root_side else -win)
         return margin
 
 
-def reference_value(pos: Position, root_side: int | None = None) -> int:
+def reference_value(pos: Position, root_side: int | None = None, win: int = WIN) -> int:
     """The objective by plain minimax over :meth:`Position.play` (no pruning, no
     table): the definition the search is tested against. Small endings only."""
     root = pos.side_of[pos.turn] if root_side is None else root_side
 
     def value(p: Position) -> int:
         if p.over:
-            return p.objective(pos, root)
+            return p.objective(pos, root, win)
         values = [value(p.play(m)) for m in p.moves()]
         return max(values) if p.side_of[p.turn] == root else min(values)
 
@@ -370,9 +371,10 @@ class _Search:
     others are keyed with the distances.
     """
 
-    def __init__(self, pos: Position, root_side: int, node_limit: int = 0) -> None:
+    def __init__(self, pos: Position, root_side: int, node_limit: int = 0, win: int = WIN) -> None:
         self.players = pos.players
         self.node_limit = node_limit
+        self.win = win
         self.side_of = pos.side_of
         self.stop = -1
         self.sides = pos.sides
@@ -515,7 +517,7 @@ class _Search:
         if self.exact and points > d:
             return 0, 0, dist, False
         if points >= d:
-            won = WIN if side == self.root_side else -WIN
+            won = self.win if side == self.root_side else -self.win
             return won + self.weight[side] * points, points, dist, True
         nd = list(dist)
         nd[side] = d - points
@@ -634,9 +636,10 @@ else:
 class _CSearch:
     """The same search in C (``_solver.c``); its table entries are its own."""
 
-    def __init__(self, pos: Position, root_side: int, node_limit: int = 0) -> None:
+    def __init__(self, pos: Position, root_side: int, node_limit: int = 0, win: int = WIN) -> None:
         self.players = pos.players
         self.node_limit = node_limit
+        self.win = win
         self.root_side = root_side
         self.target = pos.target
         self.exact = 1 if pos.exact else 0
@@ -661,6 +664,7 @@ class _CSearch:
             self.players,
             self.root_side,
             self.exact,
+            self.win,
             h[0],
             h[1],
             h[2] if self.players > 2 else 0,
@@ -686,34 +690,40 @@ alpha, beta)`` gives the objective (exact inside the window, a bound outside).""
 
 
 def searcher(
-    pos: Position, root_side: int | None = None, *, node_limit: int = 0, python: bool = False
+    pos: Position,
+    root_side: int | None = None,
+    *,
+    node_limit: int = 0,
+    win: int = WIN,
+    python: bool = False,
 ) -> Searcher:
     """A search for the positions of ``pos``'s hand, valued for ``root_side`` (by
     default the side to move): the C one when it is built, unless ``python``.
 
-    With a ``node_limit``, each call to ``value`` raises :class:`SearchLimit`
-    once it has searched that many nodes.
+    ``win`` is the value of reaching the target (:data:`WIN` by default). With a
+    ``node_limit``, each call to ``value`` raises :class:`SearchLimit` once it
+    has searched that many nodes.
     """
     root = pos.side_of[pos.turn] if root_side is None else root_side
     if python or _BUILD_ERROR is not None:
-        return _Search(pos, root, node_limit)
-    return _CSearch(pos, root, node_limit)
+        return _Search(pos, root, node_limit, win)
+    return _CSearch(pos, root, node_limit, win)
 
 
-def edge_value(before: Position, after: Position, root_side: int) -> int:
+def edge_value(before: Position, after: Position, root_side: int, win: int = WIN) -> int:
     """What the scores made between two positions of a hand are worth to ``root_side``
     (``±WIN`` if the target was reached)."""
     weight = _weights(before.sides, root_side)
     margin = sum(w * (a - b) for w, a, b in zip(weight, after.scores, before.scores, strict=True))
     if after.winner >= 0:
-        return margin + (WIN if after.winner == root_side else -WIN)
+        return margin + (win if after.winner == root_side else -win)
     return margin
 
 
 def move_value(pos: Position, move: Move, search: Searcher) -> int:
     """The exact objective of ``move`` for the search's root side."""
     child = pos.play(move)
-    now = edge_value(pos, child, search.root_side)
+    now = edge_value(pos, child, search.root_side, search.win)
     if child.over:
         return now
     return now + search.value(child)
@@ -854,7 +864,7 @@ def _principal_variation(game: Game, first: int, search: Searcher) -> tuple[list
         chosen = -1
         for action in line.legal_actions():
             child = pos.play(move_of(action))
-            edge = edge_value(pos, child, root)
+            edge = edge_value(pos, child, root, search.win)
             need = value - edge
             if child.over:
                 keeps = need == 0
