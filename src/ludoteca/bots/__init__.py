@@ -31,6 +31,8 @@ BOTS: dict[tuple[str, str], str] = {
     ("texas42", "expert"): "ludoteca.bots.texas42_expert:ExpertTexas42",
     ("bingo", "greedy"): "ludoteca.bots.bingo_greedy:GreedyBingo",
     ("bingo", "expert"): "ludoteca.bots.bingo_expert:ExpertBingo",
+    ("fiveup", "greedy"): "ludoteca.bots.fiveup_greedy:GreedyFiveUp",
+    ("fiveup", "expert"): "ludoteca.bots.fiveup_expert:ExpertFiveUp",
 }
 
 
