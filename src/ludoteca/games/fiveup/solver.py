@@ -77,6 +77,7 @@ if TYPE_CHECKING:
     from ludoteca.game import Game
 
 __all__ = [
+    "MAX_NODES",
     "WIN",
     "Move",
     "MoveValue",
@@ -93,6 +94,8 @@ __all__ = [
 
 WIN = 10_000
 """The value of reaching the target (larger than any points margin)."""
+MAX_NODES = 20_000_000
+"""The default node limit of :func:`solve` (a few seconds of search)."""
 INF = 1 << 30
 
 Move = tuple[int, int, int]
@@ -358,6 +361,13 @@ class SearchLimit(NotSolvable):
     """The search went past its node limit (the position is too large to solve in it)."""
 
 
+def _too_large(limit: int) -> str:
+    return (
+        f"this ending is too large to solve exactly within {limit:,} nodes of search "
+        "(solve(game, max_nodes=0) searches without a limit)"
+    )
+
+
 class _Search:
     """Alpha-beta with a transposition table, in Python (the C search's twin).
 
@@ -409,7 +419,7 @@ class _Search:
         self.hp = hp
         self.lay = lay
         dist = tuple(self.target - s for s in pos.scores)
-        self.stop = self.nodes + self.node_limit if self.node_limit else -1
+        self.stop = self.node_limit + 1 if self.node_limit else -1
         value, _ = self._node(pos.turn, pos.passes, dist, alpha, beta)
         return value
 
@@ -418,7 +428,7 @@ class _Search:
     ) -> tuple[int, tuple[int, ...]]:
         self.nodes += 1
         if self.nodes == self.stop:
-            raise SearchLimit(f"the search went past its limit of {self.node_limit} nodes")
+            raise SearchLimit(_too_large(self.node_limit))
         key = (self.hp << 48) | (self.lay << 6) | (turn << 3) | passes
         entry = self.free.get(key)
         fixed = False
@@ -650,6 +660,15 @@ class _CSearch:
     def nodes(self) -> int:
         return int(_c.nodes()) - self.start
 
+    def _left(self) -> int:
+        """Nodes the search may still visit (0: no limit)."""
+        if not self.node_limit:
+            return 0
+        left = self.node_limit - self.nodes
+        if left <= 0:
+            raise SearchLimit(_too_large(self.node_limit))
+        return left
+
     def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
         """The objective of ``pos`` for the root side (exact inside the window)."""
         if pos.over:
@@ -677,10 +696,10 @@ class _CSearch:
             d[2],
             max(alpha, -INF),
             min(beta, INF),
-            self.node_limit,
+            self._left(),
         )
         if value is None:
-            raise SearchLimit(f"the search went past its limit of {self.node_limit} nodes")
+            raise SearchLimit(_too_large(self.node_limit))
         return value
 
 
@@ -701,8 +720,8 @@ def searcher(
     default the side to move): the C one when it is built, unless ``python``.
 
     ``win`` is the value of reaching the target (:data:`WIN` by default). With a
-    ``node_limit``, each call to ``value`` raises :class:`SearchLimit` once it
-    has searched that many nodes.
+    ``node_limit``, ``value`` raises :class:`SearchLimit` once the search has
+    visited that many nodes in all (over every call).
     """
     root = pos.side_of[pos.turn] if root_side is None else root_side
     if python or _BUILD_ERROR is not None:
@@ -801,22 +820,24 @@ def _objective_name(sides: int) -> str:
 
 
 @overload
-def solve(game: Game, *, target: None = None) -> Solution: ...
+def solve(game: Game, *, target: None = None, max_nodes: int = ...) -> Solution: ...
 
 
 @overload
-def solve(game: Game, *, target: int) -> bool: ...
+def solve(game: Game, *, target: int, max_nodes: int = ...) -> bool: ...
 
 
-def solve(game: Game, *, target: int | None = None) -> Solution | bool:
+def solve(game: Game, *, target: int | None = None, max_nodes: int = MAX_NODES) -> Solution | bool:
     """Solve a Five-Up hand whose stock is closed.
 
     Without ``target``, the full :class:`Solution`; with ``target``, whether
     the side to move can make the objective at least ``target`` (one
-    null-window search).
+    null-window search). An ending too large to solve within ``max_nodes``
+    nodes of search (0: no limit) raises :class:`SearchLimit`, a
+    ``NotSolvable``.
     """
     pos = Position.from_game(game)
-    search = searcher(pos)
+    search = searcher(pos, node_limit=max_nodes)
     if target is not None:
         return search.value(pos, target - 1, target) >= target
     values: dict[Move, int] = {}
