@@ -24,5 +24,11 @@ setup(
             ["src/ludoteca/games/fiveup/_solver.c"],
             extra_compile_args=["-O3", "-Wall"],
         ),
+        Extension(
+            "ludoteca.rl._encode",
+            ["src/ludoteca/rl/_encode.c"],
+            extra_compile_args=["-O3", "-Wall"],
+            optional=True,
+        ),
     ],
 )
