@@ -13,7 +13,10 @@ From that record it writes two numpy vectors:
 
 Both are ``float32`` vectors with every entry between 0 and 1. Encoders write the
 float32 bytes directly (whole tile masks and cached parts at a time), so the
-vector needs no conversion. Rewards come from
+vector needs no conversion. When the C extension ``ludoteca.rl._encode`` is
+built, :meth:`Adapter.native_encoder` gives a compiled encoder that reads the
+same engine fields as ``public`` and writes the same vector in one call; these
+Python encoders remain the reference and the fallback. Rewards come from
 the public scores of each side (``side_scores``), paid when a hand ends
 (``hands_done`` grows) and when the game ends.
 """
@@ -22,19 +25,52 @@ from __future__ import annotations
 
 import abc
 import struct
-from collections.abc import Sequence
 from functools import cache
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from ludoteca.game import Game
 
-__all__ = ["ONE", "Adapter", "FloatArray", "fractions", "mask_f32", "put_mask"]
+try:
+    from . import _encode as native
+except ImportError:  # the C extension is not built: the Python encoders serve
+    native = None  # type: ignore[assignment]
+
+__all__ = [
+    "ONE",
+    "Adapter",
+    "FloatArray",
+    "NativeEncoder",
+    "fractions",
+    "mask_f32",
+    "native",
+    "put_mask",
+]
 
 FloatArray = npt.NDArray[np.float32]
 P = TypeVar("P")
+
+
+class NativeEncoder(Protocol):
+    """A compiled encoder of one game (``ludoteca.rl._encode``)."""
+
+    def observation(self, game: Any, seat: int, out: FloatArray, /) -> None:
+        """Write the seat's observation into ``out`` (all of it)."""
+
+    def info_state(self, game: Any, seat: int, out: FloatArray, /) -> None:
+        """Write the seat's information state into ``out`` (all of it)."""
+
+    def set_output(
+        self, info: bool, empty: Any, float32: Any, int8: Any, num_actions: int, /
+    ) -> None:
+        """Choose the vector :meth:`observe` writes and how it makes its arrays."""
+
+    def observe(self, game: Any, seat: int, legal: list[int] | None, /) -> dict[str, Any]:
+        """``{"observation": vector, "action_mask": mask}`` as new arrays, the mask
+        1 at each action of ``legal``."""
+
 
 # Pieces are bytearrays, never bytes: a bytearray slice takes a bytearray several
 # times faster than it takes bytes (bytes are first copied into a new bytearray).
@@ -138,6 +174,12 @@ class Adapter(abc.ABC, Generic[P]):
         the vector must be written afresh. ``info`` chooses the information state."""
         return None
 
+    def native_encoder(self) -> NativeEncoder | None:
+        """A compiled encoder writing the vectors of :meth:`write_observation` and
+        :meth:`write_info_state`, reading the game as :meth:`public` does; ``None``
+        when the C extension is not built."""
+        return None
+
     def info_state(self, p: P) -> FloatArray:
         """The information state vector of the record ``p``."""
         buf = bytearray(4 * self.info_state_size)
@@ -157,8 +199,13 @@ class Adapter(abc.ABC, Generic[P]):
         """How many hands (rounds) have ended: a public count."""
 
     @abc.abstractmethod
-    def side_scores(self, game: Any) -> Sequence[int]:
-        """The public score of each side (as in ``result()["scores"]``)."""
+    def side_scores(self, game: Any) -> list[int]:
+        """The public score of each side (as in ``result()["scores"]``), a new list."""
+
+    def winner(self, game: Any) -> int | None:
+        """The winning side of a finished game (as in ``result()["winner"]``)."""
+        winner: int | None = game.result()["winner"]
+        return winner
 
 
 def relative(seat: int, other: int, n: int) -> int:

@@ -151,6 +151,24 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             if self.fast
             else lambda game, seat: adapter.public_from_view(game.view(seat))
         )
+        self._hands_done = adapter.hands_done
+        self._side_scores = adapter.side_scores
+        self._winner = adapter.winner
+        self._reward_scale = adapter.reward_scale
+        self._others = len(adapter.sides) - 1
+        if sorted(s for seats in adapter.sides for s in seats) != list(range(n)):
+            raise AssertionError("the sides of an adapter must hold every seat once")
+        self._side_agents = tuple(
+            tuple(self.possible_agents[s] for s in seats) for seats in adapter.sides
+        )
+        # The compiled encoder's observe(game, seat, legal) (None: the C extension
+        # is not built, or fast=False).
+        native = adapter.native_encoder() if self.fast else None
+        if native is not None:
+            native.set_output(
+                self._info, np.empty, np.dtype(np.float32), np.dtype(np.int8), self.num_actions
+            )
+        self._native = None if native is None else native.observe
         self._np_random: np.random.Generator | None = None
         self._ready = False
         self._live = False
@@ -234,18 +252,15 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
 
     def _settle(self, game: Game) -> None:
         """Rewards and the next agent after a move."""
-        if self._paid:  # last move's rewards are spent
-            rewards = self.rewards
-            for k in rewards:
-                rewards[k] = 0.0
-            self._paid = False
         to_move = game._current()
-        if to_move is None or self.adapter.hands_done(game) != self._hands:
-            self._pay(game, to_move is None)
-            self._paid = True
-            cumulative = self._cumulative_rewards
-            for k, r in self.rewards.items():
-                cumulative[k] += r
+        hands = self._hands_done(game)
+        if to_move is None or hands != self._hands:
+            self._pay(game, to_move is None, hands)
+        elif self._paid:  # last move's rewards are spent
+            rewards = self.rewards
+            for agent in rewards:
+                rewards[agent] = 0.0
+            self._paid = False
         if type(to_move) is int:
             self._to_move = to_move
             self._legal = game._legal_actions()
@@ -279,47 +294,93 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             )
         self._start(game)
 
-    def _pay(self, game: Game, over: bool) -> None:
-        adapter = self.adapter
-        self._hands = adapter.hands_done(game)
-        scores = list(adapter.side_scores(game))
-        sides = adapter.sides
-        rewards = self.rewards
-        agent_of = self._agent_of
-        n_sides = len(sides)
-        if self.hand_rewards:
-            deltas = [s - p for s, p in zip(scores, self._scores, strict=True)]
-            total = sum(deltas)
-            scale = adapter.reward_scale
-            for i, seats in enumerate(sides):
-                r = (deltas[i] - (total - deltas[i]) / (n_sides - 1)) / scale
-                if r:
-                    for s in seats:
-                        rewards[agent_of[s]] += r
+    def _pay(self, game: Game, over: bool, hands: int) -> None:
+        """Set every agent's reward for a move that ended a hand (a share of the
+        score gains) or the game (that share, then the outcome), and add it to the
+        cumulative rewards. Straight-line code: this runs at every Cavaleiro round."""
+        self._hands = hands
+        scores = self._side_scores(game)
+        before = self._scores
         self._scores = scores
         if over:
-            winner = game.result()["winner"]
-            if winner is not None:
-                for i, seats in enumerate(sides):
-                    r = 1.0 if i == winner else -1.0 / (n_sides - 1)
+            self._pay_end(game, scores, before)
+            return
+        rewards = self.rewards
+        if not self.hand_rewards:
+            if self._paid:
+                for agent in rewards:
+                    rewards[agent] = 0.0
+                self._paid = False
+            return
+        cumulative = self._cumulative_rewards
+        total = sum(scores) - sum(before)
+        others = self._others
+        scale = self._reward_scale
+        for i, agents in enumerate(self._side_agents):
+            gain = scores[i] - before[i]
+            r = (gain - (total - gain) / others) / scale or 0.0
+            for agent in agents:
+                rewards[agent] = r
+                cumulative[agent] += r
+        self._paid = True
+
+    def _pay_end(self, game: Game, scores: list[int], before: list[int]) -> None:
+        """The rewards of the move that ended the game: the hand's share as in
+        :meth:`_pay` (with ``hand_rewards``), then +1 to the winning side and
+        −1/(sides − 1) to the others."""
+        sides = self.adapter.sides
+        others = self._others
+        got = [0.0] * len(self._agent_of)
+        if self.hand_rewards:
+            total = sum(scores) - sum(before)
+            scale = self._reward_scale
+            for i, seats in enumerate(sides):
+                gain = scores[i] - before[i]
+                r = (gain - (total - gain) / others) / scale
+                if r:
                     for s in seats:
-                        rewards[agent_of[s]] += r
+                        got[s] += r
+        winner = self._winner(game)
+        if winner is not None:
+            for i, seats in enumerate(sides):
+                r = 1.0 if i == winner else -1.0 / others
+                for s in seats:
+                    got[s] += r
+        rewards = self.rewards
+        cumulative = self._cumulative_rewards
+        for agent, r in zip(self._agent_of, got, strict=True):
+            rewards[agent] = r
+            cumulative[agent] += r
+        self._paid = True
 
     # ---------------------------------------------------------- observe
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat may know now, and its action mask."""
         seat = self._seat_of[agent]
-        game = self.game
-        mask = bytearray(self.num_actions)
-        if seat == self._to_move:
-            for a in self._legal:
-                mask[a] = 1
+        native = self._native
+        if native is not None:  # one call writes both arrays
+            return native(self.game, seat, self._legal if seat == self._to_move else None)
         if self.fast:
-            vector = self._fast_vector(game, seat)
+            vector = self._fast_vector(self.game, seat)
         else:
-            vector = self._encode(self._public(game, seat))
-        return {"observation": vector, "action_mask": np.frombuffer(mask, np.int8)}
+            vector = self._encode(self._public(self.game, seat))
+        mask = np.zeros(self.num_actions, np.int8)
+        if seat == self._to_move:
+            mask[self._legal] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and info of
+        :attr:`agent_selection` (as :meth:`pettingzoo.AECEnv.last`)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def _fast_vector(self, game: Game, seat: int) -> Any:
         """The seat's vector: its last one brought up to date move by move where the

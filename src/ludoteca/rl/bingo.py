@@ -49,7 +49,7 @@ from typing import Any, NamedTuple
 from ludoteca.games.bingo.game import PHASE_NAMES, Bingo
 from ludoteca.tiles import tile_index
 
-from .adapter import ONE, Adapter, fractions, mask_f32, put_mask
+from .adapter import ONE, Adapter, NativeEncoder, fractions, mask_f32, native, put_mask
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["BingoAdapter", "BingoPublic"]
@@ -370,6 +370,18 @@ class BingoAdapter(Adapter[BingoPublic]):
             self._grids[seat] = (tricks, grid)
         return grid
 
+    def native_encoder(self) -> NativeEncoder | None:
+        if native is None:
+            return None
+        return native.BingoEncoder(
+            (
+                *(O_PHASE, O_MINE, O_SETS, O_HAND_LEADER, O_TRUMP, O_TURNED, O_UP, O_STOCK),
+                *(O_CLOSED, O_COMPULSORY, O_HAND, O_OTHER_SIZE, O_POINTS, O_WON, O_SHOWN),
+                *(O_KNOWN, O_LEADER, O_LEAD, O_LEAD_SHOWN, O_PLAYED, O_CAPTURED, O_DEALT),
+                *(O_TRICKS, TRICK_BLOCK, OBSERVATION_SIZE, INFO_STATE_SIZE),
+            )
+        )
+
     # ------------------------------------------------------------- patching
 
     def patch_state(self, game: Bingo, seat: int) -> Any:
@@ -447,3 +459,6 @@ class BingoAdapter(Adapter[BingoPublic]):
 
     def side_scores(self, game: Bingo) -> list[int]:
         return list(game.sets)
+
+    def winner(self, game: Bingo) -> int | None:
+        return game.winner

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from ludoteca.games.cavaleiro.game import PHASE_NAMES, Cavaleiro
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
 
-from .adapter import ONE, Adapter, fractions
+from .adapter import ONE, Adapter, NativeEncoder, fractions, native
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["CavaleiroAdapter", "CavaleiroPublic"]
@@ -82,8 +82,10 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         n = self.num_seats
         layout = game.layout
         self.n_columns = len(layout.columns)
-        self.height_fractions = fractions(max(layout.columns))
-        self.horizontal_fractions = fractions(max(1, layout.horizontals))
+        self.tallest = max(layout.columns)
+        self.horizontal_scale = max(1, layout.horizontals)
+        self.height_fractions = fractions(self.tallest)
+        self.horizontal_fractions = fractions(self.horizontal_scale)
         self.total = layout.total
         self.reward_scale = float(self.total)
         self.sides = [[s] for s in range(n)]
@@ -223,6 +225,23 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
             buf[k + 4 + 4 * _RANK[roll] : k + 8 + 4 * _RANK[roll]] = ONE
             buf[k + 24 : k + 28] = _STRENGTH[ROLL_STRENGTH[roll]]
 
+    def native_encoder(self) -> NativeEncoder | None:
+        if native is None:
+            return None
+        return native.CavaleiroEncoder(
+            self.num_seats,
+            self.n_columns,
+            self.tallest,
+            self.horizontal_scale,
+            self.total,
+            self.seat_block,
+            self.o_round,
+            self.observation_size,
+            self.info_state_size,
+            _RANK,
+            ROLL_STRENGTH,
+        )
+
     # ------------------------------------------------------------- patching
 
     def patch_state(self, game: Cavaleiro, seat: int) -> Any:
@@ -258,4 +277,7 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         return sum(game.rounds_won)
 
     def side_scores(self, game: Cavaleiro) -> list[int]:
-        return [self.total - x for x in game.left]
+        return list(map(self.total.__sub__, game.left))
+
+    def winner(self, game: Cavaleiro) -> int | None:
+        return game.winner

@@ -56,7 +56,7 @@ from ludoteca.games.fiveup.tables import (
 )
 from ludoteca.tiles import ALL_TILES, tile_index
 
-from .adapter import ONE, Adapter, fractions, put_mask
+from .adapter import ONE, Adapter, NativeEncoder, fractions, native, put_mask
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["FiveUpAdapter", "FiveUpPublic"]
@@ -462,6 +462,29 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
             self._grids[seat] = (moves, grid, draws, passes)
         return grid
 
+    def native_encoder(self) -> NativeEncoder | None:
+        if native is None:
+            return None
+        return native.FiveUpEncoder(
+            (
+                *(self.o_phase, self.o_mine, self.o_scores, self.o_hand, self.o_sizes),
+                *(self.o_leader, self.o_table, self.o_open, self.o_played, self.o_voids),
+                *(self.o_dealt, self.o_seq, self.slot, self.observation_size),
+                self.info_state_size,
+            ),
+            self.num_seats,
+            self.target,
+            self.side_order,
+            (A_DRAW, A_PASS, A_OPEN, A_ON),
+            ON_TILE,
+            ON_NUMBER,
+            ON_OUTER,
+            ON_TARGET,
+            HAS_NUMBER,
+            [t.high for t in ALL_TILES],
+            [t.low for t in ALL_TILES],
+        )
+
     # ------------------------------------------------------------- patching
 
     def patch_state(self, game: FiveUp, seat: int) -> Any:
@@ -538,6 +561,9 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
 
     def side_scores(self, game: FiveUp) -> list[int]:
         return list(game.scores)
+
+    def winner(self, game: FiveUp) -> int | None:
+        return game.winner
 
 
 def _mask(texts: list[str]) -> int:

@@ -52,7 +52,7 @@ from ludoteca.games.texas42.tables import (
 )
 from ludoteca.tiles import tile_index
 
-from .adapter import ONE, Adapter, fractions, mask_f32, put_mask
+from .adapter import ONE, Adapter, NativeEncoder, fractions, mask_f32, native, put_mask
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["Texas42Adapter", "Texas42Public"]
@@ -367,6 +367,23 @@ class Texas42Adapter(Adapter[Texas42Public]):
                 dealt |= 1 << t
         put_mask(buf, 4 * O_DEALT, dealt)
 
+    def native_encoder(self) -> NativeEncoder | None:
+        if native is None:
+            return None
+        return native.Texas42Encoder(
+            (
+                *(O_PHASE, O_MINE, O_DEALER, O_SCORES, O_HAND, O_BIDS, O_BIDDER, O_DECLARER),
+                *(O_CONTRACT, O_POINTS, O_TRICK, O_LED, O_PLAYED, O_VOIDS, O_WON, O_DEALT),
+                *(O_TRICKS, TRICK_BLOCK, NUM_BIDS, OBSERVATION_SIZE, INFO_STATE_SIZE),
+            ),
+            LED_SUIT,
+            FOLLOW_MASK,
+            SEVENS,
+            SEVENS_DISTANCE,
+            SEVENS_RING,
+            self.score_cap,
+        )
+
     # ------------------------------------------------------------- patching
 
     def patch_state(self, game: Texas42, seat: int) -> Any:
@@ -483,6 +500,9 @@ class Texas42Adapter(Adapter[Texas42Public]):
 
     def side_scores(self, game: Texas42) -> list[int]:
         return list(game.scores)
+
+    def winner(self, game: Texas42) -> int | None:
+        return game.winner
 
 
 def _fold_plays(

@@ -1,0 +1,1329 @@
+/* Observation encoders of the learning environments, written in C.
+ *
+ * Each encoder reads the fields of a game object that the seat's view shows
+ * (the same fields the pure-Python readers of ludoteca/rl/<game>.py read) and
+ * writes the whole float32 vector into a buffer of the right size: the
+ * observation or the information state, with exactly the layout and the values
+ * of the Python encoders (the tests compare both over many random games).
+ * Layouts (offsets, sizes) and rule tables come from the Python modules when an
+ * encoder is built, so this file holds no second copy of them.
+ *
+ * Every index written is checked against the vector's size, and every value
+ * read from the game against its range: a game in an unexpected shape raises
+ * an exception, never writes out of bounds.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ names */
+
+static PyObject *s_phase, *s_turn, *s_dealer, *s_scores, *s_hands, *s_bids, *s_bidder,
+    *s_declarer, *s_contract, *s_points, *s_tricks, *s_trick, *s_plays, *s_winner, *s_sets,
+    *s_hand_leader, *s_trump, *s_trump_tile, *s_up, *s_closed_by, *s_drawn, *s_dealt,
+    *s_tricks_won, *s_shown, *s_up_holder, *s_lead_tile, *s_lead_show, *s_hand_start,
+    *s_history, *s_stock, *s_stock_pos, *s_reserve, *s_passes, *s_ends, *s_leader, *s_tbn,
+    *s_cols, *s_horiz, *s_order, *s_rolls, *s_ranking, *s_round, *s_round_winner,
+    *s_rounds_won, *s_last_round;
+
+static int intern_names(void) {
+#define NAME(var, text)                                  \
+    if (!(var = PyUnicode_InternFromString(text))) return -1;
+    NAME(s_phase, "phase") NAME(s_turn, "turn") NAME(s_dealer, "dealer")
+    NAME(s_scores, "scores") NAME(s_hands, "hands") NAME(s_bids, "bids")
+    NAME(s_bidder, "bidder") NAME(s_declarer, "declarer") NAME(s_contract, "contract")
+    NAME(s_points, "points") NAME(s_tricks, "tricks") NAME(s_trick, "trick")
+    NAME(s_plays, "plays") NAME(s_winner, "winner") NAME(s_sets, "sets")
+    NAME(s_hand_leader, "hand_leader") NAME(s_trump, "trump") NAME(s_trump_tile, "trump_tile")
+    NAME(s_up, "up") NAME(s_closed_by, "closed_by") NAME(s_drawn, "drawn")
+    NAME(s_dealt, "dealt") NAME(s_tricks_won, "tricks_won") NAME(s_shown, "shown")
+    NAME(s_up_holder, "up_holder") NAME(s_lead_tile, "lead_tile") NAME(s_lead_show, "lead_show")
+    NAME(s_hand_start, "hand_start") NAME(s_history, "_history") NAME(s_stock, "stock")
+    NAME(s_stock_pos, "stock_pos") NAME(s_reserve, "reserve") NAME(s_passes, "passes")
+    NAME(s_ends, "ends") NAME(s_leader, "leader") NAME(s_tbn, "tbn") NAME(s_cols, "cols")
+    NAME(s_horiz, "horiz") NAME(s_order, "order") NAME(s_rolls, "rolls")
+    NAME(s_ranking, "ranking") NAME(s_round, "round") NAME(s_round_winner, "round_winner")
+    NAME(s_rounds_won, "rounds_won") NAME(s_last_round, "last_round")
+#undef NAME
+    return 0;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+#define TILE_MASK_LIMIT (1L << 28)
+
+static int as_long(PyObject *x, long *out) {
+    long v = PyLong_AsLong(x);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = v;
+    return 0;
+}
+
+/* An int attribute of the game. */
+static int get_long(PyObject *game, PyObject *name, long *out) {
+    PyObject *x = PyObject_GetAttr(game, name);
+    if (!x) return -1;
+    int r = as_long(x, out);
+    Py_DECREF(x);
+    return r;
+}
+
+/* A list or tuple attribute of the game, as a new reference (PySequence_Fast). */
+static PyObject *get_seq(PyObject *game, PyObject *name) {
+    PyObject *x = PyObject_GetAttr(game, name);
+    if (!x) return NULL;
+    PyObject *seq = PySequence_Fast(x, "the game holds a sequence here");
+    Py_DECREF(x);
+    return seq;
+}
+
+/* Item i of a PySequence_Fast sequence as a long, with its index checked. */
+static int seq_long(PyObject *seq, Py_ssize_t i, long *out) {
+    if (i < 0 || i >= PySequence_Fast_GET_SIZE(seq)) {
+        PyErr_SetString(PyExc_IndexError, "the game holds a shorter sequence than expected");
+        return -1;
+    }
+    return as_long(PySequence_Fast_GET_ITEM(seq, i), out);
+}
+
+/* The first two items of a tuple or list (a play, a bid, a roll). */
+static int pair_of(PyObject *x, long *a, long *b) {
+    if (PyTuple_Check(x) && PyTuple_GET_SIZE(x) >= 2) {
+        if (as_long(PyTuple_GET_ITEM(x, 0), a) < 0) return -1;
+        return as_long(PyTuple_GET_ITEM(x, 1), b);
+    }
+    if (PyList_Check(x) && PyList_GET_SIZE(x) >= 2) {
+        if (as_long(PyList_GET_ITEM(x, 0), a) < 0) return -1;
+        return as_long(PyList_GET_ITEM(x, 1), b);
+    }
+    PyErr_SetString(PyExc_TypeError, "a pair (seat, value) was expected");
+    return -1;
+}
+
+static int bad_value(const char *what) {
+    PyErr_Format(PyExc_ValueError, "unexpected value in the game: %s", what);
+    return -1;
+}
+
+static int check_tile(long t) { return (t < 0 || t >= 28) ? bad_value("tile") : 0; }
+static int check_mask(long m) { return (m < 0 || m >= TILE_MASK_LIMIT) ? bad_value("tile mask") : 0; }
+
+/* ---------------------------------------------------------------- writing */
+
+typedef struct {
+    float *v;
+    Py_ssize_t n;
+} Vec;
+
+static int out_of_range(void) {
+    PyErr_SetString(PyExc_IndexError, "an entry outside the vector (layout mismatch)");
+    return -1;
+}
+
+static inline int put(Vec *o, Py_ssize_t i, float x) {
+    if (i < 0 || i >= o->n) return out_of_range();
+    o->v[i] = x;
+    return 0;
+}
+
+static inline int one(Vec *o, Py_ssize_t i) { return put(o, i, 1.0f); }
+
+/* A tile mask as 28 entries from k on, 1 where the tile is in the mask. */
+static int put_mask(Vec *o, Py_ssize_t k, long mask) {
+    if (check_mask(mask) < 0) return -1;
+    if (k < 0 || k + 28 > o->n) return out_of_range();
+    uint32_t m = (uint32_t)mask;
+    while (m) {
+        o->v[k + __builtin_ctz(m)] = 1.0f;
+        m &= m - 1;
+    }
+    return 0;
+}
+
+/* k/n as the Python encoders store it: the double quotient rounded to float32. */
+static inline float frac(long k, long n) { return (float)((double)k / (double)n); }
+
+/* Checks that "k" lies in 0..n, the range of a fraction table of the Python
+ * encoders (their table look-up fails outside it). */
+static int fraction(Vec *o, Py_ssize_t i, long k, long n) {
+    if (k < 0 || k > n) return bad_value("count outside its scale");
+    return put(o, i, frac(k, n));
+}
+
+/* The writable float32 buffer "out" of exactly "size" entries, zeroed. */
+static int open_vec(PyObject *out, Py_ssize_t size, Py_buffer *view, Vec *o) {
+    if (PyObject_GetBuffer(out, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (view->len != size * (Py_ssize_t)sizeof(float)) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "the vector must hold %zd float32 entries", size);
+        return -1;
+    }
+    o->v = (float *)view->buf;
+    o->n = size;
+    memset(o->v, 0, (size_t)view->len);
+    return 0;
+}
+
+/* Reads a sequence of ints into dst (exactly n of them, each in 0..limit-1). */
+static int ints_from(PyObject *src, long *dst, Py_ssize_t n, long limit, const char *what) {
+    PyObject *seq = PySequence_Fast(src, what);
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: %zd numbers expected", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long x;
+        if (as_long(PySequence_Fast_GET_ITEM(seq, i), &x) < 0 || x < 0 || x >= limit) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: a number out of range", what);
+            return -1;
+        }
+        dst[i] = x;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* Reads a sequence of sequences of ints into dst[rows][cols] (row stride "stride"). */
+static int table_from(PyObject *src, long *dst, Py_ssize_t rows, Py_ssize_t cols,
+                      Py_ssize_t stride, long limit, const char *what) {
+    PyObject *seq = PySequence_Fast(src, what);
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != rows) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: %zd rows expected", what, rows);
+        return -1;
+    }
+    for (Py_ssize_t r = 0; r < rows; r++) {
+        if (ints_from(PySequence_Fast_GET_ITEM(seq, r), dst + r * stride, cols, limit, what) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* ================================================================ encoders */
+
+/* What every encoder holds first: how to write its vectors, and how observe()
+ * makes the arrays it returns. */
+typedef int (*write_fn)(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
+
+typedef struct {
+    PyObject_HEAD
+    write_fn write;
+    long seats;
+    Py_ssize_t sizes[2]; /* observation, information state */
+    /* set by set_output(): the vector observe() writes, numpy.empty, the dtypes */
+    int info;
+    PyObject *empty, *f32, *i8, *vector_length, *mask_length;
+} Encoder;
+
+static PyObject *s_observation, *s_action_mask;
+
+static int t42_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
+static int bingo_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
+static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
+static int cavaleiro_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
+
+static void encoder_dealloc(Encoder *self) {
+    Py_XDECREF(self->empty);
+    Py_XDECREF(self->f32);
+    Py_XDECREF(self->i8);
+    Py_XDECREF(self->vector_length);
+    Py_XDECREF(self->mask_length);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int seat_arg(Encoder *self, PyObject *arg, long *seat) {
+    if (as_long(arg, seat) < 0) return -1;
+    if (*seat < 0 || *seat >= self->seats) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return -1;
+    }
+    return 0;
+}
+
+/* encoder.observation(game, seat, out) and encoder.info_state(game, seat, out). */
+static PyObject *encoder_write(Encoder *self, PyObject *const *args, Py_ssize_t nargs, int info) {
+    long seat;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "an encoder takes (game, seat, out)");
+        return NULL;
+    }
+    if (seat_arg(self, args[1], &seat) < 0) return NULL;
+    Py_buffer view;
+    Vec o;
+    if (open_vec(args[2], self->sizes[info], &view, &o) < 0) return NULL;
+    int r = self->write((PyObject *)self, args[0], seat, &o, info);
+    PyBuffer_Release(&view);
+    if (r < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *encoder_observation(Encoder *self, PyObject *const *args, Py_ssize_t nargs) {
+    return encoder_write(self, args, nargs, 0);
+}
+
+static PyObject *encoder_info_state(Encoder *self, PyObject *const *args, Py_ssize_t nargs) {
+    return encoder_write(self, args, nargs, 1);
+}
+
+PyDoc_STRVAR(set_output_doc,
+             "set_output(info, empty, float32, int8, num_actions, /)\n--\n\n"
+             "Choose the vector observe() writes (the information state if info, else the\n"
+             "observation) and how it makes arrays: numpy.empty and the two dtypes.");
+
+static PyObject *encoder_set_output(Encoder *self, PyObject *args) {
+    int info;
+    PyObject *empty, *f32, *i8;
+    Py_ssize_t num_actions;
+    if (!PyArg_ParseTuple(args, "pOOOn", &info, &empty, &f32, &i8, &num_actions)) return NULL;
+    if (num_actions <= 0) {
+        PyErr_SetString(PyExc_ValueError, "num_actions must be positive");
+        return NULL;
+    }
+    PyObject *vector_length = PyLong_FromSsize_t(self->sizes[info]);
+    PyObject *mask_length = PyLong_FromSsize_t(num_actions);
+    if (!vector_length || !mask_length) {
+        Py_XDECREF(vector_length);
+        Py_XDECREF(mask_length);
+        return NULL;
+    }
+    Py_XSETREF(self->vector_length, vector_length);
+    Py_XSETREF(self->mask_length, mask_length);
+    Py_INCREF(empty);
+    Py_XSETREF(self->empty, empty);
+    Py_INCREF(f32);
+    Py_XSETREF(self->f32, f32);
+    Py_INCREF(i8);
+    Py_XSETREF(self->i8, i8);
+    self->info = info;
+    Py_RETURN_NONE;
+}
+
+/* A new array of "length" entries of "dtype" from numpy.empty, zeroed, with its
+ * buffer open in "view". */
+static PyObject *new_zeroed(Encoder *self, PyObject *length, PyObject *dtype, Py_buffer *view) {
+    PyObject *call_args[2] = {length, dtype};
+    PyObject *array = PyObject_Vectorcall(self->empty, call_args, 2, NULL);
+    if (!array) return NULL;
+    if (PyObject_GetBuffer(array, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        Py_DECREF(array);
+        return NULL;
+    }
+    memset(view->buf, 0, (size_t)view->len);
+    return array;
+}
+
+PyDoc_STRVAR(observe_doc,
+             "observe(game, seat, legal, /)\n--\n\n"
+             "{'observation': the seat's vector, 'action_mask': 1 at each action of legal}\n"
+             "as new numpy arrays (legal is None: no action).");
+
+static PyObject *encoder_observe(Encoder *self, PyObject *const *args, Py_ssize_t nargs) {
+    long seat;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "observe takes (game, seat, legal)");
+        return NULL;
+    }
+    if (!self->empty) {
+        PyErr_SetString(PyExc_RuntimeError, "call set_output() first");
+        return NULL;
+    }
+    if (seat_arg(self, args[1], &seat) < 0) return NULL;
+    Py_buffer view;
+    PyObject *vector = new_zeroed(self, self->vector_length, self->f32, &view);
+    if (!vector) return NULL;
+    if (view.len != self->sizes[self->info] * (Py_ssize_t)sizeof(float)) {
+        PyBuffer_Release(&view);
+        Py_DECREF(vector);
+        PyErr_SetString(PyExc_ValueError, "numpy.empty made an array of another size");
+        return NULL;
+    }
+    Vec o = {(float *)view.buf, self->sizes[self->info]};
+    int r = self->write((PyObject *)self, args[0], seat, &o, self->info);
+    PyBuffer_Release(&view);
+    if (r < 0) {
+        Py_DECREF(vector);
+        return NULL;
+    }
+    PyObject *mask = new_zeroed(self, self->mask_length, self->i8, &view);
+    if (!mask) {
+        Py_DECREF(vector);
+        return NULL;
+    }
+    if (args[2] != Py_None) {
+        PyObject *legal = PySequence_Fast(args[2], "legal must be a sequence of actions");
+        if (!legal) goto mask_fail;
+        char *m = (char *)view.buf;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(legal);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long a;
+            if (as_long(PySequence_Fast_GET_ITEM(legal, i), &a) < 0) {
+                Py_DECREF(legal);
+                goto mask_fail;
+            }
+            if (a < 0 || a >= view.len) {
+                Py_DECREF(legal);
+                PyErr_SetString(PyExc_IndexError, "an action outside the mask");
+                goto mask_fail;
+            }
+            m[a] = 1;
+        }
+        Py_DECREF(legal);
+    }
+    PyBuffer_Release(&view);
+    PyObject *out = _PyDict_NewPresized(2);
+    if (!out || PyDict_SetItem(out, s_observation, vector) < 0 ||
+        PyDict_SetItem(out, s_action_mask, mask) < 0) {
+        Py_XDECREF(out);
+        out = NULL;
+    }
+    Py_DECREF(vector);
+    Py_DECREF(mask);
+    return out;
+mask_fail:
+    PyBuffer_Release(&view);
+    Py_DECREF(vector);
+    Py_DECREF(mask);
+    return NULL;
+}
+
+static PyMethodDef encoder_methods[] = {
+    {"observation", (PyCFunction)(void (*)(void))encoder_observation, METH_FASTCALL,
+     "observation(game, seat, out, /)\n--\n\nWrite the seat's observation into out."},
+    {"info_state", (PyCFunction)(void (*)(void))encoder_info_state, METH_FASTCALL,
+     "info_state(game, seat, out, /)\n--\n\nWrite the seat's information state into out."},
+    {"set_output", (PyCFunction)encoder_set_output, METH_VARARGS, set_output_doc},
+    {"observe", (PyCFunction)(void (*)(void))encoder_observe, METH_FASTCALL, observe_doc},
+    {NULL, NULL, 0, NULL}};
+
+/* ================================================================= Texas 42 */
+
+#define T42_CONTRACTS 16
+enum {
+    T_PHASE, T_MINE, T_DEALER, T_SCORES, T_HAND, T_BIDS, T_BIDDER, T_DECLARER, T_CONTRACT,
+    T_POINTS, T_TRICK, T_LED, T_PLAYED, T_VOIDS, T_WON, T_DEALT, T_TRICKS, T_TRICK_BLOCK,
+    T_NUM_BIDS, T_OBS_SIZE, T_INFO_SIZE, T_NOFF
+};
+#define T42_BID 2
+#define T42_PLAY 4
+
+typedef struct {
+    Encoder base;
+    long off[T_NOFF];
+    long n_contracts;
+    long sevens;
+    long led[T42_CONTRACTS][28];
+    long follow[T42_CONTRACTS][8];
+    long distance[28];
+    long ring[8];
+    long score_cap;
+} Texas42Encoder;
+
+static int t42_init(Texas42Encoder *self, PyObject *args, PyObject *kwds) {
+    PyObject *offsets, *led, *follow, *distance, *ring;
+    if (!PyArg_ParseTuple(args, "OOOlOOl", &offsets, &led, &follow, &self->sevens, &distance,
+                          &ring, &self->score_cap))
+        return -1;
+    if (ints_from(offsets, self->off, T_NOFF, 100000, "offsets") < 0) return -1;
+    Py_ssize_t nc = PySequence_Length(led);
+    if (nc < 0) return -1;
+    if (nc > T42_CONTRACTS) return bad_value("too many contracts");
+    self->n_contracts = nc;
+    if (table_from(led, &self->led[0][0], nc, 28, 28, 8, "led suits") < 0) return -1;
+    if (table_from(follow, &self->follow[0][0], nc, 8, 8, TILE_MASK_LIMIT, "follow masks") < 0)
+        return -1;
+    if (ints_from(distance, self->distance, 28, 9, "sevens distances") < 0) return -1;
+    if (ints_from(ring, self->ring, 8, TILE_MASK_LIMIT, "sevens rings") < 0) return -1;
+    if (self->score_cap <= 0) return bad_value("score cap");
+    self->base.write = t42_write;
+    self->base.seats = 4;
+    self->base.sizes[0] = self->off[T_OBS_SIZE];
+    self->base.sizes[1] = self->off[T_INFO_SIZE];
+    return 0;
+}
+
+/* The plays of a trick record: a list of (seat, tile) pairs. */
+static PyObject *t42_plays_of(PyObject *trick_record) {
+    if (!PyDict_Check(trick_record)) {
+        PyErr_SetString(PyExc_TypeError, "a trick record is a dict");
+        return NULL;
+    }
+    PyObject *plays = PyDict_GetItemWithError(trick_record, s_plays);
+    if (!plays) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "plays");
+        return NULL;
+    }
+    return PySequence_Fast(plays, "plays are a sequence");
+}
+
+/* Folds one trick's plays into the tiles played and the suits shown void, by
+ * absolute seat; writes the trick into the information state's grid when
+ * grid >= 0 (its first entry). */
+static int t42_trick(Texas42Encoder *self, Vec *o, long seat, long c, PyObject *plays,
+                     uint32_t *played, uint32_t *voids, Py_ssize_t grid) {
+    Py_ssize_t np = PySequence_Fast_GET_SIZE(plays);
+    if (np == 0) return 0;
+    if (c < 0 || c >= self->n_contracts) return bad_value("contract");
+    uint32_t suit = 0;
+    for (Py_ssize_t i = 0; i < np; i++) {
+        long s, t;
+        if (pair_of(PySequence_Fast_GET_ITEM(plays, i), &s, &t) < 0) return -1;
+        if (check_tile(t) < 0) return -1;
+        if (s < 0 || s > 3) return bad_value("seat");
+        if (i == 0) {
+            suit = (uint32_t)self->follow[c][self->led[c][t]];
+            if (grid >= 0 && one(o, grid + ((s - seat) & 3)) < 0) return -1;
+        }
+        if (grid >= 0 && one(o, grid + 4 + ((s - seat) & 3) * 28 + t) < 0) return -1;
+        played[s] |= 1u << t;
+        if (c == self->sevens) {
+            for (long r = 0; r < self->distance[t]; r++) voids[s] |= (uint32_t)self->ring[r];
+        } else if (!(suit >> t & 1)) {
+            voids[s] |= suit;
+        }
+    }
+    return 0;
+}
+
+static int t42_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
+    Texas42Encoder *self = (Texas42Encoder *)encoder;
+    Vec o = *out;
+    const long *off = self->off;
+    PyObject *scores = NULL, *hands = NULL, *bids = NULL, *points = NULL, *tricks = NULL,
+             *trick = NULL, *plays = NULL;
+    long phase, turn, dealer, bidder, declarer, contract;
+    if (get_long(game, s_phase, &phase) < 0 || get_long(game, s_turn, &turn) < 0 ||
+        get_long(game, s_dealer, &dealer) < 0 || get_long(game, s_bidder, &bidder) < 0 ||
+        get_long(game, s_declarer, &declarer) < 0 || get_long(game, s_contract, &contract) < 0)
+        return -1;
+    if (!(scores = get_seq(game, s_scores)) || !(hands = get_seq(game, s_hands)) ||
+        !(bids = get_seq(game, s_bids)) || !(points = get_seq(game, s_points)) ||
+        !(tricks = get_seq(game, s_tricks)) || !(trick = get_seq(game, s_trick)))
+        goto fail;
+    long to_move = (T42_BID <= phase && phase <= T42_PLAY) ? turn : -1;
+    long team = seat & 1, x;
+
+    /* the common part */
+    if (dealer >= 0 && one(&o, off[T_DEALER] + ((dealer - seat) & 3)) < 0) goto fail;
+    Py_ssize_t nb = PySequence_Fast_GET_SIZE(bids);
+    for (Py_ssize_t i = 0; i < nb; i++) {
+        long s, a;
+        if (pair_of(PySequence_Fast_GET_ITEM(bids, i), &s, &a) < 0) goto fail;
+        if (a < 0 || a >= off[T_NUM_BIDS]) {
+            bad_value("bid");
+            goto fail;
+        }
+        if (one(&o, off[T_BIDS] + ((s - seat) & 3) * off[T_NUM_BIDS] + a) < 0) goto fail;
+    }
+    if (bidder >= 0 && one(&o, off[T_BIDDER] + ((bidder - seat) & 3)) < 0) goto fail;
+    if (declarer >= 0 && one(&o, off[T_DECLARER] + ((declarer - seat) & 3)) < 0) goto fail;
+    if (contract >= 0 && one(&o, off[T_CONTRACT] + contract) < 0) goto fail;
+    long hand;
+    if (seq_long(hands, seat, &hand) < 0 || put_mask(&o, off[T_HAND], hand) < 0) goto fail;
+    if (phase >= T42_BID && one(&o, off[T_PHASE] + phase - T42_BID) < 0) goto fail;
+    if (to_move == seat && one(&o, off[T_MINE]) < 0) goto fail;
+    Py_ssize_t nt = PySequence_Fast_GET_SIZE(trick);
+    if (nt) {
+        if (contract < 0 || contract >= self->n_contracts) {
+            bad_value("contract");
+            goto fail;
+        }
+        for (Py_ssize_t i = 0; i < nt; i++) {
+            long s, t;
+            if (pair_of(PySequence_Fast_GET_ITEM(trick, i), &s, &t) < 0 || check_tile(t) < 0)
+                goto fail;
+            if (one(&o, off[T_TRICK] + ((s - seat) & 3) * 28 + t) < 0) goto fail;
+            if (i == 0 && one(&o, off[T_LED] + self->led[contract][t]) < 0) goto fail;
+        }
+    }
+    long cap = self->score_cap;
+    if (seq_long(scores, team, &x) < 0 || fraction(&o, off[T_SCORES], x < cap ? x : cap, cap) < 0)
+        goto fail;
+    if (seq_long(scores, 1 - team, &x) < 0 ||
+        fraction(&o, off[T_SCORES] + 1, x < cap ? x : cap, cap) < 0)
+        goto fail;
+    if (seq_long(points, team, &x) < 0 || fraction(&o, off[T_POINTS], x, 42) < 0) goto fail;
+    if (seq_long(points, 1 - team, &x) < 0 || fraction(&o, off[T_POINTS] + 1, x, 42) < 0)
+        goto fail;
+
+    /* the tricks */
+    uint32_t played[4] = {0, 0, 0, 0}, voids[4] = {0, 0, 0, 0};
+    Py_ssize_t ndone = PySequence_Fast_GET_SIZE(tricks);
+    long won = 0;
+    for (Py_ssize_t k = 0; k < ndone; k++) {
+        PyObject *record = PySequence_Fast_GET_ITEM(tricks, k);
+        if (!(plays = t42_plays_of(record))) goto fail;
+        Py_ssize_t grid = info ? off[T_TRICKS] + k * off[T_TRICK_BLOCK] : -1;
+        if (t42_trick(self, &o, seat, contract, plays, played, voids, grid) < 0) goto fail;
+        Py_CLEAR(plays);
+        if (!info) {
+            PyObject *w = PyDict_GetItemWithError(record, s_winner);
+            if (!w) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "winner");
+                goto fail;
+            }
+            if (as_long(w, &x) < 0) goto fail;
+            won += ((x ^ seat) & 1) == 0;
+        }
+    }
+    if (nt) {
+        Py_ssize_t grid = info ? off[T_TRICKS] + ndone * off[T_TRICK_BLOCK] : -1;
+        if (t42_trick(self, &o, seat, contract, trick, played, voids, grid) < 0) goto fail;
+    }
+    if (info) {
+        if (put_mask(&o, off[T_DEALT], hand | (long)played[seat]) < 0) goto fail;
+    } else {
+        for (long r = 0; r < 4; r++) {
+            long s = (seat + r) & 3;
+            if (put_mask(&o, off[T_PLAYED] + 28 * r, played[s]) < 0 ||
+                put_mask(&o, off[T_VOIDS] + 28 * r, voids[s]) < 0)
+                goto fail;
+        }
+        if (ndone && (fraction(&o, off[T_WON], won, 7) < 0 ||
+                      fraction(&o, off[T_WON] + 1, (long)ndone - won, 7) < 0))
+            goto fail;
+    }
+    Py_DECREF(scores);
+    Py_DECREF(hands);
+    Py_DECREF(bids);
+    Py_DECREF(points);
+    Py_DECREF(tricks);
+    Py_DECREF(trick);
+    return 0;
+fail:
+    Py_XDECREF(scores);
+    Py_XDECREF(hands);
+    Py_XDECREF(bids);
+    Py_XDECREF(points);
+    Py_XDECREF(tricks);
+    Py_XDECREF(trick);
+    Py_XDECREF(plays);
+    return -1;
+}
+
+
+/* ==================================================================== Bingo */
+
+enum {
+    B_PHASE, B_MINE, B_SETS, B_HAND_LEADER, B_TRUMP, B_TURNED, B_UP, B_STOCK, B_CLOSED,
+    B_COMPULSORY, B_HAND, B_OTHER_SIZE, B_POINTS, B_WON, B_SHOWN, B_KNOWN, B_LEADER, B_LEAD,
+    B_LEAD_SHOWN, B_PLAYED, B_CAPTURED, B_DEALT, B_TRICKS, B_TRICK_BLOCK, B_OBS_SIZE,
+    B_INFO_SIZE, B_NOFF
+};
+#define BINGO_LEAD 2
+#define BINGO_TAKE 4
+
+typedef struct {
+    Encoder base;
+    long off[B_NOFF];
+} BingoEncoder;
+
+static int bingo_init(BingoEncoder *self, PyObject *args, PyObject *kwds) {
+    PyObject *offsets;
+    if (!PyArg_ParseTuple(args, "O", &offsets)) return -1;
+    if (ints_from(offsets, self->off, B_NOFF, 100000, "offsets") < 0) return -1;
+    self->base.write = bingo_write;
+    self->base.seats = 2;
+    self->base.sizes[0] = self->off[B_OBS_SIZE];
+    self->base.sizes[1] = self->off[B_INFO_SIZE];
+    return 0;
+}
+
+/* The doubles of a tile mask as seven entries from k on (d-d is tile d(d+1)/2 + d). */
+static int put_doubles(Vec *o, Py_ssize_t k, long mask) {
+    if (check_mask(mask) < 0) return -1;
+    for (int d = 0; d < 7; d++)
+        if (mask >> (d * (d + 1) / 2 + d) & 1)
+            if (one(o, k + d) < 0) return -1;
+    return 0;
+}
+
+static int bingo_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
+    BingoEncoder *self = (BingoEncoder *)encoder;
+    Vec o = *out;
+    const long *off = self->off;
+    long other = 1 - seat;
+    PyObject *sets = NULL, *hands = NULL, *dealt = NULL, *points = NULL, *won = NULL,
+             *shown = NULL, *tricks = NULL;
+    long phase, turn, hand_leader, trump, trump_tile, up, closed_by, drawn, up_holder,
+        lead_tile, lead_show;
+    if (get_long(game, s_phase, &phase) < 0 || get_long(game, s_turn, &turn) < 0 ||
+        get_long(game, s_hand_leader, &hand_leader) < 0 || get_long(game, s_trump, &trump) < 0 ||
+        get_long(game, s_trump_tile, &trump_tile) < 0 || get_long(game, s_up, &up) < 0 ||
+        get_long(game, s_closed_by, &closed_by) < 0 || get_long(game, s_drawn, &drawn) < 0 ||
+        get_long(game, s_up_holder, &up_holder) < 0 ||
+        get_long(game, s_lead_tile, &lead_tile) < 0 || get_long(game, s_lead_show, &lead_show) < 0)
+        return -1;
+    if (!(sets = get_seq(game, s_sets)) || !(hands = get_seq(game, s_hands)) ||
+        !(dealt = get_seq(game, s_dealt)) || !(points = get_seq(game, s_points)) ||
+        !(won = get_seq(game, s_tricks_won)) || !(shown = get_seq(game, s_shown)) ||
+        !(tricks = get_seq(game, s_tricks)))
+        goto fail;
+    int in_hand = BINGO_LEAD <= phase && phase <= BINGO_TAKE;
+    long to_move = in_hand ? turn : -1;
+    long up_open = (up >= 0 && closed_by < 0) ? up : -1;
+    long x, y;
+
+    if (phase >= BINGO_LEAD && one(&o, off[B_PHASE] + phase - BINGO_LEAD) < 0) goto fail;
+    if (to_move == seat && one(&o, off[B_MINE]) < 0) goto fail;
+    if (hand_leader >= 0 && one(&o, off[B_HAND_LEADER] + (hand_leader ^ seat)) < 0) goto fail;
+    if (trump >= 0 && one(&o, off[B_TRUMP] + trump) < 0) goto fail;
+    if (trump_tile >= 0 && (check_tile(trump_tile) < 0 || one(&o, off[B_TURNED] + trump_tile) < 0))
+        goto fail;
+    if (up_open >= 0 && (check_tile(up_open) < 0 || one(&o, off[B_UP] + up_open) < 0)) goto fail;
+    if (closed_by >= 0 && one(&o, off[B_CLOSED] + (closed_by ^ seat)) < 0) goto fail;
+    if (in_hand && (closed_by >= 0 || up < 0) && one(&o, off[B_COMPULSORY]) < 0) goto fail;
+    if (lead_tile >= 0) {
+        if (check_tile(lead_tile) < 0 || one(&o, off[B_LEADER] + (to_move == seat ? 1 : 0)) < 0 ||
+            one(&o, off[B_LEAD] + lead_tile) < 0)
+            goto fail;
+    }
+    long hand, other_hand;
+    if (seq_long(hands, seat, &hand) < 0 || seq_long(hands, other, &other_hand) < 0 ||
+        check_mask(other_hand) < 0 || put_mask(&o, off[B_HAND], hand) < 0)
+        goto fail;
+    long shown_mine, shown_other;
+    if (seq_long(shown, seat, &shown_mine) < 0 || seq_long(shown, other, &shown_other) < 0 ||
+        put_doubles(&o, off[B_SHOWN], shown_mine) < 0 ||
+        put_doubles(&o, off[B_SHOWN] + 7, shown_other) < 0)
+        goto fail;
+    long known = shown_other;
+    if (up_holder == other) {
+        if (check_tile(trump_tile) < 0) goto fail;
+        known |= 1L << trump_tile;
+    }
+    if (put_mask(&o, off[B_KNOWN], known & other_hand) < 0) goto fail;
+    if (put_doubles(&o, off[B_LEAD_SHOWN], lead_show) < 0) goto fail;
+    if (fraction(&o, off[B_OTHER_SIZE], __builtin_popcountl((unsigned long)other_hand), 7) < 0)
+        goto fail;
+    if (seq_long(sets, seat, &x) < 0 || seq_long(sets, other, &y) < 0 ||
+        fraction(&o, off[B_SETS], x < 14 ? x : 14, 14) < 0 ||
+        fraction(&o, off[B_SETS] + 1, y < 14 ? y : 14, 14) < 0)
+        goto fail;
+    long stock_count = trump_tile >= 0 ? (13 - drawn) + (up >= 0 ? 1 : 0) : 0;
+    if (fraction(&o, off[B_STOCK], stock_count, 14) < 0) goto fail;
+    if (seq_long(points, seat, &x) < 0 || seq_long(points, other, &y) < 0 ||
+        fraction(&o, off[B_POINTS], x < 140 ? x : 140, 140) < 0 ||
+        fraction(&o, off[B_POINTS] + 1, y < 140 ? y : 140, 140) < 0)
+        goto fail;
+    if (seq_long(won, seat, &x) < 0 || seq_long(won, other, &y) < 0 ||
+        fraction(&o, off[B_WON], x, 14) < 0 || fraction(&o, off[B_WON] + 1, y, 14) < 0)
+        goto fail;
+
+    /* the tricks: (leader, led, answer, winner, captured, shown, ...) */
+    uint32_t played[2] = {0, 0}, captured[2] = {0, 0};
+    Py_ssize_t nk = PySequence_Fast_GET_SIZE(tricks);
+    for (Py_ssize_t k = 0; k < nk; k++) {
+        PyObject *tr = PySequence_Fast_GET_ITEM(tricks, k);
+        if (!PyTuple_Check(tr) || PyTuple_GET_SIZE(tr) < 6) {
+            PyErr_SetString(PyExc_TypeError, "a Bingo trick record is a tuple");
+            goto fail;
+        }
+        long leader, led, answer, winner, with;
+        if (as_long(PyTuple_GET_ITEM(tr, 0), &leader) < 0 ||
+            as_long(PyTuple_GET_ITEM(tr, 1), &led) < 0 ||
+            as_long(PyTuple_GET_ITEM(tr, 2), &answer) < 0 ||
+            as_long(PyTuple_GET_ITEM(tr, 3), &winner) < 0 ||
+            as_long(PyTuple_GET_ITEM(tr, 5), &with) < 0)
+            goto fail;
+        if (check_tile(led) < 0 || check_tile(answer) < 0) goto fail;
+        if ((leader != 0 && leader != 1) || (winner != 0 && winner != 1)) {
+            bad_value("seat");
+            goto fail;
+        }
+        if (info) {
+            Py_ssize_t base = off[B_TRICKS] + k * off[B_TRICK_BLOCK];
+            if (one(&o, base + (leader ^ seat)) < 0 || one(&o, base + 2 + led) < 0 ||
+                one(&o, base + 30 + answer) < 0 || put_doubles(&o, base + 58, with) < 0)
+                goto fail;
+        } else {
+            played[leader] |= 1u << led;
+            played[1 - leader] |= 1u << answer;
+            captured[winner] |= (1u << led) | (1u << answer);
+        }
+    }
+    if (info) {
+        long d;
+        if (seq_long(dealt, seat, &d) < 0 || put_mask(&o, off[B_DEALT], d) < 0) goto fail;
+    } else {
+        if (put_mask(&o, off[B_PLAYED], played[seat]) < 0 ||
+            put_mask(&o, off[B_PLAYED] + 28, played[other]) < 0 ||
+            put_mask(&o, off[B_CAPTURED], captured[seat]) < 0 ||
+            put_mask(&o, off[B_CAPTURED] + 28, captured[other]) < 0)
+            goto fail;
+        /* the leader of the trick on the table is the seat not to move */
+        if (lead_tile >= 0 && one(&o, off[B_PLAYED] + (to_move == seat ? 28 : 0) + lead_tile) < 0)
+            goto fail;
+    }
+    Py_DECREF(sets);
+    Py_DECREF(hands);
+    Py_DECREF(dealt);
+    Py_DECREF(points);
+    Py_DECREF(won);
+    Py_DECREF(shown);
+    Py_DECREF(tricks);
+    return 0;
+fail:
+    Py_XDECREF(sets);
+    Py_XDECREF(hands);
+    Py_XDECREF(dealt);
+    Py_XDECREF(points);
+    Py_XDECREF(won);
+    Py_XDECREF(shown);
+    Py_XDECREF(tricks);
+    return -1;
+}
+
+
+/* ================================================================== Five-Up */
+
+#define F_MAX_SEATS 8
+#define F_ACTIONS 324
+enum {
+    F_PHASE, F_MINE, F_SCORES, F_HAND, F_SIZES, F_LEADER, F_TABLE, F_OPEN, F_PLAYED, F_VOIDS,
+    F_DEALT, F_SEQ, F_SLOT, F_OBS_SIZE, F_INFO_SIZE, F_NOFF
+};
+#define FIVEUP_DRAW_PHASE 0
+#define FIVEUP_PLAY 2
+#define FIVEUP_ENDS_CAP 60
+
+typedef struct {
+    Encoder base;
+    long off[F_NOFF];
+    long n;            /* seats */
+    long n_sides;
+    long target;
+    long side_order[F_MAX_SEATS][F_MAX_SEATS];
+    long a_draw, a_pass, a_open, a_on;
+    long on_tile[F_ACTIONS], on_number[F_ACTIONS], on_outer[F_ACTIONS], on_target[F_ACTIONS];
+    long has_number[128];
+    long high[28], low[28];
+    long tile_index[7][7];
+} FiveUpEncoder;
+
+static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
+    PyObject *offsets, *side_order, *codes, *on_tile, *on_number, *on_outer, *on_target, *has,
+        *high, *low;
+    if (!PyArg_ParseTuple(args, "OllOOOOOOOOO", &offsets, &self->n, &self->target, &side_order,
+                          &codes, &on_tile, &on_number, &on_outer, &on_target, &has, &high, &low))
+        return -1;
+    if (self->n < 2 || self->n > F_MAX_SEATS) return bad_value("number of seats");
+    if (self->target <= 0) return bad_value("target");
+    if (ints_from(offsets, self->off, F_NOFF, 100000, "offsets") < 0) return -1;
+    PyObject *orders = PySequence_Fast(side_order, "side orders");
+    if (!orders) return -1;
+    if (PySequence_Fast_GET_SIZE(orders) != self->n) {
+        Py_DECREF(orders);
+        return bad_value("side orders");
+    }
+    for (long s = 0; s < self->n; s++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(orders, s);
+        Py_ssize_t k = PySequence_Length(row);
+        if (k < 0 || k > self->n || (s > 0 && k != self->n_sides)) {
+            Py_DECREF(orders);
+            if (!PyErr_Occurred()) bad_value("side orders");
+            return -1;
+        }
+        self->n_sides = k;
+        if (ints_from(row, self->side_order[s], k, self->n, "side order") < 0) {
+            Py_DECREF(orders);
+            return -1;
+        }
+    }
+    Py_DECREF(orders);
+    long c[4];
+    if (ints_from(codes, c, 4, F_ACTIONS, "action codes") < 0) return -1;
+    self->a_draw = c[0];
+    self->a_pass = c[1];
+    self->a_open = c[2];
+    self->a_on = c[3];
+    if (!(self->a_draw < self->a_open && self->a_pass < self->a_open && self->a_open + 28 <= self->a_on))
+        return bad_value("action codes");
+    /* entries below a_on are not plays on a tile: -1 in the tables, read as 0 */
+    long tmp[F_ACTIONS];
+    PyObject *srcs[4] = {on_tile, on_number, on_outer, on_target};
+    long *dsts[4] = {self->on_tile, self->on_number, self->on_outer, self->on_target};
+    long limits[4] = {28, 7, 7, 28};
+    for (int j = 0; j < 4; j++) {
+        PyObject *seq = PySequence_Fast(srcs[j], "action table");
+        if (!seq) return -1;
+        if (PySequence_Fast_GET_SIZE(seq) != F_ACTIONS) {
+            Py_DECREF(seq);
+            return bad_value("action table size");
+        }
+        for (Py_ssize_t a = 0; a < F_ACTIONS; a++) {
+            if (as_long(PySequence_Fast_GET_ITEM(seq, a), &tmp[a]) < 0) {
+                Py_DECREF(seq);
+                return -1;
+            }
+            if (a >= self->a_on && (tmp[a] < 0 || tmp[a] >= limits[j])) {
+                Py_DECREF(seq);
+                return bad_value("action table entry");
+            }
+            dsts[j][a] = a >= self->a_on ? tmp[a] : 0;
+        }
+        Py_DECREF(seq);
+    }
+    if (ints_from(has, self->has_number, 128, TILE_MASK_LIMIT, "number masks") < 0) return -1;
+    if (ints_from(high, self->high, 28, 7, "high ends") < 0) return -1;
+    if (ints_from(low, self->low, 28, 7, "low ends") < 0) return -1;
+    for (int a = 0; a < 7; a++)
+        for (int b = 0; b < 7; b++) self->tile_index[a][b] = -1;
+    for (int t = 0; t < 28; t++) {
+        self->tile_index[self->high[t]][self->low[t]] = t;
+        self->tile_index[self->low[t]][self->high[t]] = t;
+    }
+    self->base.write = fiveup_write;
+    self->base.seats = self->n;
+    self->base.sizes[0] = self->off[F_OBS_SIZE];
+    self->base.sizes[1] = self->off[F_INFO_SIZE];
+    return 0;
+}
+
+/* The seat's own part of a deal entry "deal H0 | H1 | ... | stock S", as a mask. */
+static int fiveup_dealt(FiveUpEncoder *self, PyObject *entry, long seat, long *out) {
+    if (!PyUnicode_Check(entry)) {
+        PyErr_SetString(PyExc_TypeError, "a deal entry is text");
+        return -1;
+    }
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(entry, &len);
+    if (!text) return -1;
+    if (len < 5 || memcmp(text, "deal ", 5) != 0) return bad_value("deal entry");
+    Py_ssize_t i = 5;
+    for (long part = 0; part < seat; part++) { /* skip to the seat's part */
+        while (i < len && text[i] != '|') i++;
+        if (i >= len) return bad_value("deal entry");
+        i++;
+    }
+    long m = 0;
+    while (i < len && text[i] != '|') {
+        if (text[i] == ' ') {
+            i++;
+            continue;
+        }
+        if (i + 3 > len || text[i] < '0' || text[i] > '6' || text[i + 1] != '-' ||
+            text[i + 2] < '0' || text[i + 2] > '6')
+            return bad_value("tile in a deal entry");
+        m |= 1L << self->tile_index[text[i] - '0'][text[i + 2] - '0'];
+        i += 3;
+    }
+    *out = m;
+    return 0;
+}
+
+static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
+    FiveUpEncoder *self = (FiveUpEncoder *)encoder;
+    Vec o = *out;
+    const long *off = self->off;
+    const long n = self->n;
+    PyObject *scores = NULL, *hands = NULL, *drawn = NULL, *tbn = NULL, *history = NULL,
+             *stock = NULL;
+    long phase, turn, start, stock_pos, reserve, passes, ends, leader;
+    if (get_long(game, s_phase, &phase) < 0 || get_long(game, s_turn, &turn) < 0 ||
+        get_long(game, s_hand_start, &start) < 0 || get_long(game, s_stock_pos, &stock_pos) < 0 ||
+        get_long(game, s_reserve, &reserve) < 0 || get_long(game, s_passes, &passes) < 0 ||
+        get_long(game, s_ends, &ends) < 0 || get_long(game, s_leader, &leader) < 0)
+        return -1;
+    if (!(scores = get_seq(game, s_scores)) || !(hands = get_seq(game, s_hands)) ||
+        !(drawn = get_seq(game, s_drawn)) || !(tbn = get_seq(game, s_tbn)) ||
+        !(history = get_seq(game, s_history)))
+        goto fail;
+    if (!(stock = PyObject_GetAttr(game, s_stock))) goto fail;
+    Py_ssize_t stock_len = PyObject_Length(stock);
+    if (stock_len < 0) goto fail;
+    if (PySequence_Fast_GET_SIZE(hands) != n || PySequence_Fast_GET_SIZE(drawn) != n) {
+        bad_value("number of seats");
+        goto fail;
+    }
+    int in_hand = phase != FIVEUP_DRAW_PHASE && start >= 0;
+    long left = (long)stock_len - stock_pos;
+    long x;
+
+    /* the moves of the hand, followed as the Python encoder follows them */
+    uint32_t played[F_MAX_SEATS] = {0}, voids[F_MAX_SEATS] = {0}, table = 0, dealt = 0;
+    long pending[F_MAX_SEATS];
+    long free_[7] = {0, 0, 0, 0, 0, 0, 0};
+    for (long s = 0; s < n; s++) pending[s] = -1;
+    long mover = leader > 0 ? leader : 0;
+    if (mover >= n) {
+        bad_value("leader");
+        goto fail;
+    }
+    Py_ssize_t first = start + 1, last = PySequence_Fast_GET_SIZE(history);
+    if (start >= 0) {
+        if (start >= last) {
+            bad_value("hand start");
+            goto fail;
+        }
+        if (fiveup_dealt(self, PySequence_Fast_GET_ITEM(history, start), seat, &x) < 0) goto fail;
+        dealt = (uint32_t)x;
+    } else {
+        first = last; /* no hand yet: no moves */
+    }
+    long draws = 0, passes_before = 0, rows = 0;
+    for (Py_ssize_t i = first; i < last; i++) {
+        long a;
+        if (as_long(PySequence_Fast_GET_ITEM(history, i), &a) < 0) goto fail;
+        if (a < 0 || a >= F_ACTIONS) {
+            bad_value("action");
+            goto fail;
+        }
+        long who = mover;
+        if (pending[mover] >= 0) {
+            voids[mover] = (uint32_t)self->has_number[pending[mover]];
+            pending[mover] = -1;
+        }
+        long t = -1, target = -1;
+        if (a >= self->a_on) {
+            t = self->on_tile[a];
+            target = self->on_target[a];
+            long v = self->on_number[a];
+            free_[v] -= 1;
+            if (self->high[t] == self->low[t])
+                free_[v] += 3;
+            else
+                free_[self->on_outer[a]] += 1;
+            mover = (mover + 1) % n;
+        } else if (a >= self->a_open) {
+            t = a - self->a_open;
+            if (self->high[t] == self->low[t]) {
+                free_[self->high[t]] += 4;
+            } else {
+                free_[self->high[t]] += 1;
+                free_[self->low[t]] += 1;
+            }
+            mover = (mover + 1) % n;
+        } else {
+            long numbers = 0;
+            for (int v = 0; v < 7; v++)
+                if (free_[v] > 0) numbers |= 1L << v;
+            if (a == self->a_pass) {
+                voids[who] = (uint32_t)self->has_number[numbers];
+                mover = (mover + 1) % n;
+                passes_before++;
+            } else if (a == self->a_draw) {
+                voids[who] = 0;
+                pending[who] = numbers;
+                draws++;
+            } else {
+                bad_value("action");
+                goto fail;
+            }
+            continue;
+        }
+        played[who] |= 1u << t;
+        table |= 1u << t;
+        if (info) { /* one row of the plays in order */
+            if (rows >= 28) {
+                bad_value("more than 28 plays");
+                goto fail;
+            }
+            Py_ssize_t base = off[F_SEQ] + rows * off[F_SLOT];
+            if (one(&o, base + t) < 0) goto fail;
+            if (target >= 0 && one(&o, base + 28 + target) < 0) goto fail;
+            if (one(&o, base + 56 + (who - seat + n) % n) < 0 ||
+                put(&o, base + 56 + n, frac(draws < 28 ? draws : 28, 28)) < 0 ||
+                put(&o, base + 57 + n, frac(passes_before < n ? passes_before : n, n)) < 0)
+                goto fail;
+            rows++;
+        }
+        draws = passes_before = 0;
+    }
+
+    /* the common part */
+    if (phase >= FIVEUP_PLAY && one(&o, off[F_PHASE] + phase - FIVEUP_PLAY) < 0) goto fail;
+    if (phase == FIVEUP_PLAY && turn == seat && one(&o, off[F_MINE]) < 0) goto fail;
+    if (leader >= 0 && one(&o, off[F_LEADER] + (leader - seat + n) % n) < 0) goto fail;
+    for (long i = 0; i < self->n_sides; i++) {
+        long side = self->side_order[seat][i];
+        if (seq_long(scores, side, &x) < 0 ||
+            fraction(&o, off[F_SCORES] + i, x < self->target ? x : self->target, self->target) < 0)
+            goto fail;
+    }
+    long hand = 0;
+    if (in_hand && seq_long(hands, seat, &hand) < 0) goto fail;
+    if (put_mask(&o, off[F_HAND], hand) < 0) goto fail;
+    for (long r = 0; r < n; r++) {
+        long s = (seat + r) % n, h;
+        if (seq_long(hands, s, &h) < 0 || check_mask(h) < 0) goto fail;
+        long size = in_hand ? __builtin_popcountl((unsigned long)h) : 0;
+        if (fraction(&o, off[F_SIZES] + r, size, 28) < 0) goto fail;
+        if (seq_long(drawn, s, &x) < 0 || fraction(&o, off[F_SIZES] + n + r, x, 28) < 0) goto fail;
+    }
+    long k = off[F_SIZES] + 2 * n;
+    long drawable = left - reserve > 0 ? left - reserve : 0;
+    if (fraction(&o, k, in_hand ? left : 0, 28) < 0 ||
+        fraction(&o, k + 1, in_hand ? drawable : 0, 28) < 0 ||
+        fraction(&o, k + 2, passes < n ? passes : n, n) < 0)
+        goto fail;
+    long ends_total = start >= 0 ? ends : 0;
+    if (fraction(&o, k + 3, ends_total < FIVEUP_ENDS_CAP ? ends_total : FIVEUP_ENDS_CAP,
+                 FIVEUP_ENDS_CAP) < 0)
+        goto fail;
+    if (table) {
+        if (put_mask(&o, off[F_TABLE], table) < 0) goto fail;
+        if (start >= 0) {
+            if (PySequence_Fast_GET_SIZE(tbn) != 7) {
+                bad_value("open ends");
+                goto fail;
+            }
+            for (long v = 0; v < 7; v++)
+                if (seq_long(tbn, v, &x) < 0 || put_mask(&o, off[F_OPEN] + 28 * v, x) < 0)
+                    goto fail;
+        }
+    }
+    if (info) {
+        if (put_mask(&o, off[F_DEALT], dealt) < 0) goto fail;
+    } else {
+        for (long r = 0; r < n; r++) {
+            long s = (seat + r) % n;
+            if (put_mask(&o, off[F_PLAYED] + 28 * r, played[s]) < 0 ||
+                put_mask(&o, off[F_VOIDS] + 28 * r, voids[s]) < 0)
+                goto fail;
+        }
+    }
+    Py_DECREF(scores);
+    Py_DECREF(hands);
+    Py_DECREF(drawn);
+    Py_DECREF(tbn);
+    Py_DECREF(history);
+    Py_DECREF(stock);
+    return 0;
+fail:
+    Py_XDECREF(scores);
+    Py_XDECREF(hands);
+    Py_XDECREF(drawn);
+    Py_XDECREF(tbn);
+    Py_XDECREF(history);
+    Py_XDECREF(stock);
+    return -1;
+}
+
+
+/* ================================================================ Cavaleiro */
+
+#define C_ROLLS 1296
+#define C_MAX_SEATS 16
+#define C_MAX_COLUMNS 64
+#define C_REMOVE 2
+#define C_ROUND_CAP 200
+
+typedef struct {
+    Encoder base;
+    long n, columns, tallest, horizontals, total, block, o_round, obs_size, info_size;
+    long max_strength;
+    long rank[C_ROLLS], strength[C_ROLLS];
+} CavaleiroEncoder;
+
+static int cavaleiro_init(CavaleiroEncoder *self, PyObject *args, PyObject *kwds) {
+    PyObject *rank, *strength;
+    if (!PyArg_ParseTuple(args, "lllllllllOO", &self->n, &self->columns, &self->tallest,
+                          &self->horizontals, &self->total, &self->block, &self->o_round,
+                          &self->obs_size, &self->info_size, &rank, &strength))
+        return -1;
+    if (self->n < 2 || self->n > C_MAX_SEATS || self->columns < 0 ||
+        self->columns > C_MAX_COLUMNS || self->tallest <= 0 || self->horizontals <= 0 ||
+        self->total <= 0)
+        return bad_value("figure");
+    if (ints_from(rank, self->rank, C_ROLLS, 5, "roll ranks") < 0) return -1;
+    if (ints_from(strength, self->strength, C_ROLLS, 1L << 20, "roll strengths") < 0) return -1;
+    self->max_strength = 0;
+    for (int r = 0; r < C_ROLLS; r++)
+        if (self->strength[r] > self->max_strength) self->max_strength = self->strength[r];
+    if (self->max_strength <= 0) return bad_value("roll strengths");
+    self->base.write = cavaleiro_write;
+    self->base.seats = self->n;
+    self->base.sizes[0] = self->obs_size;
+    self->base.sizes[1] = self->info_size;
+    return 0;
+}
+
+/* A roll at entry k: its category (5 entries) then its strength. */
+static int cavaleiro_roll(CavaleiroEncoder *self, Vec *o, Py_ssize_t k, long roll) {
+    if (roll < 0 || roll >= C_ROLLS) return bad_value("roll");
+    if (one(o, k + self->rank[roll]) < 0) return -1;
+    return put(o, k + 5, frac(self->strength[roll], self->max_strength));
+}
+
+static int cavaleiro_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
+    CavaleiroEncoder *self = (CavaleiroEncoder *)encoder;
+    Vec o = *out;
+    const long n = self->n, c = self->columns, block = self->block;
+    PyObject *cols = NULL, *horiz = NULL, *order = NULL, *rolls = NULL, *ranking = NULL,
+             *won = NULL, *last = NULL, *last_rolls = NULL;
+    long phase, round_number, round_winner, x;
+    if (get_long(game, s_phase, &phase) < 0 || get_long(game, s_round, &round_number) < 0 ||
+        get_long(game, s_round_winner, &round_winner) < 0)
+        return -1;
+    if (!(cols = get_seq(game, s_cols)) || !(horiz = get_seq(game, s_horiz)) ||
+        !(order = get_seq(game, s_order)) || !(rolls = get_seq(game, s_rolls)) ||
+        !(ranking = get_seq(game, s_ranking)))
+        goto fail;
+    if (PySequence_Fast_GET_SIZE(cols) != n * c || PySequence_Fast_GET_SIZE(horiz) != n) {
+        bad_value("figures");
+        goto fail;
+    }
+    for (long s = 0; s < n; s++) {
+        Py_ssize_t k = ((s - seat + n) % n) * block;
+        long sum = 0, h;
+        for (long j = 0; j < c; j++) {
+            if (seq_long(cols, s * c + j, &x) < 0 || fraction(&o, k + j, x, self->tallest) < 0)
+                goto fail;
+            sum += x;
+        }
+        if (seq_long(horiz, s, &h) < 0 || fraction(&o, k + c, h, self->horizontals) < 0)
+            goto fail;
+        sum += h;
+        if (sum < 0 || sum > self->total) {
+            bad_value("sticks left");
+            goto fail;
+        }
+        if (fraction(&o, k + c + 1, sum * 255 / self->total, 255) < 0) goto fail;
+    }
+    const long o_order = c + 2, o_roll = o_order + n, o_rank = o_roll + 6;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(order);
+    for (Py_ssize_t place = 0; place < m; place++) {
+        if (seq_long(order, place, &x) < 0) goto fail;
+        if (x < 0 || x >= n || place >= n) {
+            bad_value("order");
+            goto fail;
+        }
+        if (one(&o, ((x - seat + n) % n) * block + o_order + place) < 0) goto fail;
+    }
+    m = PySequence_Fast_GET_SIZE(rolls);
+    for (Py_ssize_t i = 0; i < m; i++) {
+        long s, roll;
+        if (pair_of(PySequence_Fast_GET_ITEM(rolls, i), &s, &roll) < 0) goto fail;
+        if (s < 0 || s >= n) {
+            bad_value("seat");
+            goto fail;
+        }
+        if (cavaleiro_roll(self, &o, ((s - seat + n) % n) * block + o_roll, roll) < 0) goto fail;
+    }
+    m = PySequence_Fast_GET_SIZE(ranking);
+    for (Py_ssize_t place = 0; place < m; place++) {
+        if (seq_long(ranking, place, &x) < 0) goto fail;
+        if (x < 0 || x >= n || place >= n) {
+            bad_value("ranking");
+            goto fail;
+        }
+        if (one(&o, ((x - seat + n) % n) * block + o_rank + place) < 0) goto fail;
+    }
+    long r = round_number < C_ROUND_CAP ? round_number : C_ROUND_CAP;
+    if (fraction(&o, self->o_round, r, C_ROUND_CAP) < 0) goto fail;
+    if (phase == C_REMOVE && round_winner == seat && one(&o, self->o_round + 1) < 0) goto fail;
+    if (info) {
+        if (!(won = get_seq(game, s_rounds_won))) goto fail;
+        if (PySequence_Fast_GET_SIZE(won) != n) {
+            bad_value("rounds won");
+            goto fail;
+        }
+        const long base = self->obs_size;
+        for (long s = 0; s < n; s++) {
+            if (seq_long(won, s, &x) < 0 ||
+                fraction(&o, base + ((s - seat + n) % n) * 7, x < 255 ? x : 255, 255) < 0)
+                goto fail;
+        }
+        if (!(last = PyObject_GetAttr(game, s_last_round))) goto fail;
+        if (last != Py_None) {
+            if (!PyTuple_Check(last) || PyTuple_GET_SIZE(last) < 2) {
+                PyErr_SetString(PyExc_TypeError, "the last round is a tuple");
+                goto fail;
+            }
+            if (!(last_rolls = PySequence_Fast(PyTuple_GET_ITEM(last, 1), "rolls"))) goto fail;
+            m = PySequence_Fast_GET_SIZE(last_rolls);
+            for (Py_ssize_t i = 0; i < m; i++) {
+                long s, roll;
+                if (pair_of(PySequence_Fast_GET_ITEM(last_rolls, i), &s, &roll) < 0) goto fail;
+                if (s < 0 || s >= n) {
+                    bad_value("seat");
+                    goto fail;
+                }
+                if (cavaleiro_roll(self, &o, base + ((s - seat + n) % n) * 7 + 1, roll) < 0)
+                    goto fail;
+            }
+        }
+    }
+    Py_DECREF(cols);
+    Py_DECREF(horiz);
+    Py_DECREF(order);
+    Py_DECREF(rolls);
+    Py_DECREF(ranking);
+    Py_XDECREF(won);
+    Py_XDECREF(last);
+    Py_XDECREF(last_rolls);
+    return 0;
+fail:
+    Py_XDECREF(cols);
+    Py_XDECREF(horiz);
+    Py_XDECREF(order);
+    Py_XDECREF(rolls);
+    Py_XDECREF(ranking);
+    Py_XDECREF(won);
+    Py_XDECREF(last);
+    Py_XDECREF(last_rolls);
+    return -1;
+}
+
+
+/* ==================================================================== types */
+
+#define ENCODER_TYPE(var, name, ctype, prefix, doc)                           \
+    static PyTypeObject var = {                                               \
+        PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ludoteca.rl._encode." name, \
+        .tp_basicsize = sizeof(ctype),                                        \
+        .tp_dealloc = (destructor)encoder_dealloc,                            \
+        .tp_flags = Py_TPFLAGS_DEFAULT,                                       \
+        .tp_doc = doc,                                                        \
+        .tp_new = PyType_GenericNew,                                          \
+        .tp_init = (initproc)prefix##_init,                                   \
+        .tp_methods = encoder_methods,                                        \
+    };
+
+ENCODER_TYPE(Texas42Type, "Texas42Encoder", Texas42Encoder, t42,
+             "Texas42Encoder(offsets, led_suit, follow_mask, sevens, sevens_distance, "
+             "sevens_ring, score_cap)")
+ENCODER_TYPE(BingoType, "BingoEncoder", BingoEncoder, bingo, "BingoEncoder(offsets)")
+ENCODER_TYPE(FiveUpType, "FiveUpEncoder", FiveUpEncoder, fiveup,
+             "FiveUpEncoder(offsets, seats, target, side_order, action_codes, on_tile, "
+             "on_number, on_outer, on_target, has_number, high, low)")
+ENCODER_TYPE(CavaleiroType, "CavaleiroEncoder", CavaleiroEncoder, cavaleiro,
+             "CavaleiroEncoder(seats, columns, tallest, horizontals, total, seat_block, "
+             "o_round, observation_size, info_state_size, rank, strength)")
+
+static PyMethodDef module_methods[] = {{NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_encode",
+    "Observation encoders of the learning environments (see ludoteca/rl/adapter.py).", -1,
+    module_methods,
+};
+
+PyMODINIT_FUNC PyInit__encode(void) {
+    if (intern_names() < 0) return NULL;
+    if (!(s_observation = PyUnicode_InternFromString("observation"))) return NULL;
+    if (!(s_action_mask = PyUnicode_InternFromString("action_mask"))) return NULL;
+    PyTypeObject *types[] = {&Texas42Type, &BingoType, &FiveUpType, &CavaleiroType};
+    for (int i = 0; i < 4; i++)
+        if (PyType_Ready(types[i]) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    const char *names[] = {"Texas42Encoder", "BingoEncoder", "FiveUpEncoder", "CavaleiroEncoder"};
+    for (int i = 0; i < 4; i++) {
+        Py_INCREF(types[i]);
+        if (PyModule_AddObject(m, names[i], (PyObject *)types[i]) < 0) {
+            Py_DECREF(types[i]);
+            Py_DECREF(m);
+            return NULL;
+        }
+    }
+    return m;
+}

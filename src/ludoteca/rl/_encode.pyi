@@ -1,0 +1,62 @@
+from typing import Any
+
+from numpy.typing import NDArray
+
+class _Encoder:
+    def observation(self, game: Any, seat: int, out: NDArray[Any], /) -> None: ...
+    def info_state(self, game: Any, seat: int, out: NDArray[Any], /) -> None: ...
+    def set_output(
+        self, info: bool, empty: Any, float32: Any, int8: Any, num_actions: int, /
+    ) -> None: ...
+    def observe(self, game: Any, seat: int, legal: list[int] | None, /) -> dict[str, Any]: ...
+
+class Texas42Encoder(_Encoder):
+    def __init__(
+        self,
+        offsets: tuple[int, ...],
+        led_suit: Any,
+        follow_mask: Any,
+        sevens: int,
+        sevens_distance: Any,
+        sevens_ring: Any,
+        score_cap: int,
+        /,
+    ) -> None: ...
+
+class BingoEncoder(_Encoder):
+    def __init__(self, offsets: tuple[int, ...], /) -> None: ...
+
+class FiveUpEncoder(_Encoder):
+    def __init__(
+        self,
+        offsets: tuple[int, ...],
+        seats: int,
+        target: int,
+        side_order: Any,
+        action_codes: tuple[int, int, int, int],
+        on_tile: Any,
+        on_number: Any,
+        on_outer: Any,
+        on_target: Any,
+        has_number: Any,
+        high: Any,
+        low: Any,
+        /,
+    ) -> None: ...
+
+class CavaleiroEncoder(_Encoder):
+    def __init__(
+        self,
+        seats: int,
+        columns: int,
+        tallest: int,
+        horizontals: int,
+        total: int,
+        seat_block: int,
+        o_round: int,
+        observation_size: int,
+        info_state_size: int,
+        rank: Any,
+        strength: Any,
+        /,
+    ) -> None: ...
