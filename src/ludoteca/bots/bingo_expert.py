@@ -92,6 +92,7 @@ PLAYOUT_MS = (0.12, 0.10, 0.10, 0.09, 0.08, 0.065, 0.05, 0.05)
 SOLVE_MS = (0.005, 0.005, 0.008, 0.01, 0.015, 0.025, 0.04, 0.08)
 MIN_DEALS = 12
 MAX_DEALS = 2000
+CLOSE_MS = 0.45
 
 
 @cache
@@ -341,6 +342,9 @@ class ExpertBingo(Bot):
     """Bingo by determinized search on the exact solver (see the module docstring)."""
 
     level = "expert"
+    close_by_lead = True
+    """Value a close by its best lead over all deals, not by each deal's best lead:
+    the closer does not see the opponent's hand, so its lead cannot depend on the deal."""
 
     @property
     def _seconds(self) -> float:
@@ -361,9 +365,10 @@ class ExpertBingo(Bot):
         utility = match_utility(k.sets, k.target_sets)
         determinizer = Determinizer(k)
         exact = k.compulsory and determinizer.stock_size == 0 and k.phase != "take"
-        deals = 1 if exact else self._deals(k, len(actions))
+        deals = 1 if exact else self._deals(k, len(actions), A_CLOSE in actions)
         start = _Hand(k, 0, [])
         totals = [0.0] * len(actions)
+        close_leads: dict[int, float] = {}
         searchers: dict[int, Searcher] = {}
         for _ in range(deals):
             opp_hand, stock = determinizer.sample(rng)
@@ -373,8 +378,15 @@ class ExpertBingo(Bot):
             for i, action in enumerate(actions):
                 hand = base.copy()
                 hand.apply(action)
-                totals[i] += _finish(hand, utility, searchers)
+                if action == A_CLOSE and self.close_by_lead:
+                    _close_leads(hand, utility, searchers, close_leads)
+                else:
+                    totals[i] += _finish(hand, utility, searchers)
         sign = 1 if k.seat == 0 else -1
+        if close_leads:
+            # the lead after closing is chosen once for every deal (not per deal)
+            best = max(sign * total for total in close_leads.values())
+            totals[actions.index(A_CLOSE)] = sign * best
         ranked = []
         for move, total in zip(legal, totals, strict=True):
             score = sign * total / deals
@@ -392,19 +404,32 @@ class ExpertBingo(Bot):
         ranked.sort(key=lambda pair: (-pair[0], pair[1].move))
         return [r for _, r in ranked]
 
-    def _deals(self, k: SeatKnowledge, n_moves: int) -> int:
+    def _deals(self, k: SeatKnowledge, n_moves: int, can_close: bool = False) -> int:
         """How many determinizations the budget pays for (a fixed cost model)."""
         if k.compulsory or k.phase == "take":
             cost = SOLVE_MS[min(7, k.hand.bit_count())]
         else:
             cost = PLAYOUT_MS[min(7, len(k.tricks))]
-        deals = int(self._seconds * 1000 / (DEAL_MS + cost * n_moves))
+        extra = CLOSE_MS if can_close and self.close_by_lead else 0.0
+        deals = int(self._seconds * 1000 / (DEAL_MS + extra + cost * n_moves))
         return max(MIN_DEALS, min(MAX_DEALS, deals))
 
 
 def _equity(score: float) -> float:
     """Chance of winning the match from a combined score (utility then points)."""
     return max(0.0, min(1.0, (score + SCALE / 2) // SCALE / EQUITY_UNITS))
+
+
+def _close_leads(
+    hand: _Hand, utility: Utility, searchers: dict[int, Searcher], sums: dict[int, float]
+) -> None:
+    """Add each lead's exact value after the close (seat 0's view) to ``sums``."""
+    pos = hand.position()
+    search = searchers.get(hand.closed_by)
+    if search is None:
+        search = searchers[hand.closed_by] = searcher(hand.cfg, hand.closed_by, utility, True)
+    for action in pos.legal_actions():
+        sums[action] = sums.get(action, 0.0) + search.value(pos.play(action))
 
 
 def _finish(hand: _Hand, utility: Utility, searchers: dict[int, Searcher]) -> int:
