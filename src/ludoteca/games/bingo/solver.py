@@ -605,14 +605,15 @@ class MoveValue:
     ``value`` is the utility from the mover's side (by default the mover's sets
     in the hand minus the other's), ``margin`` the final point difference from
     the mover's side (``0`` for a solution without the tie-break), ``score``
-    both in one number (``value * SCALE + margin``), by which moves are sorted.
+    both in one number in the utility's unit, ``value + margin / SCALE`` (a
+    point is worth 1/1024 of a set), by which moves are sorted.
     """
 
     move: str
     action: int
     value: int
     margin: int
-    score: int
+    score: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -668,9 +669,9 @@ def move_values(
     out = []
     for action, child in choices:
         v0 = search.value(child)
-        score = v0 if mover == 0 else -v0
-        value, margin = _split(score, search.points)
-        out.append(MoveValue(_action_text(action), action, value, margin, score))
+        combined = v0 if mover == 0 else -v0
+        value, margin = _split(combined, search.points)
+        out.append(MoveValue(_action_text(action), action, value, margin, value + margin / SCALE))
     out.sort(key=lambda m: -m.score)
     return out
 
