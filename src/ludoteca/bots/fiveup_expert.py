@@ -350,6 +350,8 @@ class ExpertFiveUp(Bot):
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         """Every legal move with its estimated points margin for the rest of the hand."""
         actions = handle.legal_actions()
+        if move_of(actions[0])[0] < 0:  # draw or pass: the only move
+            return [RankedMove(handle.action_to_move(actions[0]), 0.0, "the only move")]
         rng = random.Random(self.rng.getrandbits(64))
         k = HandKnowledge.from_view(handle.view())
         root = k.side_of[k.seat]

@@ -1,0 +1,126 @@
+"""Five-Up bots: decision times and arena matches with duplicate deals.
+
+Run from the repository root (``--quick`` for a smoke run with a tenth of the
+games; ``--parts`` to pick what runs):
+
+    .venv/bin/python bench/arena_fiveup.py [--quick] [--parts timing,arena,teams] [--jobs 2]
+
+1. ``timing``: the expert's decision times at its default budget (CPU seconds
+   of one core, ``time.process_time``), over whole two-player games against
+   greedy, by kind of decision: while the stock may be drawn from (play-outs),
+   once it is closed (the exact solver on determinizations); and all decisions
+   with more than one distinct play. The goal is p95 <= 1 s.
+2. ``arena``: two-player games to 61 with duplicate deals (every deal played
+   twice, the seats swapped), each printed with the ``ludoteca arena`` command
+   that reproduces it: greedy against random, expert against greedy, expert
+   against random.
+3. ``teams``: four players in partnerships, a team of two experts against a
+   team of two greedy bots (duplicate: the same deal with the teams swapped).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import ludoteca
+from ludoteca.arena import MatchResult, run_match
+from ludoteca.bots import choose_move, make_bot
+from ludoteca.bots.fiveup_common import HandKnowledge
+from ludoteca.games.fiveup.solver import move_of
+
+MATCHES = [
+    ("greedy,random", 400, {}),
+    ("expert,greedy", 400, {}),
+    ("expert,random", 100, {}),
+]
+TEAMS = [("expert,greedy", 100, {"players": 4})]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def timing(games: int) -> None:
+    print("## Expert decision times (default budget, CPU seconds of one core)\n")
+    kinds: dict[str, list[float]] = {"stock open": [], "stock closed": []}
+    for g in range(games):
+        game = ludoteca.new_game("fiveup", seed=30_000 + g)
+        expert_seat = g % 2
+        bots = [make_bot("fiveup", "greedy", seed=g), make_bot("fiveup", "greedy", seed=g)]
+        bots[expert_seat] = make_bot("fiveup", "expert", seed=g)
+        while not game.is_over:
+            seat = game.to_move
+            assert isinstance(seat, int)
+            several = len({move_of(a) for a in game.legal_actions()}) > 1
+            if seat != expert_seat or not several:
+                game.play(choose_move(bots[seat], game))
+                continue
+            k = HandKnowledge.from_view(game.view(seat))
+            kind = "stock closed" if k.stock_drawable == 0 else "stock open"
+            start = time.process_time()
+            move = choose_move(bots[seat], game)
+            kinds[kind].append(time.process_time() - start)
+            game.play(move)
+    every = [t for ts in kinds.values() for t in ts]
+    print(f"{'decisions':<14}{'count':>7}{'median s':>10}{'p95 s':>8}{'max s':>8}")
+    for name, ts in [*kinds.items(), ("all", every)]:
+        if ts:
+            print(
+                f"{name:<14}{len(ts):>7}{statistics.median(ts):>10.3f}"
+                f"{percentile(ts, 0.95):>8.3f}{max(ts):>8.3f}"
+            )
+    print(f"({games} games, the expert on alternate seats against greedy)\n")
+
+
+def matches(
+    title: str, plan: list[tuple[str, int, dict[str, int]]], scale: float, jobs: int, seed: int
+) -> None:
+    print(f"## {title}\n")
+    for bots, games, options in plan:
+        n = max(2, int(games * scale) // 2 * 2)
+        start = time.perf_counter()
+        result: MatchResult = run_match(
+            "fiveup",
+            bots.split(","),
+            games=n,
+            duplicate=True,
+            jobs=jobs,
+            seed=seed,
+            options=dict(options),
+        )
+        took = time.perf_counter() - start
+        extra = "".join(f" -o {k}={v}" for k, v in options.items())
+        print(
+            f"$ ludoteca arena fiveup --bots {bots} --games {n} --duplicate "
+            f"--jobs {jobs} --seed {seed}{extra}"
+        )
+        print(result.table())
+        print(f"({took:.0f} s)\n", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a tenth of the games")
+    parser.add_argument("--parts", default="timing,arena,teams")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    scale = 0.1 if args.quick else 1.0
+    parts = args.parts.split(",")
+    if "timing" in parts:
+        timing(2 if args.quick else 10)
+    if "arena" in parts:
+        matches(
+            "Arena: two players, games to 61, duplicate deals", MATCHES, scale, args.jobs, args.seed
+        )
+    if "teams" in parts:
+        matches(
+            "Arena: partnerships (four players), games to 61", TEAMS, scale, args.jobs, args.seed
+        )
+
+
+if __name__ == "__main__":
+    main()
