@@ -23,15 +23,16 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from ludoteca.games.bingo.fast import TARGET_POINTS as TARGET
 from ludoteca.games.bingo.tables import (
     BINGO,
     DOUBLE_OF,
-    FOLLOW_STEPS,
     STRENGTH,
     TRUMP_DOUBLE,
     TRUMP_MASK,
     VALUE,
     config_of,
+    follow_choices,
     follow_step,
     forbidden_before,
     tiles_in,
@@ -58,8 +59,6 @@ A_SHOW = 28
 A_CLOSE = 35
 A_TAKE_UP = 36
 A_TAKE_HIDDEN = 37
-HIDDEN_STOCK = 13
-TARGET = 70
 
 ABOVE: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << u for u in range(28) if STRENGTH[c][u] > STRENGTH[c][t]) for t in range(28))
@@ -536,6 +535,6 @@ def heuristic_take(cfg: int, up: int, unseen: int) -> int:
 
 
 def follow_mask(cfg: int, led: int, hand: int) -> int:
-    """The tiles of ``hand`` allowed to answer ``led`` when following is compulsory."""
-    m1, m2, m3 = FOLLOW_STEPS[cfg][led]
-    return hand & m1 or hand & m2 or hand & m3 or hand
+    """The tiles of ``hand`` allowed to answer ``led`` when following is compulsory
+    (the engine's rule, :func:`ludoteca.games.bingo.tables.follow_choices`)."""
+    return follow_choices(cfg, led, hand)[0]

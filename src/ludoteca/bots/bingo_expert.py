@@ -6,7 +6,9 @@ the seat has seen (:class:`~ludoteca.bots.bingo_common.Determinizer`). On each
 one, every legal move is played and the hand is carried on:
 
 - while the stock lasts, by both players' ``greedy`` rules (the playout
-  policy) until the stock is closed or exhausted or the hand ends;
+  policy) until the stock is closed or exhausted or the hand ends, on the
+  engine's compact hand (:class:`ludoteca.games.bingo.fast.HandState`: the
+  rules of play live in the engine package, not here);
 - from there, exactly, by the solver (:mod:`ludoteca.games.bingo.solver`).
 
 So closing (the closed position is solved at once), showing doubles and the
@@ -32,6 +34,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from ludoteca.games.bingo.fast import HandState
 from ludoteca.games.bingo.solver import (
     SCALE,
     Position,
@@ -40,22 +43,11 @@ from ludoteca.games.bingo.solver import (
     searcher,
     utility_table,
 )
-from ludoteca.games.bingo.tables import (
-    BINGO,
-    DOUBLE_OF,
-    FOLLOW_STEPS,
-    SHOW_POINTS,
-    STRENGTH,
-    TRUMP_DOUBLE,
-    VALUE,
-)
-from ludoteca.tiles import DOUBLES_MASK, FULL_MASK
+from ludoteca.tiles import FULL_MASK
 
 from .base import Bot, RankedMove, SeatHandle
 from .bingo_common import (
     A_CLOSE,
-    A_SHOW,
-    A_TAKE_UP,
     Determinizer,
     SeatKnowledge,
     action_of,
@@ -67,7 +59,6 @@ from .bingo_common import (
 __all__ = ["HAND_RESULTS", "ExpertBingo", "match_equity", "match_utility"]
 
 DEFAULT_BUDGET = 0.5
-TARGET = 70
 EQUITY_UNITS = 1000
 """The solver's utility is the match equity in thousandths."""
 
@@ -149,190 +140,67 @@ def match_utility(sets: tuple[int, int], target: int = 7) -> Utility:
 # ------------------------------------------------------------------ playouts
 
 
-class _Hand:
-    """One determinized hand, in small ints and masks, played by the greedy rules."""
-
-    __slots__ = (
-        "capture",
-        "cfg",
-        "closed_by",
-        "hands",
-        "led",
-        "phase",
-        "played",
-        "points",
-        "show",
-        "shown",
-        "stock",
-        "turn",
-        "up",
-        "up_lying",
-        "winner",
-        "won",
+def _start(k: SeatKnowledge) -> HandState:
+    """The seat's hand as it knows it (the opponent's hand and the stock to be filled in)."""
+    return HandState(
+        k.cfg,
+        (k.hand, 0) if k.seat == 0 else (0, k.hand),
+        (),
+        k.up,
+        k.seat,
+        up_lying=k.up_lying,
+        closed_by=k.closed_by,
+        points=k.points,
+        won=k.won,
+        shown=k.shown,
+        capture=k.capture,
+        led=k.led,
+        show=k.lead_show,
+        played=k.played,
+        taking=k.phase == "take",
     )
 
-    LEAD, REPLY, TAKE, OVER = range(4)
 
-    def __init__(self, k: SeatKnowledge, opp_hand: int, stock: list[int]) -> None:
-        self.cfg = k.cfg
-        hands = [0, 0]
-        hands[k.seat] = k.hand
-        hands[k.opp] = opp_hand
-        self.hands = hands
-        self.stock = stock
-        self.up = k.up
-        self.up_lying = k.up_lying
-        self.closed_by = k.closed_by
-        self.points = [k.points[0], k.points[1]]
-        self.won = k.won
-        self.shown = [k.shown[0], k.shown[1]]
-        self.capture = k.capture
-        self.turn = k.seat
-        self.led = k.led
-        self.show = k.lead_show
-        self.played = k.played
-        self.phase = self.TAKE if k.phase == "take" else self.REPLY if k.led >= 0 else self.LEAD
-        self.winner = -1
+def _policy(hand: HandState) -> int:
+    """The greedy rules' decision for the player to move (the playout policy)."""
+    seat = hand.turn
+    cfg = hand.cfg
+    mine = hand.hands[seat]
+    possible = FULL_MASK & ~mine & ~hand.played
+    if hand.up_lying:
+        possible &= ~(1 << hand.up)
+    if hand.phase == HandState.TAKE:
+        unseen = possible & ~(hand.shown[1 - seat] & hand.hands[1 - seat])
+        return heuristic_take(cfg, hand.up, unseen)
+    if hand.phase == HandState.REPLY:
+        return heuristic_reply(cfg, hand.answers(), hand.led, hand.show, hand.points[seat])
+    compulsory = hand.following_compulsory
+    return heuristic_lead(
+        cfg, mine, hand.shown[seat], possible, hand.points[seat], compulsory, not compulsory
+    )
 
-    def copy(self) -> _Hand:
-        new = _Hand.__new__(_Hand)
-        for name in _Hand.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = list(self.hands)
-        new.points = list(self.points)
-        new.shown = list(self.shown)
-        return new
 
-    @property
-    def compulsory(self) -> bool:
-        return self.closed_by >= 0 or not self.up_lying
+def _position(hand: HandState) -> Position:
+    """The solver's position (following compulsory)."""
+    return Position(
+        cfg=hand.cfg,
+        hands=(hand.hands[0], hand.hands[1]),
+        to_move=hand.turn,
+        points=(hand.points[0], hand.points[1]),
+        won=hand.won,
+        shown=(hand.shown[0], hand.shown[1]),
+        closed_by=hand.closed_by,
+        capture=hand.capture,
+        led=hand.led,
+        show=hand.show,
+    )
 
-    def apply(self, action: int) -> None:
-        """Play the mover's ``action`` (legal)."""
-        seat = self.turn
-        if self.phase == self.TAKE:
-            gets_up = seat if action == A_TAKE_UP else 1 - seat
-            self.hands[gets_up] |= 1 << self.up
-            self.hands[1 - gets_up] |= 1 << self.stock[0]
-            self.stock = []
-            self.up_lying = False
-            self.phase = self.LEAD
-            return
-        if self.phase == self.LEAD:
-            if action == A_CLOSE:
-                self.closed_by = seat
-                return
-            show = 0
-            if action >= A_SHOW:
-                tile = DOUBLE_OF[action - A_SHOW]
-                self.hands[seat] ^= 1 << tile
-                show = self.hands[seat] & DOUBLES_MASK & ~self.shown[seat]
-                self.shown[seat] |= show
-            else:
-                tile = action
-                self.hands[seat] ^= 1 << tile
-            self.led = tile
-            self.show = show
-            self.played |= 1 << tile
-            self.turn = 1 - seat
-            self.phase = self.REPLY
-            return
-        self._answer(action)
 
-    def _answer(self, tile: int) -> None:
-        seat = self.turn
-        leader = 1 - seat
-        led = self.led
-        cfg = self.cfg
-        hands = self.hands
-        hands[seat] ^= 1 << tile
-        self.played |= 1 << tile
-        strength = STRENGTH[cfg]
-        winner = seat if strength[tile] > strength[led] else leader
-        value = VALUE[cfg]
-        gain = value[led] + value[tile]
-        show = self.show
-        if show and winner == leader:
-            gain += SHOW_POINTS[show.bit_count()] + (10 if led == BINGO or show & 1 else 0)
-        self.points[winner] += gain
-        self.won |= 1 << winner
-        td = TRUMP_DOUBLE[cfg]
-        if td != BINGO and (led == BINGO or tile == BINGO) and (led == td or tile == td):
-            self.capture = winner
-        self.led = -1
-        self.show = 0
-        self.turn = winner
-        self.phase = self.LEAD
-        points = self.points
-        if points[winner] >= TARGET:
-            self._end(winner)
-        elif self.closed_by >= 0 or not self.up_lying:
-            if not hands[0] and not hands[1]:
-                if self.closed_by >= 0:
-                    self._end(1 - self.closed_by)
-                elif points[0] != points[1]:
-                    self._end(0 if points[0] > points[1] else 1)
-                else:
-                    self._end(winner)
-        elif len(self.stock) >= 2:
-            stock = self.stock
-            hands[winner] |= 1 << stock[0]
-            hands[1 - winner] |= 1 << stock[1]
-            self.stock = stock[2:]
-        else:
-            self.phase = self.TAKE
-
-    def _end(self, winner: int) -> None:
-        self.winner = winner
-        self.phase = self.OVER
-
-    def policy(self) -> int:
-        """The greedy rules' decision for the player to move."""
-        seat = self.turn
-        cfg = self.cfg
-        hand = self.hands[seat]
-        possible = FULL_MASK & ~hand & ~self.played
-        if self.up_lying:
-            possible &= ~(1 << self.up)
-        if self.phase == self.TAKE:
-            unseen = possible & ~(self.shown[1 - seat] & self.hands[1 - seat])
-            return heuristic_take(cfg, self.up, unseen)
-        compulsory = self.compulsory
-        if self.phase == self.REPLY:
-            legal = hand
-            if compulsory:
-                m1, m2, m3 = FOLLOW_STEPS[cfg][self.led]
-                legal = hand & m1 or hand & m2 or hand & m3 or hand
-            return heuristic_reply(cfg, legal, self.led, self.show, self.points[seat])
-        return heuristic_lead(
-            cfg, hand, self.shown[seat], possible, self.points[seat], compulsory, not compulsory
-        )
-
-    def position(self) -> Position:
-        """The solver's position (following compulsory)."""
-        return Position(
-            cfg=self.cfg,
-            hands=(self.hands[0], self.hands[1]),
-            to_move=self.turn,
-            points=(self.points[0], self.points[1]),
-            won=self.won,
-            shown=(self.shown[0], self.shown[1]),
-            closed_by=self.closed_by,
-            capture=self.capture,
-            led=self.led,
-            show=self.show,
-        )
-
-    def final_value(self, utility: Utility) -> int:
-        """Seat 0's objective once the hand is over (utility, then point difference)."""
-        winner = self.winner
-        loser = 1 - winner
-        points = list(self.points)
-        if self.closed_by == loser:
-            points[winner] += max(TARGET - points[loser], 7)
-        sets = 3 if not self.won >> loser & 1 else 2 if points[loser] < 30 else 1
-        u = utility[winner][sets][self.capture + 1]
-        return u * SCALE + points[0] - points[1]
+def _final_value(hand: HandState, utility: Utility) -> int:
+    """Seat 0's objective once the hand is over (utility, then point difference)."""
+    points = hand.final_points()
+    u = utility[hand.winner][hand.sets_won()][hand.capture + 1]
+    return u * SCALE + points[0] - points[1]
 
 
 # ------------------------------------------------------------------ the bot
@@ -366,7 +234,7 @@ class ExpertBingo(Bot):
         determinizer = Determinizer(k)
         exact = k.compulsory and determinizer.stock_size == 0 and k.phase != "take"
         deals = 1 if exact else self._deals(k, len(actions), A_CLOSE in actions)
-        start = _Hand(k, 0, [])
+        start = _start(k)
         totals = [0.0] * len(actions)
         close_leads: dict[int, float] = {}
         searchers: dict[int, Searcher] = {}
@@ -421,10 +289,10 @@ def _equity(score: float) -> float:
 
 
 def _close_leads(
-    hand: _Hand, utility: Utility, searchers: dict[int, Searcher], sums: dict[int, float]
+    hand: HandState, utility: Utility, searchers: dict[int, Searcher], sums: dict[int, float]
 ) -> None:
     """Add each lead's exact value after the close (seat 0's view) to ``sums``."""
-    pos = hand.position()
+    pos = _position(hand)
     search = searchers.get(hand.closed_by)
     if search is None:
         search = searchers[hand.closed_by] = searcher(hand.cfg, hand.closed_by, utility, True)
@@ -432,13 +300,13 @@ def _close_leads(
         sums[action] = sums.get(action, 0.0) + search.value(pos.play(action))
 
 
-def _finish(hand: _Hand, utility: Utility, searchers: dict[int, Searcher]) -> int:
+def _finish(hand: HandState, utility: Utility, searchers: dict[int, Searcher]) -> int:
     """Play the hand on (greedy rules while the stock lasts, then exactly): seat 0's value."""
-    while hand.phase != _Hand.OVER and not hand.compulsory:
-        hand.apply(hand.policy())
-    if hand.phase == _Hand.OVER:
-        return hand.final_value(utility)
+    while hand.phase != HandState.OVER and not hand.following_compulsory:
+        hand.apply(_policy(hand))
+    if hand.phase == HandState.OVER:
+        return _final_value(hand, utility)
     search = searchers.get(hand.closed_by)
     if search is None:
         search = searchers[hand.closed_by] = searcher(hand.cfg, hand.closed_by, utility, True)
-    return search.value(hand.position())
+    return search.value(_position(hand))
