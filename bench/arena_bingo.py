@@ -1,7 +1,7 @@
 """Bingo bots: decision times and arena matches with duplicate deals.
 
-Run from the repository root (about an hour on two free cores; ``--quick`` for
-a smoke run with a tenth of the games):
+Run from the repository root (about 35 minutes with two busy cores; ``--quick``
+for a smoke run with a tenth of the games):
 
     .venv/bin/python bench/arena_bingo.py [--quick] [--parts timing,arena,hands]
 
@@ -29,9 +29,9 @@ from ludoteca.arena import MatchResult, run_match
 from ludoteca.bots import choose_move, make_bot
 
 MATCHES = [
-    ("greedy,random", 400),
-    ("expert,random", 100),
-    ("expert,greedy", 200),
+    ("greedy,random", 1000),
+    ("expert,greedy", 160),
+    ("expert,random", 40),
 ]
 
 
@@ -145,7 +145,7 @@ def main() -> None:
     scale = 0.1 if args.quick else 1.0
     parts = args.parts.split(",")
     if "timing" in parts:
-        timing(2 if args.quick else 10)
+        timing(2 if args.quick else 8)
     if "arena" in parts:
         arena(scale, args.jobs, args.seed)
     if "hands" in parts:
