@@ -270,6 +270,8 @@ def test_the_expert_ranks_every_move_with_a_reason() -> None:
         ranked = bot.rank(SeatHandle(game, seat))
         assert sorted(r.move for r in ranked) == sorted(game.legal_moves())
         assert all(0 <= r.value <= 1 and r.reason for r in ranked)
+        if game.view(seat)["sets"] == [0, 0]:  # one hand cannot settle the match
+            assert 0.1 < ranked[0].value < 0.9, (seat, ranked[0])
         assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
 
 
@@ -283,6 +285,13 @@ def test_the_expert_plays_exactly_once_the_stock_is_exhausted() -> None:
         assert isinstance(best, S.Solution)
         move = choose_move(ExpertBingo(seed=1, budget=0.01), game)
         assert move in best.best_moves
+        # the values are the mover's exact chance of winning the match, the reason
+        # gives the hand's exact final point difference, both from the mover's side
+        ranked = {r.move: r for r in ExpertBingo(seed=1, budget=0.01).rank(SeatHandle(game, seat))}
+        for m in best.moves:
+            equity = m.value / 1000 + (1 if seat == 1 else 0)
+            assert ranked[m.move].value == pytest.approx(equity, abs=1e-3)
+            assert ranked[m.move].reason.endswith(f"(points {m.margin:+d} this hand)")
         checked += 1
     assert checked >= 10
 

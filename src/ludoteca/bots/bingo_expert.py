@@ -236,7 +236,8 @@ class ExpertBingo(Bot):
         deals = 1 if exact else self._deals(k, len(actions), A_CLOSE in actions)
         start = _start(k)
         totals = [0.0] * len(actions)
-        close_leads: dict[int, float] = {}
+        margins = [0] * len(actions)  # seat 0's final point difference, summed
+        close_leads: dict[int, list[int]] = {}
         searchers: dict[int, Searcher] = {}
         for _ in range(deals):
             opp_hand, stock = determinizer.sample(rng)
@@ -249,17 +250,22 @@ class ExpertBingo(Bot):
                 if action == A_CLOSE and self.close_by_lead:
                     _close_leads(hand, utility, searchers, close_leads)
                 else:
-                    totals[i] += _finish(hand, utility, searchers)
+                    value = _finish(hand, utility, searchers)
+                    totals[i] += value
+                    margins[i] += value - _utility_of(value) * SCALE
         sign = 1 if k.seat == 0 else -1
         if close_leads:
             # the lead after closing is chosen once for every deal (not per deal)
-            best = max(sign * total for total in close_leads.values())
-            totals[actions.index(A_CLOSE)] = sign * best
+            lead = max(close_leads, key=lambda a: (sign * close_leads[a][0], -a))
+            i = actions.index(A_CLOSE)
+            totals[i], margins[i] = close_leads[lead]
         ranked = []
-        for move, total in zip(legal, totals, strict=True):
+        for move, total, margin_sum in zip(legal, totals, margins, strict=True):
             score = sign * total / deals
-            equity = _equity(score)
-            margin = score - round(score / SCALE) * SCALE
+            # the mover's chance of winning the match (the points' tie-break is
+            # below a thousandth of a percent, and keeps the values in the order)
+            equity = max(0.0, min(1.0, score / SCALE / EQUITY_UNITS + (k.seat == 1)))
+            margin = sign * margin_sum / deals
             if exact:
                 reason = f"exact: the match is won {equity:.0%} (points {margin:+.0f} this hand)"
             else:
@@ -283,21 +289,27 @@ class ExpertBingo(Bot):
         return max(MIN_DEALS, min(MAX_DEALS, deals))
 
 
-def _equity(score: float) -> float:
-    """Chance of winning the match from a combined score (utility then points)."""
-    return max(0.0, min(1.0, (score + SCALE / 2) // SCALE / EQUITY_UNITS))
+def _utility_of(value: int) -> int:
+    """The utility part of one deal's combined value (utility · SCALE + point difference)."""
+    return (value + SCALE // 2) // SCALE
 
 
 def _close_leads(
-    hand: HandState, utility: Utility, searchers: dict[int, Searcher], sums: dict[int, float]
+    hand: HandState, utility: Utility, searchers: dict[int, Searcher], sums: dict[int, list[int]]
 ) -> None:
-    """Add each lead's exact value after the close (seat 0's view) to ``sums``."""
+    """Add each lead's exact value after the close (seat 0's view) to ``sums``: the
+    combined value and its point difference."""
     pos = _position(hand)
     search = searchers.get(hand.closed_by)
     if search is None:
         search = searchers[hand.closed_by] = searcher(hand.cfg, hand.closed_by, utility, True)
     for action in pos.legal_actions():
-        sums[action] = sums.get(action, 0.0) + search.value(pos.play(action))
+        value = search.value(pos.play(action))
+        acc = sums.get(action)
+        if acc is None:
+            acc = sums[action] = [0, 0]
+        acc[0] += value
+        acc[1] += value - _utility_of(value) * SCALE
 
 
 def _finish(hand: HandState, utility: Utility, searchers: dict[int, Searcher]) -> int:
