@@ -43,19 +43,24 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
-def timing(games: int) -> None:
-    print("## Expert decision times (default budget, CPU seconds of one core)\n")
+def timing(games: int, players: int) -> None:
+    print(
+        f"## Expert decision times, {players} players (default budget, CPU seconds of one core)\n"
+    )
     kinds: dict[str, list[float]] = {"stock open": [], "stock closed": []}
     for g in range(games):
-        game = ludoteca.new_game("fiveup", seed=30_000 + g)
-        expert_seat = g % 2
-        bots = [make_bot("fiveup", "greedy", seed=g), make_bot("fiveup", "greedy", seed=g)]
-        bots[expert_seat] = make_bot("fiveup", "expert", seed=g)
+        game = ludoteca.new_game("fiveup", seed=30_000 + g, players=players)
+        side_of = game.view(None)["side_of"]
+        expert_side = g % 2
+        bots = [
+            make_bot("fiveup", "expert" if side_of[s] == expert_side else "greedy", seed=g + s)
+            for s in range(players)
+        ]
         while not game.is_over:
             seat = game.to_move
             assert isinstance(seat, int)
             several = len({move_of(a) for a in game.legal_actions()}) > 1
-            if seat != expert_seat or not several:
+            if side_of[seat] != expert_side or not several:
                 game.play(choose_move(bots[seat], game))
                 continue
             k = HandKnowledge.from_view(game.view(seat))
@@ -72,7 +77,11 @@ def timing(games: int) -> None:
                 f"{name:<14}{len(ts):>7}{statistics.median(ts):>10.3f}"
                 f"{percentile(ts, 0.95):>8.3f}{max(ts):>8.3f}"
             )
-    print(f"({games} games, the expert on alternate seats against greedy)\n")
+    print(
+        f"({games} games to 61, the expert on alternate sides against greedy; "
+        "decisions with more than one distinct play)\n",
+        flush=True,
+    )
 
 
 def matches(
@@ -111,7 +120,8 @@ def main() -> None:
     scale = 0.1 if args.quick else 1.0
     parts = args.parts.split(",")
     if "timing" in parts:
-        timing(2 if args.quick else 10)
+        timing(2 if args.quick else 10, 2)
+        timing(1 if args.quick else 4, 4)
     if "arena" in parts:
         matches(
             "Arena: two players, games to 61, duplicate deals", MATCHES, scale, args.jobs, args.seed
