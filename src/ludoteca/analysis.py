@@ -70,7 +70,7 @@ class Decision:
     best: str
     cost: float  # best value minus the played move's value, from the mover's side
     kind: str  # "exact" (solver, all hands known) or "estimate" (expert, own seat)
-    unit: str
+    unit: str  # what cost is counted in ("" when the estimate has no single unit)
     values: dict[str, float] = field(default_factory=dict)
 
 
@@ -101,7 +101,7 @@ class Analysis:
             for d in costly:
                 lines.append(
                     f"  move {d.index}: played {d.played!r}, best {d.best!r}, "
-                    f"cost {d.cost:.3g} {d.unit} ({d.kind})"
+                    f"cost {d.cost:.3g}{' ' + d.unit if d.unit else ''} ({d.kind})"
                 )
         return "\n".join(lines)
 
@@ -139,7 +139,7 @@ def analyse(
                     bot = _ranking_bot(game.name, seed, budget)
                 ranked = bot.rank(SeatHandle(game, seat))
                 values = {r.move: r.value for r in ranked}
-                unit, kind = "estimate", "estimate"
+                unit, kind = getattr(bot, "value_unit", ""), "estimate"
             try:
                 played = game.action_to_move(game.move_to_action(move))
             except IllegalMove:

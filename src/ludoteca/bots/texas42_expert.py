@@ -183,12 +183,11 @@ class ExpertTexas42(Bot):
     def _rank_contracts(
         self, handle: SeatHandle, view: dict[str, Any], legal: list[str], rng: random.Random
     ) -> list[RankedMove]:
-        hand = [tile_index(t) for t in view["hand"]]
-        by_value = sorted(range(8), key=lambda c: -hand_value(hand, c))
-        shortlist = {TRUMPS[c] for c in by_value[:3]} | {"trump follow-me", "nello", "sevens"}
-        contracts = [m for m in legal if m in shortlist]
+        # Every legal contract is simulated on the same deals, so that hints and the
+        # analysis judge every choice; the work is shared out within the budget.
+        contracts = legal
         need = min(_bid_need(view["high_bid"])[0], 42)
-        deals = max(6, int(self._seconds * BID_DEALS_PER_SECOND * 4 / max(4, len(contracts))))
+        deals = max(6, int(self._seconds * BID_DEALS_PER_SECOND * 5 / max(5, len(contracts))))
         results: dict[str, list[tuple[bool, int]]] = {c: [] for c in contracts}
         for _ in range(deals):
             sample = handle.sample(rng)

@@ -147,8 +147,9 @@ class Position:
     double ``v-v`` (free sides plus 2 tips while a side is free, then the free
     tips; 0 when it is not on the table or is closed). A double counts both
     halves while a side is free (``room > 2``). ``scores`` are the sides'
-    game scores; ``end`` is set once the hand is over (``domino``,
-    ``blocked``, ``target``) and ``winner`` once a side has reached the target.
+    game scores; ``end`` is set once the hand is over, as in the engine's hand
+    log (``domino``, ``blocked``, or ``target reached`` when a play's ends reach
+    the target mid-hand) and ``winner`` once a side has reached the target.
     """
 
     players: int
@@ -284,24 +285,26 @@ class Position:
         ends = after.ends
         side = self.side_of[seat]
         if ends and not ends % 5:
-            after = after._award(side, ends // 5)
+            after = after._award(side, ends // 5, "target reached")
             if after.over:
                 return after
         if not hands[seat]:
             opp = sum(hand_pips(h) for s, h in enumerate(hands) if self.side_of[s] != side)
-            after = after._award(side, bonus_points(opp))
+            after = after._award(side, bonus_points(opp), "domino")
             if not after.over:
                 after = replace(after, end="domino")
         return after
 
-    def _award(self, side: int, points: int) -> Position:
+    def _award(self, side: int, points: int, end: str) -> Position:
+        """``points`` to ``side``; ``end`` names the end of the hand if that
+        reaches the target (as the engine's hand log does)."""
         before = self.scores[side]
         if not points or (self.exact and before + points > self.target):
             return self
         scores = list(self.scores)
         scores[side] = before + points
         if scores[side] >= self.target:
-            return replace(self, scores=tuple(scores), end="target", winner=side)
+            return replace(self, scores=tuple(scores), end=end, winner=side)
         return replace(self, scores=tuple(scores))
 
     def _blocked(self) -> Position:
@@ -311,7 +314,7 @@ class Position:
         low = min(per_side)
         after = replace(self, passes=self.players)
         if per_side.count(low) == 1:
-            after = after._award(per_side.index(low), bonus_points(sum(per_side) - low))
+            after = after._award(per_side.index(low), bonus_points(sum(per_side) - low), "blocked")
         return after if after.over else replace(after, end="blocked")
 
     def objective(self, start: Position, root_side: int, win: int = WIN) -> int:
@@ -773,7 +776,7 @@ class Solution:
     ``value``: the objective for the side to move (``root_side``) under
     optimal play; ``objective`` names it. Along the principal variation
     ``pv`` (to the end of the hand, or to the target): ``points``, the sides'
-    game scores at the end, ``end`` (``domino``, ``blocked`` or ``target``)
+    game scores at the end, ``end`` (``domino``, ``blocked`` or ``target reached``)
     and ``winner`` (the side that reaches the target, else ``None``).
     ``moves``: every legal move with its value, best first.
     """
