@@ -9,9 +9,10 @@ pick what runs):
 
 1. ``timing``: the expert's decision times at its default budget (CPU seconds
    of one core, ``time.process_time``), over whole games against greedy (two
-   players, then four in partnerships), by kind of decision: while the stock may be drawn from (play-outs),
-   once it is closed (the exact solver on determinizations); and all decisions
-   with more than one distinct play. The goal is p95 <= 1 s.
+   players, then four in partnerships), by kind of decision: while the stock
+   may be drawn from (play-outs), once it is closed (the exact solver on
+   determinizations); and all decisions with more than one distinct play. The
+   goal is p95 <= 1 s.
 2. ``arena``: two-player games to 61 with duplicate deals (every deal played
    twice, the seats swapped), each printed with the ``ludoteca arena`` command
    that reproduces it: greedy against random, expert against greedy, expert
