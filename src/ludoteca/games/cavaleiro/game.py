@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
@@ -66,6 +66,10 @@ from .rolls import (
     ROLL_TOTAL,
     ROLLS,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.tensor import TensorEncoder
+
 
 __all__ = ["Cavaleiro"]
 
@@ -654,6 +658,20 @@ class Cavaleiro(Game):
             "rounds_won": list(self.rounds_won),
             "winner": self.winner,
         }
+
+    def _tensor_encoder(self) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import CavaleiroTensors
+
+        return encoder_for(self, CavaleiroTensors)
+
+    def side_scores(self) -> list[int]:
+        return [self.tables.layout.total - x for x in self.left]
+
+    @property
+    def hands_scored(self) -> int:
+        return sum(self.rounds_won)
 
     def result(self) -> dict[str, Any]:
         total = self.tables.layout.total
