@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import abc
 import struct
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -43,6 +44,7 @@ __all__ = [
     "NativeEncoder",
     "TensorEncoder",
     "TensorNotAvailable",
+    "action_mask",
     "fractions",
     "mask_f32",
     "native",
@@ -81,7 +83,26 @@ def floats(buf: Any) -> list[float]:
     >>> floats(ONE + bytearray(4))
     [1.0, 0.0]
     """
-    return memoryview(buf).cast("B").cast("f").tolist()
+    return [float(x) for x in memoryview(buf).cast("B").cast("f").tolist()]
+
+
+def _action_mask(actions: Sequence[int], size: int) -> bytearray:
+    """A bytearray of ``size`` bytes, 1 at each of ``actions`` (an action mask).
+
+    >>> list(action_mask([0, 2], 4))
+    [1, 0, 1, 0]
+    """
+    mask = bytearray(size)
+    for a in actions:
+        if not 0 <= a < size:
+            raise IndexError("an action outside the mask")
+        mask[a] = 1
+    return mask
+
+
+action_mask: Callable[[Sequence[int], int], bytearray] = (
+    _action_mask if native is None else native.action_mask
+)
 
 
 def mask_f32(mask: int) -> bytearray:

@@ -1182,7 +1182,50 @@ ENCODER_TYPE(CavaleiroType, "CavaleiroEncoder", CavaleiroEncoder, cavaleiro,
              "CavaleiroEncoder(seats, columns, tallest, horizontals, total, seat_block, "
              "o_round, observation_size, info_state_size, rank, strength)")
 
-static PyMethodDef module_methods[] = {{NULL, NULL, 0, NULL}};
+/* action_mask(actions, size, /): a bytearray of size bytes, 1 at each action. */
+static PyObject *action_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "action_mask takes (actions, size)");
+        return NULL;
+    }
+    Py_ssize_t size = PyNumber_AsSsize_t(args[1], PyExc_OverflowError);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (size < 0) {
+        PyErr_SetString(PyExc_ValueError, "the size of a mask cannot be negative");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(args[0], "actions must be a sequence of action numbers");
+    if (!seq) return NULL;
+    PyObject *mask = PyByteArray_FromStringAndSize(NULL, size);
+    if (!mask) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    char *m = PyByteArray_AS_STRING(mask);
+    memset(m, 0, (size_t)size);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long a;
+        if (as_long(PySequence_Fast_GET_ITEM(seq, i), &a) < 0) goto fail;
+        if (a < 0 || a >= size) {
+            PyErr_SetString(PyExc_IndexError, "an action outside the mask");
+            goto fail;
+        }
+        m[a] = 1;
+    }
+    Py_DECREF(seq);
+    return mask;
+fail:
+    Py_DECREF(seq);
+    Py_DECREF(mask);
+    return NULL;
+}
+
+static PyMethodDef module_methods[] = {
+    {"action_mask", (PyCFunction)(void (*)(void))action_mask, METH_FASTCALL,
+     "action_mask(actions, size, /)\n--\n\n"
+     "A bytearray of size bytes: 1 at each action of actions, 0 elsewhere."},
+    {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_tensor",

@@ -1,4 +1,7 @@
+from collections.abc import Sequence
 from typing import Any
+
+def action_mask(actions: Sequence[int], size: int, /) -> bytearray: ...
 
 class _Encoder:
     def observation(self, game: Any, seat: int, out: Any = None, /) -> Any: ...

@@ -32,6 +32,7 @@ from pettingzoo.utils.env import AECIterable  # type: ignore[import-untyped]
 from ludoteca.errors import GameNotAvailable, InvalidOption, TensorNotAvailable
 from ludoteca.game import Game
 from ludoteca.registry import GAMES, available_games, new_game
+from ludoteca.tensor import action_mask
 
 from .adapter import Adapter
 
@@ -187,9 +188,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self._ready = True
         self._live = True
         # The game's own method writing the vector (bytes of float32) for a seat.
-        self._tensor = (
-            type(game).information_state_tensor if self._info else type(game).observation_tensor
-        )
+        self._tensor = game.tensor_writer(information_state=self._info)
         self._after_move()
 
     def _after_move(self) -> None:
@@ -367,10 +366,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             vector = self._tensor(game, seat)
         else:
             vector = game.tensor_from_view(game.view(seat), information_state=self._info)
-        mask = bytearray(self.num_actions)
-        if seat == self._to_move:
-            for a in self._legal:
-                mask[a] = 1
+        mask = action_mask(self._legal if seat == self._to_move else (), self.num_actions)
         return {
             "observation": np.frombuffer(vector, np.float32),
             "action_mask": np.frombuffer(mask, np.int8),

@@ -101,6 +101,8 @@ class _Tables:
     action_text: tuple[str, ...]
     parse: dict[str, int]
     sticks: tuple[dict[str, Any], ...]
+    total: int
+    """Sticks in the whole figure."""
     column_first_stick: tuple[int, ...]
     move_forms: str
     column_choices: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
@@ -173,6 +175,7 @@ def _tables_for(layout: Layout) -> _Tables:
         action_text=tuple(texts),
         parse=parse,
         sticks=tuple(sticks),
+        total=layout.total,
         column_first_stick=tuple(first),
         move_forms=forms,
         column_choices=tuple(choices),
@@ -667,7 +670,8 @@ class Cavaleiro(Game):
         return encoder_for(self, CavaleiroTensors)
 
     def side_scores(self) -> list[int]:
-        return [self.tables.layout.total - x for x in self.left]
+        total = self.tables.total
+        return [total - x for x in self.left]
 
     @property
     def hands_scored(self) -> int:

@@ -260,9 +260,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
         self._follow = _Follow(n, 0)
         # Per seat: the moves and movers of the hand so far, their grid, the draws
         # and passes since the last play (a hand of another game may start alike).
-        self._grids: list[tuple[Any, Any, bytearray, int, int]] = [
-            ((), (), bytearray(), 0, 0)
-        ] * n
+        self._grids: list[tuple[Any, Any, bytearray, int, int]] = [((), (), bytearray(), 0, 0)] * n
         self._dealt: list[tuple[Any, int]] = [(None, 0)] * n
 
     # ------------------------------------------------------------- readers
