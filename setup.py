@@ -30,5 +30,11 @@ setup(
             extra_compile_args=["-O3", "-Wall"],
             optional=True,
         ),
+        Extension(
+            "ludoteca.rl._observe",
+            ["src/ludoteca/rl/_observe.c"],
+            extra_compile_args=["-O3", "-Wall"],
+            optional=True,
+        ),
     ],
 )

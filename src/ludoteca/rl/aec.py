@@ -36,6 +36,11 @@ from ludoteca.tensor import action_mask
 
 from .adapter import Adapter
 
+try:
+    from . import _observe
+except ImportError:  # the C extension is not built: observe() in Python serves
+    _observe = None  # type: ignore[assignment]
+
 __all__ = ["ENV_VERSION", "LudotecaEnv", "ObsType", "env", "env_names", "game_of"]
 
 ENV_VERSION = 0
@@ -146,6 +151,21 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             tuple(self.possible_agents[s] for s in seats) for seats in adapter.sides
         )
         self._duel = [list(seats) for seats in adapter.sides] == [[0], [1]]
+        # The games' public writer of the vector (float32 bytes) of a seat, and the
+        # compiled observe(game, seat, legal) around it (None: not built, or fast=False).
+        self._tensor = prototype.tensor_writer(information_state=self._info)
+        self._observer = (
+            None
+            if _observe is None or not self.fast
+            else _observe.Observer(
+                self._tensor,
+                size,
+                self.num_actions,
+                np.empty,
+                np.dtype(np.float32),
+                np.dtype(np.int8),
+            )
+        )
         self._np_random: np.random.Generator | None = None
         self._ready = False
         self._live = False
@@ -187,8 +207,6 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self._paid = False
         self._ready = True
         self._live = True
-        # The game's own method writing the vector (bytes of float32) for a seat.
-        self._tensor = game.tensor_writer(information_state=self._info)
         self._after_move()
 
     def _after_move(self) -> None:
@@ -361,6 +379,9 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat may know now, and its action mask."""
         seat = self._seat_of[agent]
+        observer = self._observer
+        if observer is not None:  # one call makes both arrays
+            return observer(self.game, seat, self._legal if seat == self._to_move else None)
         game = self.game
         if self.fast:
             vector = self._tensor(game, seat)
