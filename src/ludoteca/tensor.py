@@ -45,6 +45,8 @@ __all__ = [
     "TensorEncoder",
     "TensorNotAvailable",
     "action_mask",
+    "encoder_for",
+    "floats",
     "fractions",
     "mask_f32",
     "native",
@@ -291,8 +293,3 @@ def encoder_for(game: Any, cls: type[TensorEncoder[Any]]) -> TensorEncoder[Any]:
             encoder.use_native()
         _ENCODERS[key] = encoder
     return encoder
-
-
-def not_available(game: Any) -> TensorNotAvailable:
-    """The error of a game that has no vectors."""
-    return TensorNotAvailable(f"{game.title} has no observation or information state tensors")
