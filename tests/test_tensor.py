@@ -217,11 +217,12 @@ def test_tensor_from_view_checks_the_view() -> None:
 
 @pytest.mark.parametrize(("name", "options"), CASES)
 def test_scores_and_hands_are_the_results(name: str, options: dict[str, Any]) -> None:
-    """``side_scores()`` is ``result()["scores"]``; ``hands_scored`` counts the
-    hands (rounds) in the result and grows by one exactly when a hand ends."""
+    """``side_scores()`` is ``result()["scores"]``, ``winning_side()`` is
+    ``result()["winner"]``; ``hands_scored`` counts the hands (rounds) in the result."""
     for game in _positions(name, options, games=2):
         result = game.result()
         assert game.side_scores() == result["scores"]
+        assert game.winning_side() == result["winner"]
         hands = result.get("hands", result.get("rounds"))
         want = len(hands) if isinstance(hands, list) else hands
         if name == "cavaleiro":  # rounds won, one per finished round

@@ -482,6 +482,17 @@ class Game(abc.ABC):
         """
         return list(self.result()["scores"])
 
+    def winning_side(self) -> int | None:
+        """The winning side of a finished game (``result()["winner"]``) cheaply;
+        ``None`` while the game goes on or when no side won.
+
+        >>> import ludoteca
+        >>> ludoteca.new_game("bingo", seed=1).winning_side() is None
+        True
+        """
+        winner: int | None = self.result()["winner"]
+        return winner
+
     @property
     def hands_scored(self) -> int:
         """How many hands (deals, rounds) have ended and been scored so far.

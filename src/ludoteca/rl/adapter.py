@@ -103,5 +103,4 @@ class Adapter:
 
     def winner(self, game: Game) -> int | None:
         """The winning side of a finished game (as in ``result()["winner"]``)."""
-        winner: int | None = game.result()["winner"]
-        return winner
+        return game.winning_side()

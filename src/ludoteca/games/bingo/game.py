@@ -760,6 +760,9 @@ class Bingo(Game):
     def side_scores(self) -> list[int]:
         return list(self.sets)
 
+    def winning_side(self) -> int | None:
+        return self.winner
+
     @property
     def hands_scored(self) -> int:
         return len(self.hand_log)

@@ -673,6 +673,9 @@ class Cavaleiro(Game):
         total = self.tables.total
         return [total - x for x in self.left]
 
+    def winning_side(self) -> int | None:
+        return self.winner
+
     @property
     def hands_scored(self) -> int:
         return sum(self.rounds_won)

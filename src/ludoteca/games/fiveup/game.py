@@ -721,6 +721,9 @@ class FiveUp(Game):
     def side_scores(self) -> list[int]:
         return list(self.scores)
 
+    def winning_side(self) -> int | None:
+        return self.winner
+
     @property
     def hands_scored(self) -> int:
         return len(self.hand_log)

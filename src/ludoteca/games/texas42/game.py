@@ -757,6 +757,9 @@ class Texas42(Game):
     def side_scores(self) -> list[int]:
         return list(self.scores)
 
+    def winning_side(self) -> int | None:
+        return self.winner
+
     @property
     def hands_scored(self) -> int:
         return len(self.hand_log)
