@@ -25,8 +25,14 @@ setup(
             extra_compile_args=["-O3", "-Wall"],
         ),
         Extension(
-            "ludoteca.rl._encode",
-            ["src/ludoteca/rl/_encode.c"],
+            "ludoteca.games._tensor",
+            ["src/ludoteca/games/_tensor.c"],
+            extra_compile_args=["-O3", "-Wall"],
+            optional=True,
+        ),
+        Extension(
+            "ludoteca.rl._observe",
+            ["src/ludoteca/rl/_observe.c"],
             extra_compile_args=["-O3", "-Wall"],
             optional=True,
         ),

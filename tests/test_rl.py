@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
+from tensor_helpers import Reference
 
 import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove, InvalidOption
@@ -102,29 +103,6 @@ def test_observations_masks_and_spaces(name: str) -> None:
             e.step(rng.choice(game.legal_actions()))
 
 
-@pytest.mark.parametrize("name", ENVS)
-def test_fast_encoders_read_only_the_view(name: str) -> None:
-    """The fast reader and the reader of ``game.view(seat)`` give the same record
-    and the same vectors at every decision, for every seat."""
-    e = env(name)
-    rng = random.Random(5)
-    checked = 0
-    for seed in range(6):
-        e.reset(seed=seed)
-        adapter = e.adapter
-        while not e.game.is_over:
-            game = e.game
-            for seat in range(game.num_seats):
-                fast = adapter.public(game, seat)
-                slow = adapter.public_from_view(game.view(seat))
-                assert fast == slow
-                assert np.array_equal(adapter.observation(fast), adapter.observation(slow))
-                assert np.array_equal(adapter.info_state(fast), adapter.info_state(slow))
-                checked += 1
-            e.step(rng.choice(game.legal_actions()))
-    assert checked > 100
-
-
 def _hidden_tiles(game: ludoteca.Game, seat: int) -> list[str]:
     """Tiles that appear nowhere in ``seat``'s view: where they lie is hidden from it."""
     known = set(TILE.findall(repr(game.view(seat))))
@@ -165,7 +143,7 @@ def test_observations_never_encode_hidden_tiles(name: str) -> None:
     for seed in range(8):
         e = env(name)
         e.reset(seed=seed)
-        adapter = e.adapter
+        adapter = Reference(e.game)
         game = e.game
         stops = sorted(rng.sample(range(1, 60), 4))
         step = 0
@@ -206,6 +184,8 @@ def _vectors(adapter: Any, game: ludoteca.Game, seat: int) -> tuple[Any, ...]:
         adapter.info_state(fast),
         adapter.observation(slow),
         adapter.info_state(slow),
+        np.frombuffer(game.observation_tensor(seat), np.float32),
+        np.frombuffer(game.information_state_tensor(seat), np.float32),
     )
 
 
@@ -442,10 +422,9 @@ def _random_positions(name: str, games: int, seed: int) -> Any:
 
 def test_texas42_vectors_say_what_the_view_says() -> None:
     """Blocks of the Texas 42 vectors decoded against the seat's view."""
-    from ludoteca.rl import texas42 as t42
+    from ludoteca.games.texas42 import tensor as t42
 
-    e = env("texas42_v0")
-    adapter = e.adapter
+    adapter = Reference(new_game("texas42", seed=0))
     for game in _random_positions("texas42", 5, 1):
         for seat in range(4):
             view = game.view(seat)
@@ -483,7 +462,7 @@ def test_texas42_vectors_say_what_the_view_says() -> None:
 
 def test_texas42_voids_follow_the_rules() -> None:
     """A seat that did not follow the suit led is marked void in that suit."""
-    from ludoteca.rl import texas42 as t42
+    from ludoteca.games.texas42 import tensor as t42
 
     game = new_game("texas42", chance="manual")
     game.play("draw 6-6 5-4 3-1 0-0")
@@ -494,7 +473,7 @@ def test_texas42_voids_follow_the_rules() -> None:
     for move in ("bid 30", "pass", "pass", "pass", "trump 1", "play 5-1", "play 4-1"):
         game.play(move)
     # trump 1, seat 1 led 5-1 (a trump); seat 2 followed with 4-1; seat 3 to play
-    adapter = env("texas42_v0").adapter
+    adapter = Reference(game)
     obs = adapter.observation(adapter.public(game, 0))
     ones = {ludoteca.Tile(1, x).index for x in range(7)}
     assert _block(obs, t42.O_VOIDS + 28 * 1) == set()  # seat 1 led
@@ -509,9 +488,9 @@ def test_texas42_voids_follow_the_rules() -> None:
 
 
 def test_bingo_vectors_say_what_the_view_says() -> None:
-    from ludoteca.rl import bingo as bg
+    from ludoteca.games.bingo import tensor as bg
 
-    adapter = env("bingo_v0").adapter
+    adapter = Reference(new_game("bingo", seed=0))
     for game in _random_positions("bingo", 4, 2):
         for seat in range(2):
             view = game.view(seat)
@@ -536,7 +515,7 @@ def test_bingo_vectors_say_what_the_view_says() -> None:
 
 def test_cavaleiro_vectors_say_what_the_view_says() -> None:
     e = env("cavaleiro_v0", players=3, layout="23/4+1")
-    adapter = e.adapter
+    adapter = Reference(e.game)
     for game in _random_positions_with(e, 3):
         for seat in range(3):
             view = game.view(seat)
@@ -563,11 +542,11 @@ def _random_positions_with(e: LudotecaEnv, games: int) -> Any:
 def test_fiveup_vectors_say_what_the_view_says() -> None:
     """Five-Up: hand, table and played blocks against the view; the tiles marked
     as not held are never in that seat's hand."""
-    from ludoteca.rl import fiveup as fu
+    from ludoteca.games.fiveup import tensor as fu
 
     for players in (2, 3, 4):
         e = env("fiveup_v0", players=players)
-        adapter = e.adapter
+        adapter = Reference(e.game)
         for game in _random_positions_with(e, 2):
             for seat in range(players):
                 view = game.view(seat)
@@ -584,13 +563,13 @@ def test_fiveup_vectors_say_what_the_view_says() -> None:
                     void = _block(obs, adapter.o_voids + 28 * r)
                     held = {int(t) for t in range(28) if game.hand_masks[other] >> t & 1}
                     assert not void & held
-    assert fu.FiveUpAdapter.game_name == "fiveup"
+    assert fu.FiveUpTensors.game_name == "fiveup"
 
 
 @pytest.mark.parametrize("name", ENVS)
 def test_cached_encoders_match_fresh_ones(name: str) -> None:
     """What the encoders keep from call to call never changes a vector: the
-    environment's adapter, used all game long, agrees with a fresh one."""
+    game's encoder, used all game long, agrees with a fresh one."""
     for obs_type in OBS_TYPES:
         e = env(name, obs_type=obs_type)
         fresh_env = env(name, obs_type=obs_type)
@@ -600,7 +579,7 @@ def test_cached_encoders_match_fresh_ones(name: str) -> None:
             while not e.game.is_over:
                 seat = rng.randrange(e.game.num_seats)
                 got = e.observe(e.possible_agents[seat])["observation"]
-                fresh = type(e.adapter)(fresh_env.game)
+                fresh = Reference(fresh_env.game)
                 p = fresh.public(e.game, seat)
                 want = fresh.observation(p) if obs_type == "observation" else fresh.info_state(p)
                 assert np.array_equal(got, want)

@@ -1,24 +1,20 @@
-"""The compiled observation encoders against the Python ones, the environment
-without the C extension, and the rewards of every move against their formula."""
+"""The environment with the compiled encoders and without them, and the rewards of
+every move against their formula."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import pytest
 
-from ludoteca.game import Game
-from ludoteca.registry import new_game
-from ludoteca.rl import LudotecaEnv, env, env_names
-from ludoteca.rl import adapter as rl_adapter
-from ludoteca.rl.aec import _adapter_class
+from ludoteca import tensor
+from ludoteca.rl import LudotecaEnv, aec, env, env_names
 
 ENVS = env_names()
 OBS_TYPES = ("observation", "info_state")
-NATIVE = rl_adapter.native is not None
+NATIVE = tensor.native is not None and aec._observe is not None
 needs_native = pytest.mark.skipif(not NATIVE, reason="the C extension is not built")
 
 # Every game with its default options and with options that change the vectors
@@ -48,91 +44,16 @@ CASES = [
 CASES = [c for c in CASES if f"{c[0]}_v0" in ENVS]
 
 
-def _positions(name: str, options: dict[str, Any], games: int) -> Iterator[Game]:
-    """Every position of random games, decisions, chance points (manual chance in
-    every other game) and the end included."""
-    rng = random.Random(len(options))
-    for g in range(games):
-        manual = g % 2 == 1
-        game = new_game(name, seed=g, chance="manual" if manual else "auto", **options)
-        while True:
-            yield game
-            if game.is_over:
-                break
-            if game.to_move == "chance":
-                game.play(game.sample_chance(rng))
-            else:
-                game.apply_action(rng.choice(game.legal_actions()))
-
-
-@needs_native
-@pytest.mark.parametrize(("name", "options"), CASES)
-def test_native_encoders_write_the_python_vectors(name: str, options: dict[str, Any]) -> None:
-    """At every position, for every seat, the compiled encoder writes exactly the
-    vectors of the Python encoders (a fresh adapter, nothing kept), and
-    ``observe`` adds the mask of the legal actions; redealing what the seat
-    cannot see leaves the compiled vectors unchanged."""
-    cls = _adapter_class(name)
-    encoder = None
-    rng = random.Random(1)
-    checked = 0
-    for game in _positions(name, options, games=4):
-        if encoder is None:
-            encoder = cls(game).native_encoder()
-            assert encoder is not None
-            encoder.set_output(False, np.empty, np.float32, np.int8, game.num_actions)
-        to_move = game.to_move
-        for seat in range(game.num_seats):
-            reference = cls(game)
-            public = reference.public(game, seat)
-            want = (reference.observation(public), reference.info_state(public))
-            got = (np.full(want[0].shape, 7.0, np.float32), np.full(want[1].shape, 7.0, np.float32))
-            encoder.observation(game, seat, got[0])  # every entry is written
-            encoder.info_state(game, seat, got[1])
-            assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
-            legal = game.legal_actions() if seat == to_move else None
-            observed = encoder.observe(game, seat, legal)
-            assert sorted(observed) == ["action_mask", "observation"]
-            assert np.array_equal(observed["observation"], want[0])
-            mask = observed["action_mask"]
-            assert mask.dtype == np.int8 and mask.shape == (game.num_actions,)
-            assert np.flatnonzero(mask).tolist() == sorted(legal or [])
-            checked += 1
-            if checked % 7 == 0 and not game.is_over and to_move != "chance":
-                twin = game.sample_hidden(seat, random.Random(rng.random()))
-                again = np.empty_like(want[1])
-                encoder.info_state(twin, seat, again)
-                assert np.array_equal(again, want[1])
-    assert checked > 200
-
-
-@needs_native
-def test_native_encoder_refuses_bad_input() -> None:
-    game = new_game("bingo", seed=1)
-    encoder = _adapter_class("bingo")(game).native_encoder()
-    assert encoder is not None
-    size = env("bingo_v0").adapter.observation_size
-    with pytest.raises(ValueError, match="float32 entries"):
-        encoder.observation(game, 0, np.empty(size + 1, np.float32))
-    with pytest.raises(ValueError, match="no such seat"):
-        encoder.observation(game, 2, np.empty(size, np.float32))
-    with pytest.raises(AttributeError):
-        encoder.observation(object(), 0, np.empty(size, np.float32))
-    frozen = np.empty(size, np.float32)
-    frozen.flags.writeable = False
-    with pytest.raises((BufferError, TypeError, ValueError)):
-        encoder.observation(game, 0, frozen)
-    with pytest.raises(RuntimeError, match="set_output"):
-        encoder.observe(game, 0, None)
-    encoder.set_output(False, np.empty, np.float32, np.int8, game.num_actions)
-    with pytest.raises(IndexError, match="outside the mask"):
-        encoder.observe(game, 0, [game.num_actions])
-
-
 def _python_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Environments made from now on use the Python encoders."""
-    for cls in rl_adapter.Adapter.__subclasses__():
-        monkeypatch.setattr(cls, "native_encoder", lambda self: None)
+    """Games and environments made from now on use the Python encoders and the
+    Python ``observe``."""
+    monkeypatch.setattr(tensor, "native", None)
+    monkeypatch.setattr(aec, "_observe", None)
+
+
+def _compiled(e: LudotecaEnv) -> bool:
+    """Whether ``e`` observes with compiled code (the encoder and ``observe``)."""
+    return e._observer is not None and not hasattr(e._tensor, "__func__")
 
 
 @needs_native
@@ -146,8 +67,8 @@ def test_environment_without_the_extension_is_the_same(
     native = {t: env(name, obs_type=t, **options) for t in OBS_TYPES}
     _python_only(monkeypatch)
     python = {t: env(name, obs_type=t, **options) for t in OBS_TYPES}
-    assert all(e._native is not None for e in native.values())
-    assert all(e._native is None for e in python.values())
+    assert all(_compiled(e) for e in native.values())
+    assert not any(_compiled(e) for e in python.values())
     for obs_type in OBS_TYPES:
         a, b = native[obs_type], python[obs_type]
         rng = random.Random(2)

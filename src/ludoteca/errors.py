@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-__all__ = ["GameNotAvailable", "IllegalMove", "InvalidOption", "InvalidRecord"]
+__all__ = [
+    "GameNotAvailable",
+    "IllegalMove",
+    "InvalidOption",
+    "InvalidRecord",
+    "TensorNotAvailable",
+]
 
 
 class IllegalMove(ValueError):
@@ -39,3 +45,8 @@ class InvalidRecord(ValueError):
 
 class GameNotAvailable(ValueError):
     """A game name that is not known, or whose engine is not built yet."""
+
+
+class TensorNotAvailable(GameNotAvailable, NotImplementedError):
+    """A game that has no observation or information state tensors (also a
+    ``NotImplementedError``, as OpenSpiel raises for a game without them)."""

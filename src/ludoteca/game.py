@@ -13,7 +13,9 @@ them itself from a generator seeded with ``seed``; with ``chance="manual"``
 so every game replays exactly.
 
 Hidden information leaves a game only through :meth:`Game.view`, which shows
-one seat what that seat may know.
+one seat what that seat may know, and through the same knowledge as numbers for
+learning agents: :meth:`Game.observation_tensor` and
+:meth:`Game.information_state_tensor` (float32 vectors, as OpenSpiel's).
 """
 
 from __future__ import annotations
@@ -21,11 +23,14 @@ from __future__ import annotations
 import abc
 import random
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
 
-from .errors import IllegalMove, InvalidOption
+from .errors import IllegalMove, InvalidOption, TensorNotAvailable
 from .options import OptionSpec, validate_options
+
+if TYPE_CHECKING:
+    from .tensor import TensorEncoder
 
 __all__ = ["RECORD_FORMAT", "ChanceMode", "Game", "Seat", "ToMove"]
 
@@ -35,6 +40,8 @@ Seat = int
 ToMove = int | Literal["chance"] | None
 ChanceMode = Literal["auto", "manual"]
 CHANCE: Literal["chance"] = "chance"
+Buffer = TypeVar("Buffer")
+"""A writable buffer of float32 entries: a ``bytearray``, a numpy array, a memoryview …"""
 
 
 class Game(abc.ABC):
@@ -56,6 +63,8 @@ class Game(abc.ABC):
     chance_mode: ChanceMode
     _rng: random.Random
     _history: list[int | str]
+    _tensors: TensorEncoder[Any] | None = None
+    """The game's encoder once asked for (see :meth:`_tensor_encoder`)."""
 
     def __init__(
         self,
@@ -131,6 +140,11 @@ class Game(abc.ABC):
         Engines may override this to skip writing and re-reading the event.
         """
         return self._apply_chance(self._sample_chance(rng))
+
+    def _tensor_encoder(self) -> TensorEncoder[Any] | None:
+        """The encoder of this game's vectors (a :class:`ludoteca.tensor.TensorEncoder`),
+        or ``None`` when the game has none."""
+        return None
 
     @abc.abstractmethod
     def _parse(self, move: str) -> int:
@@ -346,6 +360,151 @@ class Game(abc.ABC):
         }
         out.update(self._view(seat))
         return out
+
+    # ------------------------------------------------------------ tensors
+
+    def _encoder(self) -> TensorEncoder[Any]:
+        encoder = self._tensors
+        if encoder is None:
+            encoder = self._tensor_encoder()
+            if encoder is None:
+                raise TensorNotAvailable(
+                    f"{self.title} has no observation or information state tensors"
+                )
+            self._tensors = encoder
+        return encoder
+
+    @property
+    def observation_tensor_size(self) -> int:
+        """How many float32 entries :meth:`observation_tensor` writes.
+
+        >>> import ludoteca
+        >>> ludoteca.new_game("bingo", seed=1).observation_tensor_size
+        300
+        """
+        return self._encoder().observation_size
+
+    @property
+    def information_state_tensor_size(self) -> int:
+        """How many float32 entries :meth:`information_state_tensor` writes."""
+        return self._encoder().info_state_size
+
+    @overload
+    def observation_tensor(self, seat: Seat) -> bytearray: ...
+    @overload
+    def observation_tensor(self, seat: Seat, out: Buffer) -> Buffer: ...
+    def observation_tensor(self, seat: Seat, out: Any = None) -> Any:
+        """What ``seat`` may know of the present, as :attr:`observation_tensor_size`
+        float32 numbers between 0 and 1 (the layout is in the game's documentation).
+
+        Returns a new ``bytearray`` of little-endian float32 entries, or, given
+        ``out`` (any writable buffer of exactly that many float32 entries, such as
+        a numpy ``float32`` array), writes all of it there and returns ``out``.
+        It encodes exactly what :meth:`view` shows ``seat``, nothing hidden.
+        ``TensorNotAvailable`` (a ``NotImplementedError``) for a game without
+        vectors.
+
+        >>> import ludoteca, struct
+        >>> game = ludoteca.new_game("bingo", seed=1)
+        >>> vector = game.observation_tensor(0)
+        >>> len(vector) == 4 * game.observation_tensor_size
+        True
+        >>> values = struct.unpack(f"<{game.observation_tensor_size}f", vector)
+        >>> min(values), max(values)
+        (0.0, 1.0)
+        >>> out = bytearray(len(vector))
+        >>> game.observation_tensor(0, out) == vector
+        True
+        """
+        encoder = self._tensors or self._encoder()
+        return encoder.observation(self, seat, out)
+
+    @overload
+    def information_state_tensor(self, seat: Seat) -> bytearray: ...
+    @overload
+    def information_state_tensor(self, seat: Seat, out: Buffer) -> Buffer: ...
+    def information_state_tensor(self, seat: Seat, out: Any = None) -> Any:
+        """Everything ``seat`` has seen of the current hand, in order (perfect
+        recall), with the match score, as :attr:`information_state_tensor_size`
+        float32 numbers; returned and written as :meth:`observation_tensor` does.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("texas42", seed=1)
+        >>> game.information_state_tensor_size, len(game.information_state_tensor(2)) // 4
+        (1156, 1156)
+        """
+        encoder = self._tensors or self._encoder()
+        return encoder.info_state(self, seat, out)
+
+    def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
+        """A function ``write(game, seat, out=None)`` doing what
+        :meth:`observation_tensor` (or, with ``information_state``,
+        :meth:`information_state_tensor`) does, for any game of this kind and
+        options: one call less per vector, for loops that encode many positions
+        (the learning environments). It may be compiled code; ``game`` must be a
+        game of the same kind and options.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("cavaleiro", seed=4)
+        >>> write = game.tensor_writer()
+        >>> write(game, 1) == game.observation_tensor(1)
+        True
+        """
+        encoder = self._encoder()
+        write: Callable[..., Any] = encoder.info_state if information_state else encoder.observation
+        return write
+
+    def tensor_from_view(
+        self, view: Mapping[str, Any], *, information_state: bool = False
+    ) -> bytearray:
+        """The vector of :meth:`observation_tensor` (or, with ``information_state``,
+        :meth:`information_state_tensor`) written from a seat's :meth:`view` alone,
+        for a game of this kind and options: what a bot that sees only the view can
+        give a learned policy. The same numbers as the game's own methods.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("fiveup", seed=2)
+        >>> game.tensor_from_view(game.view(1)) == game.observation_tensor(1)
+        True
+        """
+        encoder = self._encoder()
+        if view.get("game") != self.name or not isinstance(view.get("seat"), int):
+            raise ValueError(f"not the view of a seat of {self.title}")
+        return encoder.vector(encoder.public_from_view(dict(view)), information_state)
+
+    def side_scores(self) -> list[int]:
+        """The score of each side now, as ``result()["scores"]`` but cheaper (for
+        rewards after every move).
+
+        >>> import ludoteca
+        >>> ludoteca.new_game("texas42", seed=1).side_scores()
+        [0, 0]
+        """
+        return list(self.result()["scores"])
+
+    def winning_side(self) -> int | None:
+        """The winning side of a finished game (``result()["winner"]``) cheaply;
+        ``None`` while the game goes on or when no side won.
+
+        >>> import ludoteca
+        >>> ludoteca.new_game("bingo", seed=1).winning_side() is None
+        True
+        """
+        winner: int | None = self.result()["winner"]
+        return winner
+
+    @property
+    def hands_scored(self) -> int:
+        """How many hands (deals, rounds) have ended and been scored so far.
+
+        >>> import ludoteca
+        >>> ludoteca.new_game("cavaleiro", seed=1).hands_scored
+        0
+        """
+        hands = self.result().get("hands", [])
+        return len(hands) if isinstance(hands, list) else int(hands)
+
+    # -------------------------------------------------------------- hidden
 
     def sample_hidden(self, seat: Seat, rng: random.Random) -> Game:
         """A copy whose hidden information, unknown to ``seat``, is redrawn uniformly

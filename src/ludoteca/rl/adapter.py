@@ -1,213 +1,106 @@
-"""How a game is shown to learning agents: observation encoders and rewards.
+"""How a game is shown to learning agents: vector sizes, the vectors as numpy
+arrays, and rewards, all read through the public Game API.
 
-Every game has an :class:`Adapter`. It reads what one seat may know into a small
-*public record* (``public(game, seat)``), the same record it can also read from
-the seat's :meth:`ludoteca.Game.view` (``public_from_view(view)``); the tests
-check that both agree, so the fast reader sees nothing the view does not show.
-From that record it writes two numpy vectors:
+The vectors are the game's own: :meth:`ludoteca.Game.observation_tensor` and
+:meth:`ludoteca.Game.information_state_tensor` (their layouts are documented in
+``ludoteca.games.<game>.tensor``); this module only wraps their float32 bytes
+in numpy arrays. Rewards come from the public scores of each side
+(:meth:`ludoteca.Game.side_scores`, as ``result()["scores"]``), paid when a hand
+ends (:attr:`ludoteca.Game.hands_scored` grows) and when the game ends:
 
-- the *information state*: everything the seat has seen in the current hand, in
-  order (perfect recall), with the match score and position;
-- the *observation*: a smaller summary of the present (what is in hand, what each
-  seat has played, the trick on the table, the bidding or the dice).
-
-Both are ``float32`` vectors with every entry between 0 and 1. Encoders write the
-float32 bytes directly (whole tile masks and cached parts at a time), so the
-vector needs no conversion. When the C extension ``ludoteca.rl._encode`` is
-built, :meth:`Adapter.native_encoder` gives a compiled encoder that reads the
-same engine fields as ``public`` and writes the same vector in one call; these
-Python encoders remain the reference and the fallback. Rewards come from
-the public scores of each side (``side_scores``), paid when a hand ends
-(``hands_done`` grows) and when the game ends.
+- Texas 42: when a hand is scored each seat receives (own team's gain − other
+  team's gain) / target, the target being 7 marks or 250 points; when the game
+  ends the winning team's seats receive +1 and the others −1 more.
+- Five-Up: when a hand ends each side receives its points gained during the
+  hand (ends and the bonus) minus the mean of the other sides', over the
+  target; when the game ends the winning side receives +1 and the others
+  −1/(S − 1).
+- Bingo: when a hand ends each seat receives (its sets won − the opponent's) / 7;
+  when the match ends the winner receives +1 and the loser −1 more.
+- Cavaleiro: when a round ends, its winner receives the sticks removed over the
+  figure's total, and every other seat minus that share divided by ``P − 1``;
+  when the game ends the winner receives +1 and every other seat −1/(P − 1).
 """
 
 from __future__ import annotations
 
-import abc
-import struct
-from functools import cache
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ludoteca.game import Game
 
-try:
-    from . import _encode as native
-except ImportError:  # the C extension is not built: the Python encoders serve
-    native = None  # type: ignore[assignment]
-
-__all__ = [
-    "ONE",
-    "Adapter",
-    "FloatArray",
-    "NativeEncoder",
-    "fractions",
-    "mask_f32",
-    "native",
-    "put_mask",
-]
+__all__ = ["REWARDS", "Adapter", "FloatArray"]
 
 FloatArray = npt.NDArray[np.float32]
-P = TypeVar("P")
+
+REWARDS: dict[str, tuple[Callable[[dict[str, Any]], float], str]] = {
+    "texas42": (
+        lambda result: float(result["target"]),
+        "per scored hand: (own team's gain - other team's gain) / target "
+        "(7 marks or 250 points); at the end: +1 to the winners, -1 to the losers",
+    ),
+    "fiveup": (
+        lambda result: float(result["target"]),
+        "per hand: (own side's points this hand - the other sides' mean) / target; "
+        "at the end: +1 to the winning side, -1/(sides - 1) to the others",
+    ),
+    "bingo": (
+        lambda result: float(result["target_sets"]),
+        "per hand: (own sets won - opponent's) / 7; at the end: +1 to the winner, -1 to the loser",
+    ),
+    "cavaleiro": (
+        # A new game's figures are whole: each holds the figure's total.
+        lambda result: float(max(result["sticks_left"])),
+        "per round: sticks removed / figure total to the round's winner, minus that over "
+        "(players - 1) to each other seat; at the end: +1 to the winner, -1/(players - 1) "
+        "to the others",
+    ),
+}
+"""Per game: the score that makes a hand reward of 1, read from a new game's
+``result()``, and the rewards in words."""
 
 
-class NativeEncoder(Protocol):
-    """A compiled encoder of one game (``ludoteca.rl._encode``)."""
+class Adapter:
+    """The sizes, vectors and reward bookkeeping of one game with given options.
 
-    def observation(self, game: Any, seat: int, out: FloatArray, /) -> None:
-        """Write the seat's observation into ``out`` (all of it)."""
-
-    def info_state(self, game: Any, seat: int, out: FloatArray, /) -> None:
-        """Write the seat's information state into ``out`` (all of it)."""
-
-    def set_output(
-        self, info: bool, empty: Any, float32: Any, int8: Any, num_actions: int, /
-    ) -> None:
-        """Choose the vector :meth:`observe` writes and how it makes its arrays."""
-
-    def observe(self, game: Any, seat: int, legal: list[int] | None, /) -> dict[str, Any]:
-        """``{"observation": vector, "action_mask": mask}`` as new arrays, the mask
-        1 at each action of ``legal``."""
-
-
-# Pieces are bytearrays, never bytes: a bytearray slice takes a bytearray several
-# times faster than it takes bytes (bytes are first copied into a new bytearray).
-ONE = bytearray(struct.pack("<f", 1.0))
-"""A float32 1 as the four bytes an encoding buffer holds per entry."""
-# Each 7-bit number as seven float32 0/1 entries, so a 28-bit tile mask spreads in
-# four look-ups.
-_CHUNK_F32: tuple[bytearray, ...] = tuple(
-    bytearray().join(ONE if v >> i & 1 else bytes(4) for i in range(7)) for v in range(128)
-)
-
-
-def mask_f32(mask: int) -> bytearray:
-    """A tile mask (below 2**28) as 28 float32 entries, 1 where a tile is in the mask.
-
-    >>> np.frombuffer(mask_f32(0b101), np.float32)[:4].tolist(), len(mask_f32(0))
-    ([1.0, 0.0, 1.0, 0.0], 112)
+    >>> import ludoteca
+    >>> adapter = Adapter(ludoteca.new_game("bingo", seed=0))
+    >>> adapter.observation_size, adapter.reward_scale, adapter.sides
+    (300, 7.0, [[0], [1]])
     """
-    c = _CHUNK_F32
-    return c[mask & 127] + c[mask >> 7 & 127] + c[mask >> 14 & 127] + c[mask >> 21]
-
-
-def put_mask(buf: bytearray, k: int, mask: int) -> None:
-    """Write a tile mask as 28 float32 0/1 entries into the zeroed ``buf`` at byte ``k``.
-
-    >>> buf = bytearray(120)
-    >>> put_mask(buf, 4, 0b11)
-    >>> np.frombuffer(buf, np.float32)[:4].tolist()
-    [0.0, 1.0, 1.0, 0.0]
-    """
-    c = _CHUNK_F32
-    if mask & 127:
-        buf[k : k + 28] = c[mask & 127]
-    if mask >> 7 & 127:
-        buf[k + 28 : k + 56] = c[mask >> 7 & 127]
-    if mask >> 14 & 127:
-        buf[k + 56 : k + 84] = c[mask >> 14 & 127]
-    if mask >> 21:
-        buf[k + 84 : k + 112] = c[mask >> 21]
-
-
-@cache
-def fractions(n: int) -> tuple[bytearray, ...]:
-    """``k / n`` as float32 bytes for ``k`` from 0 to ``n`` (an entry counting up to n).
-
-    >>> struct.unpack("<f", fractions(4)[1])[0]
-    0.25
-    """
-    return tuple(bytearray(struct.pack("<f", k / n)) for k in range(n + 1))
-
-
-class Adapter(abc.ABC, Generic[P]):
-    """The encoders and the reward bookkeeping of one game with given options.
-
-    Subclasses set ``info_state_size``, ``observation_size``, ``reward_scale``
-    and ``sides`` in ``__init__`` and implement the readers and writers.
-    """
-
-    game_name: ClassVar[str]
-    info_state_size: int
-    observation_size: int
-    reward_scale: float
-    """Score points that make a hand reward of 1 (the score that wins the game)."""
-    reward_note: ClassVar[str] = ""
-    sides: list[list[int]]
 
     def __init__(self, game: Game) -> None:
+        self.game_name = game.name
         self.num_seats = game.num_seats
         self.num_actions = game.num_actions
         self.options = dict(game.options)
+        self.observation_size = game.observation_tensor_size
+        self.info_state_size = game.information_state_tensor_size
+        result = game.result()
+        self.sides: list[list[int]] = [list(seats) for seats in result["sides"]]
+        scale, self.reward_note = REWARDS[game.name]
+        self.reward_scale: float = scale(result)
+        """Score points that make a hand reward of 1 (the score that wins the game)."""
 
-    # ------------------------------------------------------------- readers
+    def observation(self, game: Game, seat: int) -> FloatArray:
+        """``seat``'s observation of ``game`` as a numpy vector."""
+        return np.frombuffer(game.observation_tensor(seat), np.float32)
 
-    @abc.abstractmethod
-    def public(self, game: Any, seat: int) -> P:
-        """What ``seat`` may know now, read fast from the engine (view fields only)."""
+    def info_state(self, game: Game, seat: int) -> FloatArray:
+        """``seat``'s information state of ``game`` as a numpy vector."""
+        return np.frombuffer(game.information_state_tensor(seat), np.float32)
 
-    @abc.abstractmethod
-    def public_from_view(self, view: dict[str, Any]) -> P:
-        """The same record read from ``game.view(seat)``."""
-
-    # ------------------------------------------------------------- writers
-
-    @abc.abstractmethod
-    def write_info_state(self, p: P, buf: bytearray) -> None:
-        """Write the information state of ``p`` into ``buf``: float32 entries of four
-        bytes each, all 0 at first."""
-
-    @abc.abstractmethod
-    def write_observation(self, p: P, buf: bytearray) -> None:
-        """Write the observation of ``p`` into ``buf`` (as :meth:`write_info_state`)."""
-
-    def patch_state(self, game: Any, seat: int) -> Any:
-        """What :meth:`patch` needs to know about the position whose vector was just
-        written for ``seat`` (``None``: this game is never patched)."""
-        return None
-
-    def patch(self, game: Any, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
-        """Bring ``buf``, ``seat``'s vector as written at ``state``, up to date in place
-        when the moves since allow it cheaply; return the new state, or ``None`` when
-        the vector must be written afresh. ``info`` chooses the information state."""
-        return None
-
-    def native_encoder(self) -> NativeEncoder | None:
-        """A compiled encoder writing the vectors of :meth:`write_observation` and
-        :meth:`write_info_state`, reading the game as :meth:`public` does; ``None``
-        when the C extension is not built."""
-        return None
-
-    def info_state(self, p: P) -> FloatArray:
-        """The information state vector of the record ``p``."""
-        buf = bytearray(4 * self.info_state_size)
-        self.write_info_state(p, buf)
-        return np.frombuffer(buf, np.float32)
-
-    def observation(self, p: P) -> FloatArray:
-        """The observation vector of the record ``p``."""
-        buf = bytearray(4 * self.observation_size)
-        self.write_observation(p, buf)
-        return np.frombuffer(buf, np.float32)
-
-    # ------------------------------------------------------------- rewards
-
-    @abc.abstractmethod
-    def hands_done(self, game: Any) -> int:
+    def hands_done(self, game: Game) -> int:
         """How many hands (rounds) have ended: a public count."""
+        return game.hands_scored
 
-    @abc.abstractmethod
-    def side_scores(self, game: Any) -> list[int]:
+    def side_scores(self, game: Game) -> list[int]:
         """The public score of each side (as in ``result()["scores"]``), a new list."""
+        return game.side_scores()
 
-    def winner(self, game: Any) -> int | None:
+    def winner(self, game: Game) -> int | None:
         """The winning side of a finished game (as in ``result()["winner"]``)."""
-        winner: int | None = game.result()["winner"]
-        return winner
-
-
-def relative(seat: int, other: int, n: int) -> int:
-    """``other``'s place counted from ``seat`` in playing order (0 is ``seat``)."""
-    return (other - seat) % n
+        return game.winning_side()

@@ -18,9 +18,9 @@ actions; later ``reset()`` calls without a seed draw new games from that seed.
 
 from __future__ import annotations
 
-import importlib
 import secrets
 from collections.abc import Iterator
+from functools import cache
 from typing import Any, Literal
 
 import numpy as np
@@ -29,33 +29,37 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.env import AECIterable  # type: ignore[import-untyped]
 
-from ludoteca.errors import GameNotAvailable, InvalidOption
+from ludoteca.errors import GameNotAvailable, InvalidOption, TensorNotAvailable
 from ludoteca.game import Game
 from ludoteca.registry import GAMES, available_games, new_game
+from ludoteca.tensor import action_mask
 
 from .adapter import Adapter
 
-__all__ = ["ADAPTERS", "ENV_VERSION", "LudotecaEnv", "ObsType", "env", "env_names", "game_of"]
+try:
+    from . import _observe
+except ImportError:  # the C extension is not built: observe() in Python serves
+    _observe = None  # type: ignore[assignment]
+
+__all__ = ["ENV_VERSION", "LudotecaEnv", "ObsType", "env", "env_names", "game_of"]
 
 ENV_VERSION = 0
 ObsType = Literal["observation", "info_state"]
 
-ADAPTERS: dict[str, str] = {
-    "texas42": "ludoteca.rl.texas42:Texas42Adapter",
-    "fiveup": "ludoteca.rl.fiveup:FiveUpAdapter",
-    "bingo": "ludoteca.rl.bingo:BingoAdapter",
-    "cavaleiro": "ludoteca.rl.cavaleiro:CavaleiroAdapter",
-}
+
+@cache
+def _has_tensors(game: str) -> bool:
+    try:
+        new_game(game, seed=0).observation_tensor_size  # noqa: B018 - it raises or not
+    except TensorNotAvailable:
+        return False
+    return True
 
 
 def env_names() -> list[str]:
-    """Versioned names of the environments whose game is built (``texas42_v0`` …)."""
-    out = []
-    for game in available_games():
-        module = ADAPTERS[game].partition(":")[0]
-        if importlib.util.find_spec(module) is not None:
-            out.append(f"{game}_v{ENV_VERSION}")
-    return out
+    """Versioned names of the environments whose game is built and has vectors
+    (``texas42_v0`` …)."""
+    return [f"{game}_v{ENV_VERSION}" for game in available_games() if _has_tensors(game)]
 
 
 def game_of(name: str) -> str:
@@ -74,22 +78,15 @@ def game_of(name: str) -> str:
     return name
 
 
-def _adapter_class(game: str) -> type[Adapter[Any]]:
-    module_name, _, attr = ADAPTERS[game].partition(":")
-    if importlib.util.find_spec(module_name) is None:
-        raise GameNotAvailable(f"the {game} environment is not built yet")
-    cls: type[Adapter[Any]] = getattr(importlib.import_module(module_name), attr)
-    return cls
-
-
 class LudotecaEnv(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment playing one Ludoteca game (see the module doc).
 
     ``obs_type`` chooses the vector under ``"observation"``: ``"observation"``
     (the present, smaller) or ``"info_state"`` (everything seen this hand, in
     order). ``hand_rewards=False`` pays only the game's outcome (+1/−1).
-    ``fast=False`` reads every observation from ``game.view(seat)`` (slower;
-    the same numbers). Other keyword arguments are the game's options.
+    ``fast=False`` writes every observation from ``game.view(seat)``
+    (:meth:`ludoteca.Game.tensor_from_view`: slower, the same numbers). Other
+    keyword arguments are the game's options.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class too
@@ -120,7 +117,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self.game_options = dict(options)
         prototype = new_game(self.game_name, seed=0, **options)
         self.game: Game = prototype
-        self.adapter: Adapter[Any] = _adapter_class(self.game_name)(prototype)
+        self.adapter = Adapter(prototype)
         self.metadata = {**LudotecaEnv.metadata, "name": f"{self.game_name}_v{ENV_VERSION}"}
         n = prototype.num_seats
         self.num_actions = prototype.num_actions
@@ -142,19 +139,9 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
-        encode = self.adapter.info_state if obs_type == "info_state" else self.adapter.observation
-        self._encode = encode
         self._info = obs_type == "info_state"
         self._size = size
-        self._kept: list[tuple[int, bytearray, Any] | None] = [None] * n
         adapter = self.adapter
-        self._public = (
-            adapter.public
-            if self.fast
-            else lambda game, seat: adapter.public_from_view(game.view(seat))
-        )
-        self._hands_done = adapter.hands_done
-        self._side_scores = adapter.side_scores
         self._winner = adapter.winner
         self._reward_scale = adapter.reward_scale
         self._others = len(adapter.sides) - 1
@@ -164,14 +151,21 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             tuple(self.possible_agents[s] for s in seats) for seats in adapter.sides
         )
         self._duel = [list(seats) for seats in adapter.sides] == [[0], [1]]
-        # The compiled encoder's observe(game, seat, legal) (None: the C extension
-        # is not built, or fast=False).
-        native = adapter.native_encoder() if self.fast else None
-        if native is not None:
-            native.set_output(
-                self._info, np.empty, np.dtype(np.float32), np.dtype(np.int8), self.num_actions
+        # The games' public writer of the vector (float32 bytes) of a seat, and the
+        # compiled observe(game, seat, legal) around it (None: not built, or fast=False).
+        self._tensor = prototype.tensor_writer(information_state=self._info)
+        self._observer = (
+            None
+            if _observe is None or not self.fast
+            else _observe.Observer(
+                self._tensor,
+                size,
+                self.num_actions,
+                np.empty,
+                np.dtype(np.float32),
+                np.dtype(np.int8),
             )
-        self._native = None if native is None else native.observe
+        )
         self._np_random: np.random.Generator | None = None
         self._ready = False
         self._live = False
@@ -213,7 +207,6 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self._paid = False
         self._ready = True
         self._live = True
-        self._kept = [None] * len(self.possible_agents)
         self._after_move()
 
     def _after_move(self) -> None:
@@ -260,8 +253,8 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
 
     def _settle(self, game: Game) -> None:
         """Rewards and the next agent after a move."""
-        to_move = game._current()
-        hands = self._hands_done(game)
+        to_move = game.to_move
+        hands = game.hands_scored
         if to_move is None or hands != self._hands:
             self._pay(game, to_move is None, hands)
         elif self._paid:  # last move's rewards are spent
@@ -271,7 +264,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             self._paid = False
         if type(to_move) is int:
             self._to_move = to_move
-            self._legal = game._legal_actions()
+            self._legal = game.legal_actions()
             self.agent_selection = self._agent_of[to_move]
         else:
             self._to_move = -1
@@ -307,7 +300,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         score gains) or the game (that share, then the outcome), and add it to the
         cumulative rewards. Straight-line code: this runs at every Cavaleiro round."""
         self._hands = hands
-        scores = self._side_scores(game)
+        scores = game.side_scores()
         before = self._scores
         self._scores = scores
         if over:
@@ -386,17 +379,19 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat may know now, and its action mask."""
         seat = self._seat_of[agent]
-        native = self._native
-        if native is not None:  # one call writes both arrays
-            return native(self.game, seat, self._legal if seat == self._to_move else None)
+        observer = self._observer
+        if observer is not None:  # one call makes both arrays
+            return observer(self.game, seat, self._legal if seat == self._to_move else None)
+        game = self.game
         if self.fast:
-            vector = self._fast_vector(self.game, seat)
+            vector = self._tensor(game, seat)
         else:
-            vector = self._encode(self._public(self.game, seat))
-        mask = np.zeros(self.num_actions, np.int8)
-        if seat == self._to_move:
-            mask[self._legal] = 1
-        return {"observation": vector, "action_mask": mask}
+            vector = game.tensor_from_view(game.view(seat), information_state=self._info)
+        mask = action_mask(self._legal if seat == self._to_move else (), self.num_actions)
+        return {
+            "observation": np.frombuffer(vector, np.float32),
+            "action_mask": np.frombuffer(mask, np.int8),
+        }
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The observation, cumulative reward, termination, truncation and info of
@@ -409,28 +404,6 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             self.truncations[agent],
             self.infos[agent],
         )
-
-    def _fast_vector(self, game: Game, seat: int) -> Any:
-        """The seat's vector: its last one brought up to date move by move where the
-        adapter can (see :meth:`Adapter.patch`), else written afresh."""
-        n = len(game)
-        adapter = self.adapter
-        kept = self._kept[seat]
-        if kept is not None and kept[0] != n:
-            state = adapter.patch(game, seat, kept[1], kept[2], self._info)
-            kept = None if state is None else (n, kept[1], state)
-            self._kept[seat] = kept
-        if kept is None:
-            buf = bytearray(4 * self._size)
-            if self._info:
-                adapter.write_info_state(adapter.public(game, seat), buf)
-            else:
-                adapter.write_observation(adapter.public(game, seat), buf)
-            state = adapter.patch_state(game, seat)
-            if state is None:
-                return np.frombuffer(buf, np.float32)
-            kept = self._kept[seat] = (n, buf, state)
-        return np.frombuffer(bytearray(kept[1]), np.float32)
 
     # -------------------------------------------------------------- info
 

@@ -3,7 +3,7 @@
 A *policy* is any function ``policy(observation, action_mask) -> action``
 taking the numpy vectors of the environment. :class:`PolicyBot` turns it into a
 :class:`ludoteca.bots.Bot`: it builds the observation from the seat's view alone
-(``Adapter.public_from_view``), so a policy can no more cheat than a bot can.
+(:meth:`ludoteca.Game.tensor_from_view`), so a policy can no more cheat than a bot can.
 :func:`evaluate` plays it against bots on every deal from each side in turn
 (duplicate deals) and reports the win rate with its 95% Wilson interval.
 
@@ -28,7 +28,7 @@ from ludoteca.arena import wilson
 from ludoteca.bots import Bot, SeatHandle, choose_move, make_bot
 from ludoteca.registry import new_game
 
-from .aec import ObsType, _adapter_class, game_of
+from .aec import ObsType, game_of
 from .single import strongest_level
 
 __all__ = ["Evaluation", "Policy", "PolicyBot", "evaluate"]
@@ -54,15 +54,16 @@ class PolicyBot(Bot):
         super().__init__(seed=seed)
         name = game_of(game)
         prototype = new_game(name, seed=0, **options)
-        self.adapter = _adapter_class(name)(prototype)
+        self.prototype = prototype
         self.num_actions = prototype.num_actions
         self.policy = policy
-        self.encode = (
-            self.adapter.info_state if obs_type == "info_state" else self.adapter.observation
-        )
+        self.information_state = obs_type == "info_state"
 
     def choose(self, handle: SeatHandle) -> str:
-        obs = self.encode(self.adapter.public_from_view(handle.view()))
+        vector = self.prototype.tensor_from_view(
+            handle.view(), information_state=self.information_state
+        )
+        obs = np.frombuffer(vector, np.float32)
         mask = np.zeros(self.num_actions, np.int8)
         legal = handle.legal_actions()
         mask[legal] = 1

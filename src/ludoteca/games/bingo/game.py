@@ -39,7 +39,7 @@ Decisions:
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
@@ -63,6 +63,10 @@ from .tables import (
     tiles_in,
     trump_of,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.tensor import TensorEncoder
+
 
 __all__ = ["Bingo"]
 
@@ -745,6 +749,23 @@ class Bingo(Game):
                     _event_json((hand, len(tricks), winner, penalty, FAILED_CLOSE, 1 - winner))
                 )
         return out
+
+    def _tensor_encoder(self) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import BingoTensors
+
+        return encoder_for(self, BingoTensors)
+
+    def side_scores(self) -> list[int]:
+        return list(self.sets)
+
+    def winning_side(self) -> int | None:
+        return self.winner
+
+    @property
+    def hands_scored(self) -> int:
+        return len(self.hand_log)
 
     def result(self) -> dict[str, Any]:
         return {

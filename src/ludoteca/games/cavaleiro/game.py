@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
@@ -66,6 +66,10 @@ from .rolls import (
     ROLL_TOTAL,
     ROLLS,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.tensor import TensorEncoder
+
 
 __all__ = ["Cavaleiro"]
 
@@ -97,6 +101,8 @@ class _Tables:
     action_text: tuple[str, ...]
     parse: dict[str, int]
     sticks: tuple[dict[str, Any], ...]
+    total: int
+    """Sticks in the whole figure."""
     column_first_stick: tuple[int, ...]
     move_forms: str
     column_choices: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
@@ -169,6 +175,7 @@ def _tables_for(layout: Layout) -> _Tables:
         action_text=tuple(texts),
         parse=parse,
         sticks=tuple(sticks),
+        total=layout.total,
         column_first_stick=tuple(first),
         move_forms=forms,
         column_choices=tuple(choices),
@@ -654,6 +661,24 @@ class Cavaleiro(Game):
             "rounds_won": list(self.rounds_won),
             "winner": self.winner,
         }
+
+    def _tensor_encoder(self) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import CavaleiroTensors
+
+        return encoder_for(self, CavaleiroTensors)
+
+    def side_scores(self) -> list[int]:
+        total = self.tables.total
+        return [total - x for x in self.left]
+
+    def winning_side(self) -> int | None:
+        return self.winner
+
+    @property
+    def hands_scored(self) -> int:
+        return sum(self.rounds_won)
 
     def result(self) -> dict[str, Any]:
         total = self.tables.layout.total

@@ -38,7 +38,7 @@ Decisions:
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
@@ -64,6 +64,10 @@ from .tables import (
     deal_text,
     hand_pips,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.tensor import TensorEncoder
+
 
 __all__ = ["FiveUp"]
 
@@ -706,6 +710,23 @@ class FiveUp(Game):
             "hands_played": list(self.hand_log),
             "winner": self.winner,
         }
+
+    def _tensor_encoder(self) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import FiveUpTensors
+
+        return encoder_for(self, FiveUpTensors)
+
+    def side_scores(self) -> list[int]:
+        return list(self.scores)
+
+    def winning_side(self) -> int | None:
+        return self.winner
+
+    @property
+    def hands_scored(self) -> int:
+        return len(self.hand_log)
 
     def result(self) -> dict[str, Any]:
         return {

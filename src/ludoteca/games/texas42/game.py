@@ -36,7 +36,7 @@ Decisions:
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
@@ -56,6 +56,10 @@ from .tables import (
     SUIT_NAMES,
     sevens_choices,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.tensor import TensorEncoder
+
 
 __all__ = ["Texas42"]
 
@@ -742,6 +746,23 @@ class Texas42(Game):
             "winner": self.winner,
         }
         return out
+
+    def _tensor_encoder(self) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import Texas42Tensors
+
+        return encoder_for(self, Texas42Tensors)
+
+    def side_scores(self) -> list[int]:
+        return list(self.scores)
+
+    def winning_side(self) -> int | None:
+        return self.winner
+
+    @property
+    def hands_scored(self) -> int:
+        return len(self.hand_log)
 
     def result(self) -> dict[str, Any]:
         return {

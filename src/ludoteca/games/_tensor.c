@@ -1,7 +1,9 @@
-/* Observation encoders of the learning environments, written in C.
+/* The observation and information state encoders of the games, written in C
+ * (the compiled twins of ludoteca/games/<game>/tensor.py, behind the Game API's
+ * observation_tensor and information_state_tensor).
  *
  * Each encoder reads the fields of a game object that the seat's view shows
- * (the same fields the pure-Python readers of ludoteca/rl/<game>.py read) and
+ * (the same fields the pure-Python readers of ludoteca/games/<game>/tensor.py read) and
  * writes the whole float32 vector into a buffer of the right size: the
  * observation or the information state, with exactly the layout and the values
  * of the Python encoders (the tests compare both over many random games).
@@ -209,8 +211,7 @@ static int table_from(PyObject *src, long *dst, Py_ssize_t rows, Py_ssize_t cols
 
 /* ================================================================ encoders */
 
-/* What every encoder holds first: how to write its vectors, and how observe()
- * makes the arrays it returns. */
+/* What every encoder holds first: how to write its vectors. */
 typedef int (*write_fn)(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
 
 typedef struct {
@@ -218,26 +219,14 @@ typedef struct {
     write_fn write;
     long seats;
     Py_ssize_t sizes[2]; /* observation, information state */
-    /* set by set_output(): the vector observe() writes, numpy.empty, the dtypes */
-    int info;
-    PyObject *empty, *f32, *i8, *vector_length, *mask_length;
 } Encoder;
-
-static PyObject *s_observation, *s_action_mask;
 
 static int t42_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
 static int bingo_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
 static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
 static int cavaleiro_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
 
-static void encoder_dealloc(Encoder *self) {
-    Py_XDECREF(self->empty);
-    Py_XDECREF(self->f32);
-    Py_XDECREF(self->i8);
-    Py_XDECREF(self->vector_length);
-    Py_XDECREF(self->mask_length);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
+static void encoder_dealloc(Encoder *self) { Py_TYPE(self)->tp_free((PyObject *)self); }
 
 static int seat_arg(Encoder *self, PyObject *arg, long *seat) {
     if (as_long(arg, seat) < 0) return -1;
@@ -248,21 +237,36 @@ static int seat_arg(Encoder *self, PyObject *arg, long *seat) {
     return 0;
 }
 
-/* encoder.observation(game, seat, out) and encoder.info_state(game, seat, out). */
+/* encoder.observation(game, seat, out=None) and encoder.info_state(game, seat, out=None):
+ * write the vector into out (a new bytearray when None) and return it. */
 static PyObject *encoder_write(Encoder *self, PyObject *const *args, Py_ssize_t nargs, int info) {
     long seat;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "an encoder takes (game, seat, out)");
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "an encoder takes (game, seat, out=None)");
         return NULL;
     }
     if (seat_arg(self, args[1], &seat) < 0) return NULL;
+    PyObject *out;
+    if (nargs == 2 || args[2] == Py_None) {
+        out = PyByteArray_FromStringAndSize(NULL, self->sizes[info] * (Py_ssize_t)sizeof(float));
+        if (!out) return NULL;
+    } else {
+        out = args[2];
+        Py_INCREF(out);
+    }
     Py_buffer view;
     Vec o;
-    if (open_vec(args[2], self->sizes[info], &view, &o) < 0) return NULL;
+    if (open_vec(out, self->sizes[info], &view, &o) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
     int r = self->write((PyObject *)self, args[0], seat, &o, info);
     PyBuffer_Release(&view);
-    if (r < 0) return NULL;
-    Py_RETURN_NONE;
+    if (r < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
 }
 
 static PyObject *encoder_observation(Encoder *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -273,134 +277,13 @@ static PyObject *encoder_info_state(Encoder *self, PyObject *const *args, Py_ssi
     return encoder_write(self, args, nargs, 1);
 }
 
-PyDoc_STRVAR(set_output_doc,
-             "set_output(info, empty, float32, int8, num_actions, /)\n--\n\n"
-             "Choose the vector observe() writes (the information state if info, else the\n"
-             "observation) and how it makes arrays: numpy.empty and the two dtypes.");
-
-static PyObject *encoder_set_output(Encoder *self, PyObject *args) {
-    int info;
-    PyObject *empty, *f32, *i8;
-    Py_ssize_t num_actions;
-    if (!PyArg_ParseTuple(args, "pOOOn", &info, &empty, &f32, &i8, &num_actions)) return NULL;
-    if (num_actions <= 0) {
-        PyErr_SetString(PyExc_ValueError, "num_actions must be positive");
-        return NULL;
-    }
-    PyObject *vector_length = PyLong_FromSsize_t(self->sizes[info]);
-    PyObject *mask_length = PyLong_FromSsize_t(num_actions);
-    if (!vector_length || !mask_length) {
-        Py_XDECREF(vector_length);
-        Py_XDECREF(mask_length);
-        return NULL;
-    }
-    Py_XSETREF(self->vector_length, vector_length);
-    Py_XSETREF(self->mask_length, mask_length);
-    Py_INCREF(empty);
-    Py_XSETREF(self->empty, empty);
-    Py_INCREF(f32);
-    Py_XSETREF(self->f32, f32);
-    Py_INCREF(i8);
-    Py_XSETREF(self->i8, i8);
-    self->info = info;
-    Py_RETURN_NONE;
-}
-
-/* A new array of "length" entries of "dtype" from numpy.empty, zeroed, with its
- * buffer open in "view". */
-static PyObject *new_zeroed(Encoder *self, PyObject *length, PyObject *dtype, Py_buffer *view) {
-    PyObject *call_args[2] = {length, dtype};
-    PyObject *array = PyObject_Vectorcall(self->empty, call_args, 2, NULL);
-    if (!array) return NULL;
-    if (PyObject_GetBuffer(array, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
-        Py_DECREF(array);
-        return NULL;
-    }
-    memset(view->buf, 0, (size_t)view->len);
-    return array;
-}
-
-PyDoc_STRVAR(observe_doc,
-             "observe(game, seat, legal, /)\n--\n\n"
-             "{'observation': the seat's vector, 'action_mask': 1 at each action of legal}\n"
-             "as new numpy arrays (legal is None: no action).");
-
-static PyObject *encoder_observe(Encoder *self, PyObject *const *args, Py_ssize_t nargs) {
-    long seat;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "observe takes (game, seat, legal)");
-        return NULL;
-    }
-    if (!self->empty) {
-        PyErr_SetString(PyExc_RuntimeError, "call set_output() first");
-        return NULL;
-    }
-    if (seat_arg(self, args[1], &seat) < 0) return NULL;
-    Py_buffer view;
-    PyObject *vector = new_zeroed(self, self->vector_length, self->f32, &view);
-    if (!vector) return NULL;
-    if (view.len != self->sizes[self->info] * (Py_ssize_t)sizeof(float)) {
-        PyBuffer_Release(&view);
-        Py_DECREF(vector);
-        PyErr_SetString(PyExc_ValueError, "numpy.empty made an array of another size");
-        return NULL;
-    }
-    Vec o = {(float *)view.buf, self->sizes[self->info]};
-    int r = self->write((PyObject *)self, args[0], seat, &o, self->info);
-    PyBuffer_Release(&view);
-    if (r < 0) {
-        Py_DECREF(vector);
-        return NULL;
-    }
-    PyObject *mask = new_zeroed(self, self->mask_length, self->i8, &view);
-    if (!mask) {
-        Py_DECREF(vector);
-        return NULL;
-    }
-    if (args[2] != Py_None) {
-        PyObject *legal = PySequence_Fast(args[2], "legal must be a sequence of actions");
-        if (!legal) goto mask_fail;
-        char *m = (char *)view.buf;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(legal);
-        for (Py_ssize_t i = 0; i < n; i++) {
-            long a;
-            if (as_long(PySequence_Fast_GET_ITEM(legal, i), &a) < 0) {
-                Py_DECREF(legal);
-                goto mask_fail;
-            }
-            if (a < 0 || a >= view.len) {
-                Py_DECREF(legal);
-                PyErr_SetString(PyExc_IndexError, "an action outside the mask");
-                goto mask_fail;
-            }
-            m[a] = 1;
-        }
-        Py_DECREF(legal);
-    }
-    PyBuffer_Release(&view);
-    PyObject *out = _PyDict_NewPresized(2);
-    if (!out || PyDict_SetItem(out, s_observation, vector) < 0 ||
-        PyDict_SetItem(out, s_action_mask, mask) < 0) {
-        Py_XDECREF(out);
-        out = NULL;
-    }
-    Py_DECREF(vector);
-    Py_DECREF(mask);
-    return out;
-mask_fail:
-    PyBuffer_Release(&view);
-    Py_DECREF(vector);
-    Py_DECREF(mask);
-    return NULL;
-}
-
 static PyMethodDef encoder_methods[] = {
     {"observation", (PyCFunction)(void (*)(void))encoder_observation, METH_FASTCALL,
-     "observation(game, seat, out, /)\n--\n\nWrite the seat's observation into out."},
+     "observation(game, seat, out=None, /)\n--\n\n"
+     "Write the seat's observation into out (a new bytearray when None); return it."},
     {"info_state", (PyCFunction)(void (*)(void))encoder_info_state, METH_FASTCALL,
-     "info_state(game, seat, out, /)\n--\n\nWrite the seat's information state into out."},
-    {"set_output", (PyCFunction)encoder_set_output, METH_VARARGS, set_output_doc},
-    {"observe", (PyCFunction)(void (*)(void))encoder_observe, METH_FASTCALL, observe_doc},
+     "info_state(game, seat, out=None, /)\n--\n\n"
+     "Write the seat's information state into out (a new bytearray when None); return it."},
     {NULL, NULL, 0, NULL}};
 
 /* ================================================================= Texas 42 */
@@ -1278,7 +1161,7 @@ fail:
 
 #define ENCODER_TYPE(var, name, ctype, prefix, doc)                           \
     static PyTypeObject var = {                                               \
-        PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ludoteca.rl._encode." name, \
+        PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ludoteca.games._tensor." name, \
         .tp_basicsize = sizeof(ctype),                                        \
         .tp_dealloc = (destructor)encoder_dealloc,                            \
         .tp_flags = Py_TPFLAGS_DEFAULT,                                       \
@@ -1299,18 +1182,59 @@ ENCODER_TYPE(CavaleiroType, "CavaleiroEncoder", CavaleiroEncoder, cavaleiro,
              "CavaleiroEncoder(seats, columns, tallest, horizontals, total, seat_block, "
              "o_round, observation_size, info_state_size, rank, strength)")
 
-static PyMethodDef module_methods[] = {{NULL, NULL, 0, NULL}};
+/* action_mask(actions, size, /): a bytearray of size bytes, 1 at each action. */
+static PyObject *action_mask(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "action_mask takes (actions, size)");
+        return NULL;
+    }
+    Py_ssize_t size = PyNumber_AsSsize_t(args[1], PyExc_OverflowError);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (size < 0) {
+        PyErr_SetString(PyExc_ValueError, "the size of a mask cannot be negative");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(args[0], "actions must be a sequence of action numbers");
+    if (!seq) return NULL;
+    PyObject *mask = PyByteArray_FromStringAndSize(NULL, size);
+    if (!mask) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    char *m = PyByteArray_AS_STRING(mask);
+    memset(m, 0, (size_t)size);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long a;
+        if (as_long(PySequence_Fast_GET_ITEM(seq, i), &a) < 0) goto fail;
+        if (a < 0 || a >= size) {
+            PyErr_SetString(PyExc_IndexError, "an action outside the mask");
+            goto fail;
+        }
+        m[a] = 1;
+    }
+    Py_DECREF(seq);
+    return mask;
+fail:
+    Py_DECREF(seq);
+    Py_DECREF(mask);
+    return NULL;
+}
+
+static PyMethodDef module_methods[] = {
+    {"action_mask", (PyCFunction)(void (*)(void))action_mask, METH_FASTCALL,
+     "action_mask(actions, size, /)\n--\n\n"
+     "A bytearray of size bytes: 1 at each action of actions, 0 elsewhere."},
+    {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_encode",
-    "Observation encoders of the learning environments (see ludoteca/rl/adapter.py).", -1,
+    PyModuleDef_HEAD_INIT, "_tensor",
+    "Observation and information state encoders of the games (see ludoteca/tensor.py).", -1,
     module_methods,
 };
 
-PyMODINIT_FUNC PyInit__encode(void) {
+PyMODINIT_FUNC PyInit__tensor(void) {
     if (intern_names() < 0) return NULL;
-    if (!(s_observation = PyUnicode_InternFromString("observation"))) return NULL;
-    if (!(s_action_mask = PyUnicode_InternFromString("action_mask"))) return NULL;
     PyTypeObject *types[] = {&Texas42Type, &BingoType, &FiveUpType, &CavaleiroType};
     for (int i = 0; i < 4; i++)
         if (PyType_Ready(types[i]) < 0) return NULL;

@@ -1,4 +1,5 @@
-"""Five-Up for learning agents.
+"""Five-Up as float32 vectors: the observation and information state tensors of
+:meth:`ludoteca.Game.observation_tensor` and :meth:`ludoteca.Game.information_state_tensor`.
 
 Seats are counted from the observer in playing order (0 is the observer);
 sides likewise (the observer's side first; with four players the partners
@@ -32,9 +33,6 @@ opening), who played it (P), how many tiles that player drew just before it
 (over 28) and how many passes came just before it (over P). Draws and passes
 fall between plays in turn order, so this is every move of the hand.
 
-Rewards: when a hand ends each side receives its points gained during the hand
-(ends and the bonus) minus the mean of the other sides', over the target; when
-the game ends the winning side receives +1 and the others −1/(S − 1).
 """
 
 from __future__ import annotations
@@ -42,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ludoteca import tensor
 from ludoteca.games.fiveup.game import _PARSE, PHASE_NAMES, FiveUp
 from ludoteca.games.fiveup.tables import (
     A_DRAW,
@@ -54,12 +53,11 @@ from ludoteca.games.fiveup.tables import (
     ON_TARGET,
     ON_TILE,
 )
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, put_mask
 from ludoteca.tiles import ALL_TILES, tile_index
 
-from .adapter import ONE, Adapter, NativeEncoder, fractions, native, put_mask
-
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
-__all__ = ["FiveUpAdapter", "FiveUpPublic"]
+__all__ = ["FiveUpPublic", "FiveUpTensors"]
 
 _PLAY, _OVER = 2, 3
 _F28 = fractions(28)
@@ -219,14 +217,10 @@ def _own_part_of_deal(entry: str, seat: int) -> int:
     return m
 
 
-class FiveUpAdapter(Adapter[FiveUpPublic]):
-    """Encoders and rewards of Five-Up for 2, 3 or 4 players."""
+class FiveUpTensors(TensorEncoder[FiveUpPublic]):
+    """The observation and information state vectors of Five-Up for 2, 3 or 4 players."""
 
     game_name = "fiveup"
-    reward_note = (
-        "per hand: (own side's points this hand - the other sides' mean) / target; "
-        "at the end: +1 to the winning side, -1/(sides - 1) to the others"
-    )
 
     def __init__(self, game: FiveUp) -> None:
         super().__init__(game)
@@ -234,7 +228,6 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         self.sides = [list(s) for s in game.sides]
         self.side_of = tuple(game.side_of)
         self.target = game.target
-        self.reward_scale = float(self.target)
         self.score_fractions = fractions(self.target)
         self.pass_fractions = fractions(n)
         n_sides = len(self.sides)
@@ -265,7 +258,9 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         self.info_state_size = self.o_seq + 28 * self.slot
         self.orders = tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n))
         self._follow = _Follow(n, 0)
-        self._grids: list[tuple[Any, bytearray, int, int]] = [((), bytearray(), 0, 0)] * n
+        # Per seat: the moves and movers of the hand so far, their grid, the draws
+        # and passes since the last play (a hand of another game may start alike).
+        self._grids: list[tuple[Any, Any, bytearray, int, int]] = [((), (), bytearray(), 0, 0)] * n
         self._dealt: list[tuple[Any, int]] = [(None, 0)] * n
 
     # ------------------------------------------------------------- readers
@@ -432,8 +427,9 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
         """The plays of the hand in order, as ``seat`` sees them (kept per seat and
         extended move by move)."""
         n = self.num_seats
-        done, grid, draws, passes = self._grids[seat]
-        if len(moves) < len(done) or moves[: len(done)] != done:
+        done, done_movers, grid, draws, passes = self._grids[seat]
+        k = len(done)
+        if len(moves) < k or moves[:k] != done or movers[:k] != done_movers:
             done, grid, draws, passes = (), bytearray(), 0, 0
         if len(moves) > len(done):
             block = bytearray(grid)
@@ -459,13 +455,13 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
                 block += row
                 draws = passes = 0
             grid = block
-            self._grids[seat] = (moves, grid, draws, passes)
+            self._grids[seat] = (moves, movers, grid, draws, passes)
         return grid
 
     def native_encoder(self) -> NativeEncoder | None:
-        if native is None:
+        if tensor.native is None:
             return None
-        return native.FiveUpEncoder(
+        return tensor.native.FiveUpEncoder(
             (
                 *(self.o_phase, self.o_mine, self.o_scores, self.o_hand, self.o_sizes),
                 *(self.o_leader, self.o_table, self.o_open, self.o_played, self.o_voids),
@@ -553,17 +549,6 @@ class FiveUpAdapter(Adapter[FiveUpPublic]):
                     buf[e : e + 112] = _ZERO_MASK
                     put_mask(buf, e, facts.voids[s])
         return (game, hand_no, facts.played, facts.voids)
-
-    # ------------------------------------------------------------- rewards
-
-    def hands_done(self, game: FiveUp) -> int:
-        return len(game.hand_log)
-
-    def side_scores(self, game: FiveUp) -> list[int]:
-        return list(game.scores)
-
-    def winner(self, game: FiveUp) -> int | None:
-        return game.winner
 
 
 def _mask(texts: list[str]) -> int:

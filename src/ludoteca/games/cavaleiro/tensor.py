@@ -1,4 +1,5 @@
-"""Cavaleiro for learning agents.
+"""Cavaleiro as float32 vectors: the observation and information state tensors of
+:meth:`ludoteca.Game.observation_tensor` and :meth:`ludoteca.Game.information_state_tensor`.
 
 Seats are counted from the observer in seat order: 0 is the observer, 1 the
 next seat, and so on. With ``P`` players and a figure of ``C`` columns, the
@@ -20,9 +21,6 @@ the previous round (category 5, rank 1). Cavaleiro hides nothing and its
 future depends only on the figures, the order and dice still to come, so
 these counts sum up everything earlier that a player could recall.
 
-Rewards: when a round ends, its winner receives the sticks removed over the
-figure's total, and every other seat minus that share divided by ``P − 1``;
-when the game ends the winner receives +1 and every other seat −1/(P − 1).
 """
 
 from __future__ import annotations
@@ -30,13 +28,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ludoteca import tensor
 from ludoteca.games.cavaleiro.game import PHASE_NAMES, Cavaleiro
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
-
-from .adapter import ONE, Adapter, NativeEncoder, fractions, native
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
-__all__ = ["CavaleiroAdapter", "CavaleiroPublic"]
+__all__ = ["CavaleiroPublic", "CavaleiroTensors"]
 
 _ROLL, _REMOVE = 1, 2
 _STRENGTH = fractions(max(ROLL_STRENGTH))
@@ -67,15 +65,11 @@ def _roll_of(dice: list[int]) -> int:
     return ROLL_INDEX["roll " + " ".join(map(str, dice))]
 
 
-class CavaleiroAdapter(Adapter[CavaleiroPublic]):
-    """Encoders and rewards of Cavaleiro for any number of players and any figure."""
+class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
+    """The observation and information state vectors of
+    Cavaleiro for any number of players and any figure."""
 
     game_name = "cavaleiro"
-    reward_note = (
-        "per round: sticks removed / figure total to the round's winner, minus that over "
-        "(players - 1) to each other seat; at the end: +1 to the winner, -1/(players - 1) "
-        "to the others"
-    )
 
     def __init__(self, game: Cavaleiro) -> None:
         super().__init__(game)
@@ -87,7 +81,6 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
         self.height_fractions = fractions(self.tallest)
         self.horizontal_fractions = fractions(self.horizontal_scale)
         self.total = layout.total
-        self.reward_scale = float(self.total)
         self.sides = [[s] for s in range(n)]
         self.seat_block = self.n_columns + 2 * n + 8
         self.o_round = n * self.seat_block
@@ -226,9 +219,9 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
             buf[k + 24 : k + 28] = _STRENGTH[ROLL_STRENGTH[roll]]
 
     def native_encoder(self) -> NativeEncoder | None:
-        if native is None:
+        if tensor.native is None:
             return None
-        return native.CavaleiroEncoder(
+        return tensor.native.CavaleiroEncoder(
             self.num_seats,
             self.n_columns,
             self.tallest,
@@ -270,14 +263,3 @@ class CavaleiroAdapter(Adapter[CavaleiroPublic]):
             last = game.last_round
             self._write_past(buf, seat, game.rounds_won, last[1] if last is not None else ())
         return state
-
-    # ------------------------------------------------------------- rewards
-
-    def hands_done(self, game: Cavaleiro) -> int:
-        return sum(game.rounds_won)
-
-    def side_scores(self, game: Cavaleiro) -> list[int]:
-        return list(map(self.total.__sub__, game.left))
-
-    def winner(self, game: Cavaleiro) -> int | None:
-        return game.winner

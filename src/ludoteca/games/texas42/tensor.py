@@ -1,4 +1,5 @@
-"""Texas 42 for learning agents.
+"""Texas 42 as float32 vectors: the observation and information state tensors of
+:meth:`ludoteca.Game.observation_tensor` and :meth:`ludoteca.Game.information_state_tensor`.
 
 Seats are counted from the observer in playing order: 0 is the observer, 1 the
 next to play (an opponent), 2 the partner, 3 the other opponent; "own team"
@@ -32,15 +33,13 @@ seven tricks of the hand in order (7 × 116: the leader as a relative seat,
 then each relative seat's tile), the trick being played included. Earlier
 hands are summed up by the game score: their tiles were all redealt.
 
-Rewards: when a hand is scored each seat receives (own team's gain − other
-team's gain) / target, the target being 7 marks or 250 points; when the game
-ends the winning team's seats receive +1 and the others −1 more.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ludoteca import tensor
 from ludoteca.games.texas42.game import _PARSE, PHASE_NAMES, Texas42
 from ludoteca.games.texas42.tables import (
     CONTRACT_NAMES,
@@ -50,12 +49,11 @@ from ludoteca.games.texas42.tables import (
     SEVENS_DISTANCE,
     SEVENS_RING,
 )
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import tile_index
 
-from .adapter import ONE, Adapter, NativeEncoder, fractions, mask_f32, native, put_mask
-
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
-__all__ = ["Texas42Adapter", "Texas42Public"]
+__all__ = ["Texas42Public", "Texas42Tensors"]
 
 _BID, _TRUMP, _PLAY, _OVER = 2, 3, 4, 5
 NUM_BIDS = 34
@@ -128,19 +126,14 @@ _ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
 INFO_STATE_SIZE = O_TRICKS + 7 * TRICK_BLOCK  # 1156
 
 
-class Texas42Adapter(Adapter[Texas42Public]):
-    """Encoders and rewards of Texas 42."""
+class Texas42Tensors(TensorEncoder[Texas42Public]):
+    """The observation and information state vectors of Texas 42."""
 
     game_name = "texas42"
-    reward_note = (
-        "per scored hand: (own team's gain - other team's gain) / target "
-        "(7 marks or 250 points); at the end: +1 to the winners, -1 to the losers"
-    )
 
     def __init__(self, game: Texas42) -> None:
         super().__init__(game)
         self.target = game.target
-        self.reward_scale = float(self.target)
         self.score_cap = 14 if self.target == 7 else 500
         self.score_fractions = fractions(self.score_cap)
         self.sides = [[0, 2], [1, 3]]
@@ -368,9 +361,9 @@ class Texas42Adapter(Adapter[Texas42Public]):
         put_mask(buf, 4 * O_DEALT, dealt)
 
     def native_encoder(self) -> NativeEncoder | None:
-        if native is None:
+        if tensor.native is None:
             return None
-        return native.Texas42Encoder(
+        return tensor.native.Texas42Encoder(
             (
                 *(O_PHASE, O_MINE, O_DEALER, O_SCORES, O_HAND, O_BIDS, O_BIDDER, O_DECLARER),
                 *(O_CONTRACT, O_POINTS, O_TRICK, O_LED, O_PLAYED, O_VOIDS, O_WON, O_DEALT),
@@ -492,17 +485,6 @@ class Texas42Adapter(Adapter[Texas42Public]):
             _POINT_FRACTIONS[points[team]] + _POINT_FRACTIONS[points[1 - team]]
         )
         return (game, hands, phase, len(game.bids), n_tricks, len(current), voids)
-
-    # ------------------------------------------------------------- rewards
-
-    def hands_done(self, game: Texas42) -> int:
-        return len(game.hand_log)
-
-    def side_scores(self, game: Texas42) -> list[int]:
-        return list(game.scores)
-
-    def winner(self, game: Texas42) -> int | None:
-        return game.winner
 
 
 def _fold_plays(

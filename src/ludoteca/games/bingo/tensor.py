@@ -1,4 +1,5 @@
-"""Bingo for learning agents.
+"""Bingo as float32 vectors: the observation and information state tensors of
+:meth:`ludoteca.Game.observation_tensor` and :meth:`ludoteca.Game.information_state_tensor`.
 
 Seats are counted from the observer: 0 is the observer, 1 the opponent; the
 observer's number comes first in every pair.
@@ -38,21 +39,19 @@ then the fourteen tricks of the hand in order, each 65 numbers: who led it
 the lead (7). Tiles drawn are in the hand; the order in which they came tells
 nothing about the hidden tiles, so it is not kept.
 
-Rewards: when a hand ends each seat receives (its sets won − the opponent's) / 7;
-when the match ends the winner receives +1 and the loser −1 more.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ludoteca import tensor
 from ludoteca.games.bingo.game import PHASE_NAMES, Bingo
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import tile_index
 
-from .adapter import ONE, Adapter, NativeEncoder, fractions, mask_f32, native, put_mask
-
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
-__all__ = ["BingoAdapter", "BingoPublic"]
+__all__ = ["BingoPublic", "BingoTensors"]
 
 _LEAD, _REPLY, _TAKE, _OVER = 2, 3, 4, 5
 # leader, led tile, answer, doubles shown with the lead (a tile mask), winner
@@ -151,17 +150,13 @@ _ZERO_FLAGS = bytearray(4 * O_SETS)  # the phase and whose move it is
 _ZERO_DYNAMIC = bytearray(4 * (COMMON - O_UP))  # from the turned-up tile to the lead
 
 
-class BingoAdapter(Adapter[BingoPublic]):
-    """Encoders and rewards of Bingo."""
+class BingoTensors(TensorEncoder[BingoPublic]):
+    """The observation and information state vectors of Bingo."""
 
     game_name = "bingo"
-    reward_note = (
-        "per hand: (own sets won - opponent's) / 7; at the end: +1 to the winner, -1 to the loser"
-    )
 
     def __init__(self, game: Bingo) -> None:
         super().__init__(game)
-        self.reward_scale = 7.0
         self.sides = [[0], [1]]
         self.info_state_size = INFO_STATE_SIZE
         self.observation_size = OBSERVATION_SIZE
@@ -371,9 +366,9 @@ class BingoAdapter(Adapter[BingoPublic]):
         return grid
 
     def native_encoder(self) -> NativeEncoder | None:
-        if native is None:
+        if tensor.native is None:
             return None
-        return native.BingoEncoder(
+        return tensor.native.BingoEncoder(
             (
                 *(O_PHASE, O_MINE, O_SETS, O_HAND_LEADER, O_TRUMP, O_TURNED, O_UP, O_STOCK),
                 *(O_CLOSED, O_COMPULSORY, O_HAND, O_OTHER_SIZE, O_POINTS, O_WON, O_SHOWN),
@@ -451,14 +446,3 @@ class BingoAdapter(Adapter[BingoPublic]):
                 e = 4 * (O_PLAYED + (28 if turn == seat else 0) + lead)
                 buf[e : e + 4] = ONE
         return state
-
-    # ------------------------------------------------------------- rewards
-
-    def hands_done(self, game: Bingo) -> int:
-        return len(game.hand_log)
-
-    def side_scores(self, game: Bingo) -> list[int]:
-        return list(game.sets)
-
-    def winner(self, game: Bingo) -> int | None:
-        return game.winner
