@@ -38,7 +38,7 @@ MATCHES = [
     ("expert,greedy", 60, {}),
     ("expert,random", 30, {}),
 ]
-TEAMS = [("expert,greedy", 20, {"players": 4})]
+TEAMS = [("expert,greedy", 40, {"players": 4})]
 
 
 def percentile(values: list[float], p: float) -> float:
