@@ -1,9 +1,9 @@
 """Five-Up bots: decision times and arena matches with duplicate deals.
 
-Run from the repository root (about 15 minutes of CPU on two free cores: an
-expert decision costs about 0.3 s, a game to 61 holds about 40 of them per
-expert; ``--quick`` for a smoke run with a tenth of the games; ``--parts`` to
-pick what runs):
+Run from the repository root (about 20 minutes on two free cores: an expert
+decision costs about 0.3 s, a game to 61 holds about 40 of them per expert;
+``--quick`` for a smoke run with a tenth of the games; ``--parts`` to pick
+what runs):
 
     .venv/bin/python bench/arena_fiveup.py [--quick] [--parts timing,arena,teams] [--jobs 2]
 
