@@ -27,6 +27,7 @@ from ludoteca.games.fiveup.tables import (
     ACTION_TEXT,
     NUMBER_MASK,
     NUMBERS_OF,
+    OUTER,
     PIPS,
     hand_pips,
 )
@@ -43,11 +44,6 @@ __all__ = [
 
 ACTION_OF: dict[str, int] = {text: a for a, text in enumerate(ACTION_TEXT)}
 """Action number of each move in canonical notation."""
-
-OUTER: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t.other(v) if t.has(v) else -1 for v in range(7)) for t in ALL_TILES
-)
-"""``OUTER[t][v]``: the number tile ``t`` shows outward when joined on ``v``."""
 
 
 def ends_after(ends: int, room: list[int] | tuple[int, ...], move: Move) -> int:

@@ -6,7 +6,10 @@ what the seat has seen (``handle.sample``, which uses every inference: a player
 who drew or passed held nothing that fitted). On each one, every distinct
 legal play is made and the hand is carried on to its end:
 
-- while the stock may be drawn from, by a play-out policy for every player
+- while the stock may be drawn from, on the engine's compact hand
+  (:class:`ludoteca.games.fiveup.fast.HandState`, which applies the rules: what
+  fits, the scoring, drawing, passing, the end of the hand) by a play-out
+  policy for every player
   (:func:`policy_value`: the points scored now, going out, minus the best
   points the next player can score in reply with the tiles it holds in that
   deal, and a little for laying heavy tiles);
@@ -30,11 +33,9 @@ from __future__ import annotations
 import random
 
 from ludoteca.game import Game
+from ludoteca.games.fiveup.fast import HandState, Play
 from ludoteca.games.fiveup.game import FiveUp
 from ludoteca.games.fiveup.solver import (
-    OPENING,
-    PLAIN,
-    SPINNER,
     Move,
     Position,
     SearchLimit,
@@ -42,13 +43,12 @@ from ludoteca.games.fiveup.solver import (
     move_of,
     searcher,
 )
-from ludoteca.games.fiveup.tables import IS_DOUBLE, NUMBER_MASK, PIPS
-from ludoteca.tiles import ALL_TILES
+from ludoteca.games.fiveup.tables import NUMBER_MASK, OUTER, PIPS
 
 from .base import Bot, RankedMove, SeatHandle
-from .fiveup_common import OUTER, HandKnowledge
+from .fiveup_common import HandKnowledge
 
-__all__ = ["ExpertFiveUp", "HandState", "policy_value"]
+__all__ = ["ExpertFiveUp", "margin", "play_out", "policy_value"]
 
 DEFAULT_BUDGET = 0.5
 WIN_POINTS = 30
@@ -67,233 +67,43 @@ MIN_DEALS = 8
 MAX_DEALS = 2000
 
 
-class HandState:
-    """One determinized hand in small ints and masks, for play-outs."""
-
-    __slots__ = (
-        "dist",
-        "ends",
-        "exact",
-        "hands",
-        "passes",
-        "plain",
-        "players",
-        "reserve",
-        "room",
-        "root",
-        "side_of",
-        "spos",
-        "stock",
-        "turn",
-        "weight",
-    )
-
-    def __init__(self, game: FiveUp, root_side: int) -> None:
-        self.players = game.n
-        self.side_of = game.side_of
-        self.hands = list(game.hands)
-        self.stock = game.stock
-        self.spos = game.stock_pos
-        self.reserve = game.reserve
-        plain = [0] * 7
-        room = [0] * 7
-        for v in range(7):
-            m = game.tbn[v]
-            while m:
-                low = m & -m
-                x = low.bit_length() - 1
-                m ^= low
-                if IS_DOUBLE[x]:
-                    sides = game.sides_free[x]
-                    room[v] = sides + 2 if sides else game.tips_free[x]
-                else:
-                    plain[v] += 1
-        self.plain = plain
-        self.room = room
-        self.ends = game.ends
-        self.turn = game.turn
-        self.passes = game.passes
-        target = game.target
-        self.dist = [target - s for s in game.scores]
-        self.exact = bool(game.options["exact_61"])
-        self.root = root_side
-        sides = len(game.scores)
-        self.weight = [sides - 1 if s == root_side else -1 for s in range(sides)]
-
-    def copy(self) -> HandState:
-        new = HandState.__new__(HandState)
-        new.players = self.players
-        new.side_of = self.side_of
-        new.hands = list(self.hands)
-        new.stock = self.stock
-        new.spos = self.spos
-        new.reserve = self.reserve
-        new.plain = list(self.plain)
-        new.room = list(self.room)
-        new.ends = self.ends
-        new.turn = self.turn
-        new.passes = self.passes
-        new.dist = list(self.dist)
-        new.exact = self.exact
-        new.root = self.root
-        new.weight = self.weight
-        return new
-
-    # ---------------------------------------------------------------- rules
-
-    def plays(self, seat: int) -> list[tuple[int, int, int, int]]:
-        """``(tile, number, kind, ends after)`` of every play of ``seat``."""
-        hand = self.hands[seat]
-        plain, room, ends = self.plain, self.room, self.ends
-        out = []
-        for v in range(7):
-            if not (plain[v] or room[v]):
-                continue
-            m = hand & NUMBER_MASK[v]
-            while m:
-                low = m & -m
-                t = low.bit_length() - 1
-                m ^= low
-                o = OUTER[t][v]
-                if plain[v]:
-                    out.append((t, v, PLAIN, ends + v if o == v else ends + o - v))
-                if room[v]:
-                    out.append((t, v, SPINNER, ends + o - (2 * v if room[v] == 3 else 0)))
-        return out
-
-    def lay(self, t: int, v: int, kind: int, e: int) -> None:
-        """Put the play on the layout (the hand is not changed)."""
-        if kind == OPENING:
-            tile = ALL_TILES[t]
-            if tile.is_double:
-                self.room[tile.high] = 4
-            else:
-                self.plain[tile.high] += 1
-                self.plain[tile.low] += 1
-            self.ends = e
+def play_out(state: HandState) -> None:
+    """Play the hand to its end, every player by :func:`policy_value`."""
+    while True:
+        seat = state.turn
+        moves = state.plays(seat)
+        if not moves:
+            if state.can_draw:
+                state.draw()
+            elif state.pass_turn():
+                return
+            continue
+        if len(moves) > 1:
+            best = moves[0]
+            best_value = policy_value(state, seat, best)
+            for m in moves[1:]:
+                pv = policy_value(state, seat, m)
+                if pv > best_value:
+                    best, best_value = m, pv
+        else:
+            best = moves[0]
+        if state.play(*best):
             return
-        if kind == PLAIN:
-            self.plain[v] -= 1
-        else:
-            self.room[v] -= 1
-        if IS_DOUBLE[t]:
-            self.room[v] = 3
-        else:
-            self.plain[OUTER[t][v]] += 1
-        self.ends = e
-
-    def unlay(self, t: int, v: int, kind: int, e: int) -> None:
-        """Take back :meth:`lay` (``e``: the ends before)."""
-        self.ends = e
-        if kind == OPENING:
-            tile = ALL_TILES[t]
-            self.room[tile.high] = self.plain[tile.high] = self.plain[tile.low] = 0
-            return
-        if IS_DOUBLE[t]:
-            self.room[v] = 0
-        else:
-            self.plain[OUTER[t][v]] -= 1
-        if kind == PLAIN:
-            self.plain[v] += 1
-        else:
-            self.room[v] += 1
-
-    def score(self, side: int, points: int) -> tuple[int, bool]:
-        """``side`` scores ``points``: (value for the root side, target reached)."""
-        d = self.dist[side]
-        if self.exact and points > d:
-            return 0, False
-        if points >= d:
-            won = WIN_POINTS if side == self.root else -WIN_POINTS
-            return won + self.weight[side] * points, True
-        self.dist[side] = d - points
-        return self.weight[side] * points, False
-
-    def opponents_pips(self, side: int) -> int:
-        total = 0
-        for s in range(self.players):
-            if self.side_of[s] != side:
-                h = self.hands[s]
-                while h:
-                    low = h & -h
-                    total += PIPS[low.bit_length() - 1]
-                    h ^= low
-        return total
-
-    def play(self, t: int, v: int, kind: int, e: int) -> tuple[int, bool]:
-        """The mover plays: (value of its scores for the root side, hand over)."""
-        seat = self.turn
-        self.hands[seat] ^= 1 << t
-        self.lay(t, v, kind, e)
-        self.passes = 0
-        side = self.side_of[seat]
-        value = 0
-        if e and not e % 5:
-            value, won = self.score(side, e // 5)
-            if won:
-                return value, True
-        if not self.hands[seat]:
-            bonus = (self.opponents_pips(side) + 2) // 5
-            if bonus:
-                gained, _ = self.score(side, bonus)
-                value += gained
-            return value, True
-        self.turn = seat + 1 if seat + 1 < self.players else 0
-        return value, False
-
-    def blocked_value(self) -> int:
-        per = [0] * len(self.dist)
-        for s in range(self.players):
-            h = self.hands[s]
-            while h:
-                low = h & -h
-                per[self.side_of[s]] += PIPS[low.bit_length() - 1]
-                h ^= low
-        low_pips = min(per)
-        if per.count(low_pips) != 1:
-            return 0
-        bonus = (sum(per) - low_pips + 2) // 5
-        if not bonus:
-            return 0
-        value, _ = self.score(per.index(low_pips), bonus)
-        return value
-
-    # -------------------------------------------------------------- play-out
-
-    def play_out(self) -> int:
-        """Play the hand to its end by :func:`policy_value`: the value for the root side."""
-        total = 0
-        n = self.players
-        stock = self.stock
-        while True:
-            seat = self.turn
-            moves = self.plays(seat)
-            if not moves:
-                if len(stock) - self.spos > self.reserve:
-                    self.hands[seat] |= 1 << stock[self.spos]
-                    self.spos += 1
-                    continue
-                self.passes += 1
-                if self.passes == n:
-                    return total + self.blocked_value()
-                self.turn = seat + 1 if seat + 1 < n else 0
-                continue
-            if len(moves) > 1:
-                best = moves[0]
-                best_value = policy_value(self, seat, best)
-                for m in moves[1:]:
-                    pv = policy_value(self, seat, m)
-                    if pv > best_value:
-                        best, best_value = m, pv
-            else:
-                best = moves[0]
-            value, over = self.play(*best)
-            total += value
-            if over:
-                return total
 
 
-def policy_value(state: HandState, seat: int, move: tuple[int, int, int, int]) -> float:
+def margin(state: HandState, start: list[int], root: int) -> int:
+    """The value for side ``root`` of a hand played on from the scores ``start``:
+    its points margin against each opponent, summed, and ``±WIN_POINTS`` if a
+    side reached the target."""
+    gains = [a - b for a, b in zip(state.scores, start, strict=True)]
+    mine = gains[root]
+    value = sum(mine - g for s, g in enumerate(gains) if s != root)
+    if state.winner >= 0:
+        value += WIN_POINTS if state.winner == root else -WIN_POINTS
+    return value
+
+
+def policy_value(state: HandState, seat: int, move: Play) -> float:
     """The play-out policy's estimate of a play (every hand known)."""
     t, v, kind, e = move
     now = e // 5 if e and not e % 5 else 0
@@ -399,26 +209,14 @@ class ExpertFiveUp(Bot):
 
 
 def _play_out_all(world: Game, moves: list[Move], root: int) -> list[float]:
-    assert isinstance(world, FiveUp)
-    base = HandState(world, root)
+    base = HandState.from_game(world)
     out = []
-    for t, v, kind in moves:
+    for move in moves:
         state = base.copy()
-        e = _ends_after(state, t, v, kind)
-        value, over = state.play(t, v, kind, e)
-        if not over:
-            value += state.play_out()
-        out.append(float(value))
+        if not state.play(*move, state.ends_after(move)):
+            play_out(state)
+        out.append(float(margin(state, base.scores, root)))
     return out
-
-
-def _ends_after(state: HandState, t: int, v: int, kind: int) -> int:
-    o = OUTER[t][v]
-    if kind == PLAIN:
-        return state.ends + v if o == v else state.ends + o - v
-    if kind == SPINNER:
-        return state.ends + o - (2 * v if state.room[v] == 3 else 0)
-    return PIPS[t]
 
 
 def _solve_all(world: Game, moves: list[Move], root: int) -> list[float] | None:

@@ -1,6 +1,14 @@
-"""Random play-outs of Five-Up on a compact state, for simulation and search.
+"""Five-Up on a compact state, for simulation and search.
 
-:func:`playout` plays a game on from any position to its end with uniformly
+Both follow exactly the rules and the action numbers of
+:class:`ludoteca.games.fiveup.FiveUp` (the tests check them against the
+engine), without the Game API's bookkeeping: no history, no notation, no views.
+
+- :class:`HandState` is one hand from any position, everything known (a real
+  deal or a determinization), played move by move by any policy: the play-outs
+  of Monte Carlo players such as the ``expert`` bot. Once the stock is closed,
+  :mod:`ludoteca.games.fiveup.solver` solves the rest exactly.
+- :func:`playout` plays a game on from any position to its end with uniformly
 random legal moves (and uniformly random deals for later hands), without
 touching the game it starts from and without building records, views or score
 events: the rules of :mod:`.game` in one tight loop over small ints and tile
@@ -23,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of
 
+from .solver import OPENING, PASS, PLAIN, SPINNER, Move
 from .tables import (
     A_DRAW,
     A_OPEN,
@@ -32,6 +41,7 @@ from .tables import (
     NUMBERS_OF,
     ON_NUMBER,
     ON_OUTER,
+    OUTER,
     PIPS,
     PLAY_ON,
     bonus_points,
@@ -39,9 +49,11 @@ from .tables import (
 )
 
 if TYPE_CHECKING:
+    from ludoteca.game import Game
+
     from .game import FiveUp
 
-__all__ = ["playout"]
+__all__ = ["HandState", "Play", "playout"]
 
 _NUMBERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(v for v in range(7) if m >> v & 1) for m in range(128)
@@ -49,8 +61,8 @@ _NUMBERS: tuple[tuple[int, ...], ...] = tuple(
 _SINGLE: tuple[int, ...] = tuple(ns[0] if len(ns) == 1 else -1 for ns in _NUMBERS)
 """The number of a 7-bit mask holding just one, else -1."""
 _ALL = list(range(28))
-Move = tuple[int, int, int, int, int, int, int, int, int, int]
-_PAIRS: dict[int, list[Move]] = {}
+_Pair = tuple[int, int, int, int, int, int, int, int, int, int]
+_PAIRS: dict[int, list[_Pair]] = {}
 """The plays of some tiles on some targets, all showing one number, by
 ``tiles << 28 | targets``: ``(action, tile, target, number, outer number, tile bit,
 target bit, number bit, outer bit, kind)``; kind 0 is a non-double joining a
@@ -73,7 +85,7 @@ _PIPS_LOW = _half_table(0, True)
 _PIPS_HIGH = _half_table(14, True)
 
 
-def _pairs(key: int) -> list[Move]:
+def _pairs(key: int) -> list[_Pair]:
     tiles, targets = key >> 28, key & 0xFFFFFFF
     moves = []
     for t in range(28):
@@ -353,3 +365,310 @@ def _write_deal(
     """Write a play-out's deal into its trace: the tiles drawn in order, then the others."""
     rng.shuffle(rest)
     trace[at] = deal_text(dealt, drawn + rest)
+
+
+Play = tuple[int, int, int, int]
+"""``(tile, number, kind, ends after)``: a solver :data:`~.solver.Move` with the
+sum of the open ends it leaves (what it scores: a fifth of that when it is a
+positive multiple of 5)."""
+
+
+class HandState:
+    """One Five-Up hand with every tile known, played on move by move by the rules.
+
+    The layout is the solver's (:class:`~.solver.Position`): ``plain[v]`` open
+    ends of non-doubles showing ``v``, ``room[v]`` the places left on the double
+    ``v-v`` (free sides plus its 2 tips while a side is free, then the free tips;
+    a double counts both halves while ``room > 2``) and ``ends`` their sum.
+    ``hands`` are per seat (masks); ``stock[spos:]`` the tiles still in the stock
+    in draw order, of which the last ``reserve`` are never drawn; ``scores`` the
+    sides' game scores. Once the hand is over, ``end`` says how (``domino``,
+    ``blocked``, or ``target reached`` when a play's ends reach the target) and
+    ``winner`` is the side that reached the target (-1: none). With ``exact``
+    (the option ``exact_61``) a score that would pass the target is not scored.
+
+    Moves are the solver's: :meth:`plays` lists the plays of a seat with the
+    ends each leaves, :meth:`play` makes one; with no play the player to move
+    must :meth:`draw` while :attr:`can_draw`, else :meth:`pass_turn`.
+
+    >>> from ludoteca import new_game
+    >>> g = new_game("fiveup", seed=4, players=3)
+    >>> h = HandState.from_game(g)
+    >>> over = False
+    >>> while not over:
+    ...     plays = h.plays(h.turn)
+    ...     if plays:
+    ...         over = h.play(*plays[0])
+    ...     elif h.can_draw:
+    ...         _ = h.draw()
+    ...     else:
+    ...         over = h.pass_turn()
+    >>> h.end in ("domino", "blocked", "target reached"), g.scores == [0, 0, 0]
+    (True, True)
+    """
+
+    __slots__ = (
+        "end",
+        "ends",
+        "exact",
+        "hands",
+        "passes",
+        "plain",
+        "players",
+        "reserve",
+        "room",
+        "scores",
+        "side_of",
+        "spos",
+        "stock",
+        "target",
+        "turn",
+        "winner",
+    )
+
+    players: int
+    side_of: tuple[int, ...]
+    hands: list[int]
+    stock: list[int]
+    spos: int
+    reserve: int
+    plain: list[int]
+    room: list[int]
+    ends: int
+    turn: int
+    passes: int
+    scores: list[int]
+    target: int
+    exact: bool
+    end: str
+    winner: int
+
+    @classmethod
+    def from_game(cls, game: Game) -> HandState:
+        """The hand under way in a Five-Up game (a real one or a determinization)."""
+        from .game import PLAY, FiveUp
+
+        if not isinstance(game, FiveUp) or game.phase != PLAY:
+            raise ValueError("a hand state is taken from a Five-Up game while a hand is played")
+        new = cls.__new__(cls)
+        new.players = game.n
+        new.side_of = tuple(game.side_of)
+        new.hands = list(game.hands)
+        new.stock = game.stock
+        new.spos = game.stock_pos
+        new.reserve = game.reserve
+        plain = [0] * 7
+        room = [0] * 7
+        for v in range(7):
+            m = game.tbn[v]
+            while m:
+                low = m & -m
+                x = low.bit_length() - 1
+                m ^= low
+                if IS_DOUBLE[x]:
+                    sides = game.sides_free[x]
+                    room[v] = sides + 2 if sides else game.tips_free[x]
+                else:
+                    plain[v] += 1
+        new.plain = plain
+        new.room = room
+        new.ends = game.ends
+        new.turn = game.turn
+        new.passes = game.passes
+        new.scores = list(game.scores)
+        new.target = game.target
+        new.exact = bool(game.options["exact_61"])
+        new.end = ""
+        new.winner = -1
+        return new
+
+    def copy(self) -> HandState:
+        """An independent copy (the stock, never changed, is shared)."""
+        new = HandState.__new__(HandState)
+        new.players = self.players
+        new.side_of = self.side_of
+        new.hands = list(self.hands)
+        new.stock = self.stock
+        new.spos = self.spos
+        new.reserve = self.reserve
+        new.plain = list(self.plain)
+        new.room = list(self.room)
+        new.ends = self.ends
+        new.turn = self.turn
+        new.passes = self.passes
+        new.scores = list(self.scores)
+        new.target = self.target
+        new.exact = self.exact
+        new.end = self.end
+        new.winner = self.winner
+        return new
+
+    # ------------------------------------------------------------ the layout
+
+    @property
+    def opened(self) -> bool:
+        """Whether the hand's first tile is on the table."""
+        return any(self.plain) or any(self.room)
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether the stock holds a tile that may be drawn."""
+        return len(self.stock) - self.spos > self.reserve
+
+    def plays(self, seat: int) -> list[Play]:
+        """Every play of ``seat`` on the layout, with the ends it leaves.
+
+        Plays on ends showing the same number are one play (as in the solver);
+        before the first tile is down, every tile of the hand opens it.
+        """
+        hand = self.hands[seat]
+        plain, room, ends = self.plain, self.room, self.ends
+        out = []
+        for v in range(7):
+            if not (plain[v] or room[v]):
+                continue
+            m = hand & NUMBER_MASK[v]
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                m ^= low
+                o = OUTER[t][v]
+                if plain[v]:
+                    out.append((t, v, PLAIN, ends + v if o == v else ends + o - v))
+                if room[v]:
+                    out.append((t, v, SPINNER, ends + o - (2 * v if room[v] == 3 else 0)))
+        if not out and not ends and not self.opened:
+            return [(t, -1, OPENING, PIPS[t]) for t in indices_of(hand)]
+        return out
+
+    def ends_after(self, move: Move) -> int:
+        """The sum of the open ends after ``move`` (a play that fits)."""
+        t, v, kind = move
+        if kind == OPENING:
+            return PIPS[t]
+        o = OUTER[t][v]
+        if kind == PLAIN:
+            return self.ends + v if o == v else self.ends + o - v
+        return self.ends + o - (2 * v if self.room[v] == 3 else 0)
+
+    def lay(self, t: int, v: int, kind: int, e: int) -> None:
+        """Put a play on the layout (no hand, turn or score changes): :meth:`unlay`
+        takes it back, for looking one play ahead."""
+        if kind == OPENING:
+            tile = ALL_TILES[t]
+            if tile.is_double:
+                self.room[tile.high] = 4
+            else:
+                self.plain[tile.high] += 1
+                self.plain[tile.low] += 1
+            self.ends = e
+            return
+        if kind == PLAIN:
+            self.plain[v] -= 1
+        else:
+            self.room[v] -= 1
+        if IS_DOUBLE[t]:
+            self.room[v] = 3
+        else:
+            self.plain[OUTER[t][v]] += 1
+        self.ends = e
+
+    def unlay(self, t: int, v: int, kind: int, e: int) -> None:
+        """Take back :meth:`lay` (``e``: the ends before it)."""
+        self.ends = e
+        if kind == OPENING:
+            tile = ALL_TILES[t]
+            self.room[tile.high] = self.plain[tile.high] = self.plain[tile.low] = 0
+            return
+        if IS_DOUBLE[t]:
+            self.room[v] = 0
+        else:
+            self.plain[OUTER[t][v]] -= 1
+        if kind == PLAIN:
+            self.plain[v] += 1
+        else:
+            self.room[v] += 1
+
+    # -------------------------------------------------------------- the moves
+
+    def opponents_pips(self, side: int) -> int:
+        """The pips in the hands of ``side``'s opponents (what a domino scores on)."""
+        total = 0
+        for s in range(self.players):
+            if self.side_of[s] != side:
+                h = self.hands[s]
+                total += _PIPS_LOW[h & 0x3FFF] + _PIPS_HIGH[h >> 14]
+        return total
+
+    def _award(self, side: int, points: int) -> bool:
+        """``side`` scores ``points`` (unless that passes the target with ``exact``):
+        whether it reached the target."""
+        total = self.scores[side] + points
+        if self.exact and total > self.target:
+            return False
+        self.scores[side] = total
+        if total >= self.target:
+            self.winner = side
+            return True
+        return False
+
+    def play(self, t: int, v: int, kind: int, e: int) -> bool:
+        """The player to move makes a play of :meth:`plays`: whether the hand is over.
+
+        The play scores ``e // 5`` when ``e`` is a positive multiple of 5 (the hand
+        ends at once if that reaches the target); going out ends the hand with the
+        domino bonus, a point per 5 pips in the opponents' hands, 3 or 4 rounded up.
+        """
+        seat = self.turn
+        hand = self.hands[seat] ^ (1 << t)
+        self.hands[seat] = hand
+        self.lay(t, v, kind, e)
+        self.passes = 0
+        side = self.side_of[seat]
+        if e and not e % 5 and self._award(side, e // 5):
+            self.end = "target reached"
+            return True
+        if not hand:
+            bonus = (self.opponents_pips(side) + 2) // 5  # bonus_points
+            if bonus:
+                self._award(side, bonus)
+            self.end = "domino"
+            return True
+        self.turn = seat + 1 if seat + 1 < self.players else 0
+        return False
+
+    def play_move(self, move: Move) -> bool:
+        """:meth:`play` of a solver move (a pass included): whether the hand is over."""
+        if move[2] == PASS:
+            return self.pass_turn()
+        return self.play(*move, self.ends_after(move))
+
+    def draw(self) -> int:
+        """The player to move draws the next tile of the stock (it keeps the turn):
+        the tile drawn."""
+        t = self.stock[self.spos]
+        self.spos += 1
+        self.hands[self.turn] |= 1 << t
+        return t
+
+    def pass_turn(self) -> bool:
+        """The player to move passes: whether the hand is blocked (everyone passed).
+
+        A blocked hand goes to the side with the fewest pips (none on a tie), who
+        scores the bonus on the pips of the other sides.
+        """
+        self.passes += 1
+        if self.passes < self.players:
+            self.turn = self.turn + 1 if self.turn + 1 < self.players else 0
+            return False
+        per = [0] * len(self.scores)
+        for s in range(self.players):
+            h = self.hands[s]
+            per[self.side_of[s]] += _PIPS_LOW[h & 0x3FFF] + _PIPS_HIGH[h >> 14]
+        low = min(per)
+        if per.count(low) == 1:
+            bonus = bonus_points(sum(per) - low)
+            if bonus:
+                self._award(per.index(low), bonus)
+        self.end = "blocked"
+        return True

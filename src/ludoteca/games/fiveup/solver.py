@@ -68,6 +68,7 @@ from .tables import (
     ON_NUMBER,
     ON_TARGET,
     ON_TILE,
+    OUTER,
     PIPS,
     bonus_points,
     hand_pips,
@@ -105,11 +106,6 @@ that number) or ``OPENING`` (the first tile of the hand; number -1). ``PASS`` is
 ``(-1, -1, PASS)``."""
 PLAIN, SPINNER, OPENING, PASS = range(4)
 PASS_MOVE: Move = (-1, -1, PASS)
-
-_OUTER: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t.other(v) if t.has(v) else -1 for v in range(7)) for t in ALL_TILES
-)
-"""``_OUTER[t][v]``: the number tile ``t`` shows outward when joined on ``v``."""
 
 
 def move_text(move: Move) -> str:
@@ -512,7 +508,7 @@ class _Search:
                 if not tiles or not (plain[v] or room[v]):
                     continue
                 for t in indices_of(tiles):
-                    o = _OUTER[t][v]
+                    o = OUTER[t][v]
                     if plain[v]:
                         e = ends + v if o == v else ends + o - v
                         moves.append((_order(e, hand, t), t, v, PLAIN, o, e))
@@ -643,7 +639,7 @@ try:
 except ImportError as error:  # pragma: no cover - only without a built extension
     _BUILD_ERROR = str(error)
 else:
-    _c.init(NUMBER_MASK, _OUTER, PIPS, IS_DOUBLE)
+    _c.init(NUMBER_MASK, OUTER, PIPS, IS_DOUBLE)
 
 
 class _CSearch:

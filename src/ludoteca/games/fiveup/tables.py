@@ -36,6 +36,7 @@ __all__ = [
     "ON_OUTER",
     "ON_TARGET",
     "ON_TILE",
+    "OUTER",
     "PIPS",
     "PLAY_ON",
     "bonus_points",
@@ -58,6 +59,11 @@ HAS_NUMBER: tuple[int, ...] = tuple(
     sum(t.bit for t in ALL_TILES if NUMBERS_OF[t.index] & m) for m in range(128)
 )
 """``HAS_NUMBER[m]``: the tiles showing one of the numbers in the 7-bit mask ``m``."""
+OUTER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t.other(v) if t.has(v) else -1 for v in range(7)) for t in ALL_TILES
+)
+"""``OUTER[t][v]``: the number tile ``t`` shows outward when joined on ``v`` (-1 if
+it does not show ``v``)."""
 
 
 def _pairs() -> list[tuple[int, int, int]]:
