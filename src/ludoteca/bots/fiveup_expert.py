@@ -95,9 +95,10 @@ def margin(state: HandState, start: list[int], root: int) -> int:
     """The value for side ``root`` of a hand played on from the scores ``start``:
     its points margin against each opponent, summed, and ``±WIN_POINTS`` if a
     side reached the target."""
-    gains = [a - b for a, b in zip(state.scores, start, strict=True)]
-    mine = gains[root]
-    value = sum(mine - g for s, g in enumerate(gains) if s != root)
+    scores = state.scores
+    mine = scores[root] - start[root]
+    # sum over the opponents of (mine - theirs) = sides * mine - every side's gain
+    value = len(scores) * mine - (sum(scores) - sum(start))
     if state.winner >= 0:
         value += WIN_POINTS if state.winner == root else -WIN_POINTS
     return value
