@@ -586,7 +586,9 @@ def test_two_humans_and_a_spectator_play_bingo_without_leaks(db_url: str) -> Non
         ).json()["token"]
         conns = play_through(c, tid, {0: made["token"], 1: other}, seed=3)
         checked = assert_no_leaks(c, tid, conns)
-        assert checked > 100
+        # the deal is the server's (a random seed), so the match's length varies; even
+        # the shortest match (two hands) has a dozen decisions, each sent to everyone
+        assert checked >= 30 and all(len(cl.frames) >= 10 for cl in conns)
         seats_seen = {f["seat"] for cl in conns for f in cl.frames}
         assert seats_seen == {0, 1, None}
 
