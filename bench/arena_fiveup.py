@@ -1,6 +1,6 @@
 """Five-Up bots: decision times and arena matches with duplicate deals.
 
-Run from the repository root (about 20 minutes on two free cores: an expert
+Run from the repository root (about 40 minutes on two free cores: an expert
 decision costs about 0.3 s, a game to 61 holds about 40 of them per expert;
 ``--quick`` for a smoke run with a tenth of the games; ``--parts`` to pick
 what runs):
@@ -38,7 +38,7 @@ MATCHES = [
     ("expert,greedy", 60, {}),
     ("expert,random", 30, {}),
 ]
-TEAMS = [("expert,greedy", 40, {"players": 4})]
+TEAMS = [("expert,greedy", 100, {"players": 4})]
 
 
 def percentile(values: list[float], p: float) -> float:
