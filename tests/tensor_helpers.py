@@ -23,6 +23,32 @@ ENCODERS: dict[str, type[TensorEncoder[Any]]] = {
 }
 
 
+# Every game with its default options and with options that change the vectors
+# (number of seats, scales, contracts, figures).
+OPTION_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("texas42", {}),
+    (
+        "texas42",
+        {
+            "scoring": "points",
+            "nello": True,
+            "plunge": True,
+            "splash": True,
+            "sevens": True,
+            "play_out": True,
+            "all_pass": "forced",
+        },
+    ),
+    ("fiveup", {}),
+    ("fiveup", {"players": 3, "exact_61": True, "later_lead": "clockwise", "target": 31}),
+    ("fiveup", {"players": 4}),
+    ("bingo", {}),
+    ("bingo", {"blanks_as_seven": True}),
+    ("cavaleiro", {}),
+    ("cavaleiro", {"players": 5, "layout": "23/4+1"}),
+]
+
+
 class Reference:
     """A fresh Python encoder of ``game``'s kind and options; its offsets and sizes
     are read through it (``reference.o_hand``)."""

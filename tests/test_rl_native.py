@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tensor_helpers import OPTION_CASES
 
 from ludoteca import tensor
 from ludoteca.rl import LudotecaEnv, aec, env, env_names
@@ -17,31 +18,7 @@ OBS_TYPES = ("observation", "info_state")
 NATIVE = tensor.native is not None and aec._observe is not None
 needs_native = pytest.mark.skipif(not NATIVE, reason="the C extension is not built")
 
-# Every game with its default options and with options that change the vectors
-# (number of seats, scales, contracts, figures).
-CASES = [
-    ("texas42", {}),
-    (
-        "texas42",
-        {
-            "scoring": "points",
-            "nello": True,
-            "plunge": True,
-            "splash": True,
-            "sevens": True,
-            "play_out": True,
-            "all_pass": "forced",
-        },
-    ),
-    ("fiveup", {}),
-    ("fiveup", {"players": 3, "exact_61": True, "later_lead": "clockwise", "target": 31}),
-    ("fiveup", {"players": 4}),
-    ("bingo", {}),
-    ("bingo", {"blanks_as_seven": True}),
-    ("cavaleiro", {}),
-    ("cavaleiro", {"players": 5, "layout": "23/4+1"}),
-]
-CASES = [c for c in CASES if f"{c[0]}_v0" in ENVS]
+CASES = [c for c in OPTION_CASES if f"{c[0]}_v0" in ENVS]
 
 
 def _python_only(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from tensor_helpers import ENCODERS, Reference
+from tensor_helpers import ENCODERS, OPTION_CASES, Reference
 
 import ludoteca
 from ludoteca import tensor
@@ -25,31 +25,7 @@ GAMES = [g for g in ENCODERS if g in available_games()]
 NATIVE = tensor.native is not None
 needs_native = pytest.mark.skipif(not NATIVE, reason="the C extension is not built")
 
-# Every game with its default options and with options that change the vectors
-# (number of seats, scales, contracts, figures).
-CASES = [
-    ("texas42", {}),
-    (
-        "texas42",
-        {
-            "scoring": "points",
-            "nello": True,
-            "plunge": True,
-            "splash": True,
-            "sevens": True,
-            "play_out": True,
-            "all_pass": "forced",
-        },
-    ),
-    ("fiveup", {}),
-    ("fiveup", {"players": 3, "exact_61": True, "later_lead": "clockwise", "target": 31}),
-    ("fiveup", {"players": 4}),
-    ("bingo", {}),
-    ("bingo", {"blanks_as_seven": True}),
-    ("cavaleiro", {}),
-    ("cavaleiro", {"players": 5, "layout": "23/4+1"}),
-]
-CASES = [c for c in CASES if c[0] in GAMES]
+CASES = [c for c in OPTION_CASES if c[0] in GAMES]
 
 
 def _positions(name: str, options: dict[str, Any], games: int) -> Iterator[Game]:
