@@ -25,19 +25,15 @@ import statistics
 import time
 from collections import Counter
 
+from arena_common import percentile, print_match
+
 import ludoteca
-from ludoteca.arena import MatchResult, run_match
 from ludoteca.bots import choose_move, make_bot
 
 MATCHES = [
     ("greedy,random", 1000),
     ("expert,greedy", 100),
 ]
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
 def timing(matches: int) -> None:
@@ -81,17 +77,7 @@ def arena(scale: float, jobs: int, seed: int) -> None:
     print("## Arena: matches to 7 sets, duplicate deals\n")
     for bots, games in MATCHES:
         n = max(2, int(games * scale) // 2 * 2)
-        start = time.perf_counter()
-        result: MatchResult = run_match(
-            "bingo", bots.split(","), games=n, duplicate=True, jobs=jobs, seed=seed
-        )
-        took = time.perf_counter() - start
-        print(
-            f"$ ludoteca arena bingo --bots {bots} --duplicate --games {n} "
-            f"--jobs {jobs} --seed {seed}"
-        )
-        print(result.table())
-        print(f"({took:.0f} s)\n")
+        print_match("bingo", bots, n, jobs=jobs, seed=seed)
 
 
 def hands(matches: int) -> None:

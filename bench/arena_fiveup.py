@@ -27,8 +27,9 @@ import argparse
 import statistics
 import time
 
+from arena_common import percentile, print_match
+
 import ludoteca
-from ludoteca.arena import MatchResult, run_match
 from ludoteca.bots import choose_move, make_bot
 from ludoteca.bots.fiveup_common import HandKnowledge
 from ludoteca.games.fiveup.solver import move_of
@@ -39,11 +40,6 @@ MATCHES = [
     ("expert,random", 30, {}),
 ]
 TEAMS = [("expert,greedy", 100, {"players": 4})]
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
 def timing(games: int, players: int) -> None:
@@ -93,24 +89,7 @@ def matches(
     print(f"## {title}\n")
     for bots, games, options in plan:
         n = max(2, int(games * scale) // 2 * 2)
-        start = time.perf_counter()
-        result: MatchResult = run_match(
-            "fiveup",
-            bots.split(","),
-            games=n,
-            duplicate=True,
-            jobs=jobs,
-            seed=seed,
-            options=dict(options),
-        )
-        took = time.perf_counter() - start
-        extra = "".join(f" -o {k}={v}" for k, v in options.items())
-        print(
-            f"$ ludoteca arena fiveup --bots {bots} --games {n} --duplicate "
-            f"--jobs {jobs} --seed {seed}{extra}"
-        )
-        print(result.table())
-        print(f"({took:.0f} s)\n", flush=True)
+        print_match("fiveup", bots, n, jobs=jobs, seed=seed, options=options)
 
 
 def main() -> None:

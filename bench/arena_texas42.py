@@ -20,8 +20,9 @@ import argparse
 import statistics
 import time
 
+from arena_common import print_match
+
 from ludoteca import new_game
-from ludoteca.arena import run_match
 from ludoteca.bots import choose_move, make_bot
 
 
@@ -59,16 +60,8 @@ def timing(games: int) -> None:
 
 def arena(games: int, jobs: int) -> None:
     print("## Arena (duplicate deals, games to 7 marks)\n")
-    for bots, n in ((["greedy", "random"], games), (["expert", "greedy"], games)):
-        command = (
-            f"ludoteca arena texas42 --bots {','.join(bots)} --games {n} --duplicate "
-            f"--jobs {jobs} --seed 7"
-        )
-        start = time.perf_counter()
-        result = run_match("texas42", bots, games=n, duplicate=True, jobs=jobs, seed=7)
-        print(f"$ {command}")
-        print(result.table())
-        print(f"({time.perf_counter() - start:.0f} s)\n")
+    for bots in ("greedy,random", "expert,greedy"):
+        print_match("texas42", bots, games, jobs=jobs, seed=7)
 
 
 def main() -> None:
