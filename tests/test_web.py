@@ -20,7 +20,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("sqlalchemy")
 
 from starlette.testclient import TestClient
-from web_helpers import Truth, check_frame, hidden_from, tiles_in
+from web_helpers import Truth, check_frame, hidden_from, tiles_in, unavailable
 
 import ludoteca
 from ludoteca.bots import RankedMove, available_levels
@@ -35,7 +35,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'web.db'}"
     if not PG_URL:
-        pytest.skip("LUDOTECA_TEST_POSTGRES is not set (CI sets it)")
+        unavailable("LUDOTECA_TEST_POSTGRES is not set")
     store = Store(PG_URL)
     store.drop_everything()
     store.close()

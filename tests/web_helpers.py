@@ -9,12 +9,27 @@ player has been shown.
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any
+
+import pytest
 
 import ludoteca
 from ludoteca.game import Game
 from ludoteca.tiles import TILE_TEXT
+
+
+def unavailable(reason: str) -> None:
+    """Skip a test whose service or browser is missing, except in CI, where it fails.
+
+    CI (``.ci/run`` sets ``CI``) installs chromium and PostgreSQL: a missing one
+    there is a broken run, never a green one.
+    """
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}: CI must provide it", pytrace=False)
+    pytest.skip(reason)
+
 
 TILE_RE = re.compile(r"(?<![0-9])([0-6])-([0-6])(?![0-9])")
 ALL_TILES = frozenset(TILE_TEXT)

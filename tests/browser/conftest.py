@@ -38,6 +38,8 @@ CHROMIUM_ARGS = [
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # web_helpers
 
+from web_helpers import unavailable  # noqa: E402
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     ours = [i for i in items if Path(str(i.fspath)).resolve().is_relative_to(HERE)]
@@ -125,7 +127,7 @@ def make_server(tmp_path: Path) -> Iterator[Any]:
         else:
             pg = os.environ.get("LUDOTECA_TEST_POSTGRES")
             if not pg:
-                pytest.skip("LUDOTECA_TEST_POSTGRES is not set (CI sets it)")
+                unavailable("LUDOTECA_TEST_POSTGRES is not set")
             _reset_postgres(pg)
             url = pg
         server = Server(url, tmp_path / "server.log", bot_delay)
@@ -141,7 +143,7 @@ def make_server(tmp_path: Path) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)")
+        unavailable(f"no chromium at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

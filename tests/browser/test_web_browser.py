@@ -77,15 +77,47 @@ def create_table(
     return str(page.url.rsplit("/", 1)[-1].split("?")[0])
 
 
-def click_a_legal_move(page: Any, rng: random.Random) -> None:
+def click_a_legal_move(page: Any, rng: random.Random, timeout: float = 30000) -> None:
+    """Click a legal tile or move button, then wait until the page has taken it in.
+
+    The page has taken a click in when the sent move is answered (a new state or
+    a refusal) or when a tile's choice box has opened: never a selector that may
+    already be there before the click.
+    """
+    before = board_state(page)
     choices = page.locator("#board .actions .move-btn.cancel")
     if choices.count():
         legal = page.locator("#board .actions .move-btn.legal")
     else:
         legal = page.locator("#board :is(.tile-btn, .move-btn).legal")
     count = legal.count()
-    if count:
-        legal.nth(rng.randrange(count)).click(timeout=5000)
+    if not count:
+        return
+    legal.nth(rng.randrange(count)).click(timeout=5000)
+    wait_settled(page, before, timeout)
+
+
+def board_state(page: Any) -> dict[str, str]:
+    """The board's move number and open choice, and the refusal shown."""
+    state: dict[str, str] = page.evaluate(
+        """() => { const b = document.getElementById('board');
+                   return {n: b.dataset.n, choice: b.dataset.choice || '',
+                           refusal: document.getElementById('refusal').textContent}; }"""
+    )
+    return state
+
+
+def wait_settled(page: Any, before: dict[str, str], timeout: float = 30000) -> None:
+    """Wait until no move is in flight and the board moved on from ``before``."""
+    page.wait_for_function(
+        """b0 => { const b = document.getElementById('board');
+                   const refusal = document.getElementById('refusal');
+                   return b.dataset.pending !== '1' &&
+                          (b.dataset.n !== b0.n || (b.dataset.choice || '') !== b0.choice ||
+                           (!refusal.hidden && refusal.textContent !== b0.refusal)); }""",
+        arg=before,
+        timeout=timeout,
+    )
 
 
 def wait_turn_or_end(page: Any, timeout: float = 30000) -> bool:
@@ -97,16 +129,8 @@ def wait_turn_or_end(page: Any, timeout: float = 30000) -> bool:
 def play_to_end(page: Any, rng: random.Random, shot: Path | None = None, limit: int = 4000) -> int:
     clicks = 0
     while clicks < limit and wait_turn_or_end(page):
-        n = page.get_attribute("#board", "data-n")
         click_a_legal_move(page, rng)
         clicks += 1
-        page.wait_for_function(
-            """n => { const b = document.getElementById('board');
-                      return b.dataset.n !== n || b.querySelector('.actions .cancel') ||
-                             document.getElementById('refusal').textContent; }""",
-            arg=n,
-            timeout=30000,
-        )
         if clicks == 12 and shot is not None:
             page.screenshot(path=str(shot), full_page=True)
     return clicks
@@ -175,14 +199,7 @@ def test_two_players_and_a_spectator_play_a_bingo_hand(
             break
         for page in (ana, bia):
             if page.get_attribute("#board", "data-myturn") == "1":
-                n = page.get_attribute("#board", "data-n")
-                click_a_legal_move(page, rng)
-                page.wait_for_function(
-                    "n => document.getElementById('board').dataset.n !== n || "
-                    "document.querySelector('#board .actions .cancel')",
-                    arg=n,
-                    timeout=15000,
-                )
+                click_a_legal_move(page, rng, timeout=15000)
         ana.wait_for_timeout(30)
     else:
         pytest.fail("the hand did not end")
@@ -237,9 +254,7 @@ def test_a_reload_rejoins_the_seat(browser: Any, make_server: Any) -> None:
     rng = random.Random(3)
     for _ in range(4):
         assert wait_turn_or_end(page)
-        n = page.get_attribute("#board", "data-n")
         click_a_legal_move(page, rng)
-        page.wait_for_function("n => document.getElementById('board').dataset.n !== n", arg=n)
     before = frames.last
     page.reload()
     page.wait_for_selector("#board .board")
@@ -263,9 +278,7 @@ def test_a_restarted_server_resumes_the_game(browser: Any, make_server: Any, db:
     rng = random.Random(4)
     for _ in range(3):
         assert wait_turn_or_end(page)
-        n = page.get_attribute("#board", "data-n")
         click_a_legal_move(page, rng)
-        page.wait_for_function("n => document.getElementById('board').dataset.n !== n", arg=n)
     before = frames.last
     server.stop()
     page.wait_for_selector("#conn.lost", timeout=10000)
@@ -293,7 +306,7 @@ def test_keyboard_play(browser: Any, make_server: Any) -> None:
     for played in range(1, 61):
         if not wait_turn_or_end(page):
             break
-        n = page.get_attribute("#board", "data-n")
+        before = board_state(page)
         if page.locator("#board .actions .move-btn").count():
             page.keyboard.press("1")  # the first move button (pass, a bid, a trump)
         else:
@@ -301,11 +314,7 @@ def test_keyboard_play(browser: Any, make_server: Any) -> None:
             page.keyboard.press("ArrowRight")
             page.keyboard.press("ArrowLeft")
             page.keyboard.press("Enter")
-        page.wait_for_function(
-            "n => document.getElementById('board').dataset.n !== n || "
-            "document.getElementById('refusal').textContent",
-            arg=n,
-        )
+        wait_settled(page, before)
         if played >= 10:
             break
     decisions = [i for i, s in enumerate(frames.last["log_seats"]) if s == 0]
@@ -325,14 +334,14 @@ def test_an_illegal_click_is_refused_with_a_reason(browser: Any, make_server: An
         assert wait_turn_or_end(page)
         if page.locator("#board .tile-btn.dim").count():
             break
-        n = page.get_attribute("#board", "data-n")
         click_a_legal_move(page, rng)
-        page.wait_for_function("n => document.getElementById('board').dataset.n !== n", arg=n)
     else:
         pytest.fail("no hand where a tile could not be played")
     n = page.get_attribute("#board", "data-n")
+    before = board_state(page)
     page.locator("#board .tile-btn.dim").first.click()
-    page.wait_for_selector("#refusal:not([hidden])")
+    wait_settled(page, before)
+    assert page.locator("#refusal").is_visible()
     text = page.locator("#refusal").inner_text()
     assert "não é permitido" in text and "seguir" in text
     assert page.get_attribute("#board", "data-n") == n

@@ -46,7 +46,7 @@ const Games = (() => {
   }
 
   function myTurn(m) {
-    return m.me !== null && m.me !== undefined && m.view.to_move === m.me && !m.view.over;
+    return m.me !== null && m.me !== undefined && m.view.to_move === m.me && !m.view.over && !m.pending;
   }
 
   /** The seat's hand as buttons; legal tiles stand out, others can still be tried. */

@@ -9,6 +9,7 @@
   let kept = Keep.get(seatKey); // {seat, token} of this browser at this table
   let state = null;
   let choice = null;
+  let pending = null; // the move number a sent move answers, until its state or refusal arrives
   let ws = null;
   let retry = 0;
   let alive = true;
@@ -116,6 +117,7 @@
     ws = new WebSocket(proto + window.location.host + "/ws/" + tableId);
     ws.addEventListener("open", () => {
       retry = 0;
+      pending = null;
       conn.textContent = T("web.connected");
       conn.className = "conn ok";
       hello();
@@ -168,6 +170,12 @@
         }
         break;
       case "state":
+        if (pending !== null && msg.n === pending) {
+          state = msg; // another player's news: the sent move is still on its way
+          render();
+          break;
+        }
+        pending = null;
         state = msg;
         refusal = null;
         if (hint && hint.n !== msg.n) hint = null;
@@ -175,6 +183,10 @@
         render();
         break;
       case "error":
+        if (pending !== null) {
+          pending = null;
+          render();
+        }
         refusal = msg.message;
         showRefusal();
         toast(msg.message, "error");
@@ -216,15 +228,17 @@
       logSeats: state.log_seats,
       result: state.result,
       choice,
+      pending: pending !== null,
       replay: false,
     };
   }
 
   const ctx = {
     move(mv) {
-      if (!state) return;
+      if (!state || pending !== null) return;
       choice = null;
-      send({ type: "move", move: mv, n: state.n });
+      if (send({ type: "move", move: mv, n: state.n })) pending = state.n;
+      render();
     },
     tile(key, moves) {
       if (!state) return;
@@ -274,6 +288,8 @@
     boardBox.dataset.n = String(state.n);
     boardBox.dataset.over = state.view.over ? "1" : "0";
     boardBox.dataset.myturn = Games.helpers.myTurn(m) ? "1" : "0";
+    boardBox.dataset.pending = pending !== null ? "1" : "0";
+    boardBox.dataset.choice = choice || "";
     renderTools(m);
     renderResult(m);
     invitesPanel();
