@@ -18,11 +18,13 @@ setup(
             "ludoteca.games.bingo._solver",
             ["src/ludoteca/games/bingo/_solver.c"],
             extra_compile_args=["-O3", "-Wall"],
+            optional=True,
         ),
         Extension(
             "ludoteca.games.fiveup._solver",
             ["src/ludoteca/games/fiveup/_solver.c"],
             extra_compile_args=["-O3", "-Wall"],
+            optional=True,
         ),
         Extension(
             "ludoteca.games._tensor",

@@ -165,8 +165,8 @@ def test_sample_future_chance_comes_from_the_given_generator() -> None:
     a = game.sample_hidden(0, random.Random(1))
     b = game.sample_hidden(0, random.Random(1))
     c = game.sample_hidden(0, random.Random(2))
-    assert a.moves == b.moves and a._rng.getstate() == b._rng.getstate()
-    assert a._rng.getstate() != game._rng.getstate() != c._rng.getstate()
+    assert a.moves == b.moves and a.seed == b.seed
+    assert a.seed != game.seed != c.seed
 
 
 def test_a_show_reveals_every_double_so_samples_hold_no_other() -> None:

@@ -67,7 +67,7 @@ def test_expert_finds_the_making_move_late_in_the_hand() -> None:
     # the expert sees only its own hand, yet should nearly always pick a making tile.
     rng = random.Random(3)
     agree = total = 0
-    for seed in range(2000):
+    for seed in range(8000):
         game = ludoteca.new_game("texas42", seed=seed, play_out=True)
         assert isinstance(game, Texas42)
         while not game.is_over and not (game.phase == 4 and len(game.tricks) == 5):
@@ -84,10 +84,11 @@ def test_expert_finds_the_making_move_late_in_the_hand() -> None:
         assert all("deals" in r.reason for r in ranked)
         total += 1
         agree += ranked[0].move in makes
-        if total == 25:
+        if total == 40:
             break
-    assert total >= 10
-    assert agree / total >= 0.8, (agree, total)
+    # a random choice of tile agrees about half the time
+    assert total == 40
+    assert agree / total >= 0.75, (agree, total)
 
 
 def test_hint_ranks_every_legal_move_for_the_seat_to_move() -> None:

@@ -20,11 +20,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bot
-from .errors import GameNotAvailable, IllegalMove, InvalidRecord
+from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
 from .game import Game
-from .record import _check_shape
+from .record import check_record
 from .registry import game_class
-from .solve import NotSolvable, solve
+from .solve import solve
 
 __all__ = ["Analysis", "Decision", "analyse", "hint"]
 
@@ -119,7 +119,7 @@ def analyse(
     record: dict[str, Any], *, budget: float = ANALYSIS_BUDGET, seed: int = 0, top: int = 3
 ) -> Analysis:
     """Judge every decision of a recorded game (see the module docstring)."""
-    _check_shape(record)
+    check_record(record)
     cls = game_class(record["game"])
     try:
         game = cls(chance="manual", names=record["players"], **record["options"])

@@ -7,10 +7,15 @@ or, on the fast path, by action numbers from a fixed per-game action space
 
 Randomness enters only through chance events (a deal, a draw, a roll of the
 dice), which are moves like any other. With ``chance="auto"`` the game draws
-them itself from a generator seeded with ``seed``; with ``chance="manual"``
+them itself: the event at move index ``k`` is drawn from a generator seeded with
+``seed`` and ``k`` alone, so a copy shares nothing with its original and undoing
+a move and playing it again draws the same events. With ``chance="manual"``
 :attr:`Game.to_move` is ``"chance"`` whenever one is due and the caller plays it
 (``game.play("deal …")``). Either way every chance event lands in the record,
 so every game replays exactly.
+
+Every move is kept with who made it (:attr:`Game.history`) and what it did
+(:attr:`Game.events`, codes with numbers); :meth:`Game.pop` undoes the last one.
 
 Hidden information leaves a game only through :meth:`Game.view`, which shows
 one seat what that seat may know, and through the same knowledge as numbers for
@@ -27,17 +32,23 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
 
 from .errors import IllegalMove, InvalidOption, TensorNotAvailable
+from .events import Event
+from .gametype import GameType, TypeInfo
+from .move import Move
 from .options import OptionSpec, validate_options
+from .outcome import Outcome
 
 if TYPE_CHECKING:
     from .tensor import TensorEncoder
 
-__all__ = ["RECORD_FORMAT", "ChanceMode", "Game", "Seat", "ToMove"]
+__all__ = ["RECORD_FORMAT", "Actor", "ChanceMode", "Game", "Seat", "ToMove"]
 
 RECORD_FORMAT = "ludoteca/1"
 
 Seat = int
 ToMove = int | Literal["chance"] | None
+Actor = int | Literal["chance"]
+"""Who made a move of the history: a seat, or ``"chance"``."""
 ChanceMode = Literal["auto", "manual"]
 CHANCE: Literal["chance"] = "chance"
 Buffer = TypeVar("Buffer")
@@ -60,9 +71,14 @@ class Game(abc.ABC):
     options: dict[str, Any]
     names: list[str]
     seed: int
-    chance_mode: ChanceMode
-    _rng: random.Random
+    _chance_mode: ChanceMode
     _history: list[int | str]
+    """Decisions as action numbers, chance events as their canonical text."""
+    _actors: list[Actor]
+    _events: dict[int, tuple[Event, ...]]
+    """The events of the moves that had any, by move index."""
+    _emitted: list[Event]
+    """Events of the move being applied (engines add to it with :meth:`_emit`)."""
     _tensors: TensorEncoder[Any] | None = None
     """The game's encoder once asked for (see :meth:`_tensor_encoder`)."""
 
@@ -91,9 +107,11 @@ class Game(abc.ABC):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise InvalidOption(f"seed must be a whole number or None, not {seed!r}")
         self.seed = secrets.randbits(63) if seed is None else seed
-        self.chance_mode = chance
-        self._rng = random.Random(self.seed)
+        self._chance_mode = chance
         self._history = []
+        self._actors = []
+        self._events = {}
+        self._emitted = []
         self._setup()
         self._advance()
 
@@ -101,6 +119,17 @@ class Game(abc.ABC):
 
     def _validate_options(self) -> None:
         """Check combinations of options; raise ``InvalidOption``."""
+
+    @classmethod
+    @abc.abstractmethod
+    def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
+        """What the game is with these options (validated; the engine may
+        normalise them in place, as it does for a game)."""
+
+    @classmethod
+    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any] | None:
+        """The tensor encoder of games of ``game_type`` (``None``: no tensors)."""
+        return None
 
     @abc.abstractmethod
     def _seat_count(self) -> int:
@@ -144,7 +173,7 @@ class Game(abc.ABC):
     def _tensor_encoder(self) -> TensorEncoder[Any] | None:
         """The encoder of this game's vectors (a :class:`ludoteca.tensor.TensorEncoder`),
         or ``None`` when the game has none."""
-        return None
+        return self._tensor_encoder_for_type(self.type)
 
     @abc.abstractmethod
     def _parse(self, move: str) -> int:
@@ -153,6 +182,25 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def _why_illegal(self, action: int) -> str:
         """Why ``action`` is not allowed now, in words."""
+
+    def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
+        """Why ``action`` is not allowed now, as a code and its parameters."""
+        return "illegal", {}
+
+    def _move_value(self, text: str) -> Move:
+        """The canonical notation ``text`` of a move of this game as a value."""
+        return Move.from_text(text)
+
+    def _undo(self, entry: int | str) -> bool:
+        """Undo ``entry``, the last move of the history (already taken off it);
+        ``False`` when the engine cannot, and the game is rebuilt from its record."""
+        return False
+
+    def _emit(
+        self, code: str, owner: int | None = None, secret: tuple[str, ...] = (), **params: Any
+    ) -> None:
+        """Add an event to the move being applied."""
+        self._emitted.append(Event(code, params, owner, secret))
 
     @abc.abstractmethod
     def _view(self, seat: Seat | None) -> dict[str, Any]:
@@ -167,9 +215,9 @@ class Game(abc.ABC):
         """Copy the engine state into ``other`` (base attributes already copied)."""
 
     @property
-    @abc.abstractmethod
     def num_actions(self) -> int:
         """Size of the fixed action space of decisions."""
+        return self.type.num_actions
 
     @abc.abstractmethod
     def action_to_move(self, action: int) -> str:
@@ -186,9 +234,41 @@ class Game(abc.ABC):
 
     # ---------------------------------------------------------------- the API
 
+    @classmethod
+    def game_type(cls, **options: Any) -> GameType:
+        """The :class:`~ludoteca.gametype.GameType` of this game with ``options``
+        (checked, defaults filled in), without building a game."""
+        checked = validate_options(cls.name, cls.option_specs, options)
+        info = cls._type_info(checked)
+        return GameType(cls.name, cls.title, checked, info, cls)
+
+    @property
+    def type(self) -> GameType:
+        """What this game is, apart from its state (see :meth:`game_type`)."""
+        cached: GameType | None = self.__dict__.get("_type")
+        if cached is None:
+            cached = GameType(
+                self.name, self.title, self.options, self._type_info(self.options), type(self)
+            )
+            self.__dict__["_type"] = cached
+        return cached
+
     @property
     def num_seats(self) -> int:
         return len(self.names)
+
+    @property
+    def chance_mode(self) -> ChanceMode:
+        """``"auto"`` (the game draws its chance events) or ``"manual"`` (the caller
+        plays them). Switching to ``"auto"`` draws any chance event due now."""
+        return self._chance_mode
+
+    @chance_mode.setter
+    def chance_mode(self, mode: ChanceMode) -> None:
+        if mode not in ("auto", "manual"):
+            raise InvalidOption(f"chance must be 'auto' or 'manual', not {mode!r}")
+        self._chance_mode = mode
+        self._advance()
 
     @property
     def to_move(self) -> ToMove:
@@ -205,6 +285,85 @@ class Game(abc.ABC):
         """Every move so far, chance events included, in canonical notation."""
         fmt = self.action_to_move
         return [e if isinstance(e, str) else fmt(e) for e in self._history]
+
+    @property
+    def history(self) -> list[tuple[Actor, str]]:
+        """Every move so far with who made it: ``(seat, move)``, or
+        ``("chance", event)`` for a chance event.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("cavaleiro", chance="manual")
+        >>> game.play("roll 1 2 3 4"); game.play("roll 6 6 1 2")
+        >>> game.history
+        [('chance', 'roll 1 2 3 4'), ('chance', 'roll 6 6 1 2')]
+        """
+        return list(zip(self._actors, self.moves, strict=True))
+
+    @property
+    def events(self) -> list[tuple[Event, ...]]:
+        """What each move did, by move index (as :attr:`moves`): the events it
+        emitted, every secret included (a seat's :meth:`view` shows only what that
+        seat may know)."""
+        found = self._events
+        return [found.get(i, ()) for i in range(len(self._history))]
+
+    def _push(self, entry: int | str, actor: Actor) -> None:
+        self._history.append(entry)
+        self._actors.append(actor)
+        if self._emitted:
+            self._events[len(self._history) - 1] = tuple(self._emitted)
+            self._emitted.clear()
+
+    def pop(self) -> str:
+        """Undo the last move exactly, as python-chess's ``Board.pop()``, and return
+        it in notation.
+
+        With ``chance="manual"`` that is the last entry of :attr:`history`, a chance
+        event or a decision. With ``chance="auto"`` the chance events the game drew
+        itself after the last decision go with it, and the decision is returned
+        (playing it again draws the same events). ``IllegalMove`` when there is no
+        such move.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("texas42", seed=3)
+        >>> before = game.view(0)
+        >>> move = game.legal_moves()[1]
+        >>> game.play(move)
+        >>> game.pop() == move and game.view(0) == before
+        True
+        """
+        history = self._history
+        if self._chance_mode == "auto":
+            decisions = [i for i, e in enumerate(history) if not isinstance(e, str)]
+            if not decisions:
+                raise IllegalMove(
+                    "there is no decision to undo", seat=self._current(), code="nothing_to_undo"
+                )
+            first = decisions[-1]
+        elif history:
+            first = len(history) - 1
+        else:
+            raise IllegalMove(
+                "there is no move to undo", seat=self._current(), code="nothing_to_undo"
+            )
+        popped = self.moves[first]
+        while len(history) > first:
+            entry = history.pop()
+            self._actors.pop()
+            self._events.pop(len(history), None)
+            if not self._undo(entry):
+                self._rebuild(len(history))
+        return popped
+
+    def _rebuild(self, length: int) -> None:
+        """Become the game as it was after its first ``length`` moves, replayed."""
+        moves = self.moves[:length]
+        again = type(self)(seed=self.seed, chance="manual", names=self.names, **self.options)
+        for move in moves:
+            again.play(move)
+        again._chance_mode = self._chance_mode
+        self.__dict__.clear()
+        self.__dict__.update(again.__dict__)
 
     def __len__(self) -> int:
         return len(self._history)
@@ -225,8 +384,32 @@ class Game(abc.ABC):
         fmt = self.action_to_move
         return [fmt(a) for a in self.legal_actions()]
 
-    def move_to_action(self, move: str) -> int:
-        """The action number of a decision written in notation."""
+    def parse(self, text: str) -> Move:
+        """The move written ``text`` as a :class:`~ludoteca.move.Move`, in canonical
+        form (a decision or, at a chance point, a chance event); ``IllegalMove`` when
+        it is not a move of this game. Whether it is allowed now is :meth:`play`'s
+        question.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("texas42", seed=1)
+        >>> move = game.parse("BID 42")
+        >>> move.kind, move.numbers, str(move)
+        ('bid', (42,), 'bid 42')
+        """
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise IllegalMove(
+                f"a move is written as text, not {type(text).__name__}", code="not_text"
+            )
+        if self._current() == CHANCE:
+            return self._move_value(" ".join(text.split()))
+        return self._move_value(self.action_to_move(self.move_to_action(text)))
+
+    def move_to_action(self, move: str | Move) -> int:
+        """The action number of a decision written in notation (or a :class:`Move`)."""
+        if isinstance(move, Move):
+            move = move.text
         try:
             return self._parse(move)
         except IllegalMove:
@@ -238,15 +421,21 @@ class Game(abc.ABC):
                 seat=self._current(),
                 move=move,
                 reason=str(e),
+                code="not_a_move",
             ) from None
 
-    def play(self, move: str) -> None:
-        """Apply a move written in notation; ``IllegalMove`` if it is not allowed now.
+    def play(self, move: str | Move) -> None:
+        """Apply a move written in notation (or a :class:`~ludoteca.move.Move`);
+        ``IllegalMove`` if it is not allowed now.
 
         On a refusal the game is left exactly as it was.
         """
-        if not isinstance(move, str):
-            raise IllegalMove(f"a move is written as text, not {type(move).__name__}")
+        if isinstance(move, Move):
+            move = move.text
+        elif not isinstance(move, str):
+            raise IllegalMove(
+                f"a move is written as text, not {type(move).__name__}", code="not_text"
+            )
         cur = self._current()
         if cur is None:
             raise IllegalMove(
@@ -254,10 +443,15 @@ class Game(abc.ABC):
                 seat=None,
                 move=move,
                 reason="the game is over",
+                code="game_over",
             )
         if cur == CHANCE:
-            text = self._apply_chance(move)
-            self._history.append(text)
+            try:
+                text = self._apply_chance(move)
+            except IllegalMove:
+                self._emitted.clear()
+                raise
+            self._push(text, CHANCE)
             self._advance()
             return
         self._play_action(self.move_to_action(move), move)
@@ -271,6 +465,7 @@ class Game(abc.ABC):
                 f"({'the game is over' if cur is None else 'a chance event is due'})",
                 seat=cur,
                 reason="no decision is due",
+                code="game_over" if cur is None else "chance_due",
             )
         self._play_action(action, None)
 
@@ -280,40 +475,51 @@ class Game(abc.ABC):
         The fast path for search and simulation; an action that is not legal
         now leaves the game in an undefined state.
         """
+        seat = self._current()
         self._apply(action)
-        self._history.append(action)
-        if self.chance_mode == "auto":
+        self._push(action, seat)  # type: ignore[arg-type]
+        if self._chance_mode == "auto":
             self._advance()
 
     def _play_action(self, action: int, written: str | None) -> None:
+        cur = self._current()
         if action not in self._legal_actions():
-            cur = self._current()
             try:
                 text = self.action_to_move(action)
             except (ValueError, IndexError):
                 text = f"action {action}"
             reason = self._why_illegal(action)
+            code, params = self._refusal(action)
             raise IllegalMove(
                 f"{self._who(cur)} tried {written or text!r}, which is not allowed: {reason}",
                 seat=cur,
                 move=written or text,
                 reason=reason,
+                code=code,
+                params=params,
             )
         self._apply(action)
-        self._history.append(action)
+        self._push(action, cur)  # type: ignore[arg-type]
         self._advance()
 
+    def _chance_rng(self) -> random.Random:
+        """The generator of the chance event due now at this move index."""
+        return random.Random(f"{self.seed}:{len(self._history)}")
+
     def _advance(self) -> None:
-        if self.chance_mode != "auto":
+        if self._chance_mode != "auto":
             return
         while self._current() == CHANCE:
-            self._history.append(self._auto_chance(self._rng))
+            self._push(self._auto_chance(self._chance_rng()), CHANCE)
 
     def sample_chance(self, rng: random.Random | None = None) -> str:
-        """A chance event that may be played now, drawn uniformly (``rng`` or the game's own)."""
+        """A chance event that may be played now, drawn uniformly with ``rng`` (by
+        default the generator the game would draw it with itself)."""
         if self._current() != CHANCE:
-            raise IllegalMove("no chance event is due now", seat=self._current())
-        return self._sample_chance(rng if rng is not None else self._rng)
+            raise IllegalMove(
+                "no chance event is due now", seat=self._current(), code="no_chance_due"
+            )
+        return self._sample_chance(rng if rng is not None else self._chance_rng())
 
     def _who(self, seat: ToMove) -> str:
         if seat is None:
@@ -323,15 +529,17 @@ class Game(abc.ABC):
         return f"seat {seat} ({self.names[seat]})"
 
     def copy(self) -> Game:
-        """An independent copy: same state, history, options and generator state."""
+        """An independent copy: same state, history, options and seed (so the same
+        chance events to come)."""
         new = self.__class__.__new__(self.__class__)
         new.options = self.options
         new.names = list(self.names)
         new.seed = self.seed
-        new.chance_mode = self.chance_mode
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
+        new._chance_mode = self._chance_mode
         new._history = list(self._history)
+        new._actors = list(self._actors)
+        new._events = dict(self._events)
+        new._emitted = []
         self._copy_into(new)
         return new
 
@@ -357,6 +565,12 @@ class Game(abc.ABC):
             "over": cur is None,
             "legal_moves": self.legal_moves() if seat is not None and cur == seat else [],
             "log": [self._redact(e, seat) if isinstance(e, str) else fmt(e) for e in self._history],
+            "log_seats": list(self._actors),
+            "events": [
+                {"n": i, **e.seen_by(seat).to_json()}
+                for i, evs in sorted(self._events.items())
+                for e in evs
+            ],
         }
         out.update(self._view(seat))
         return out
@@ -471,6 +685,26 @@ class Game(abc.ABC):
         if view.get("game") != self.name or not isinstance(view.get("seat"), int):
             raise ValueError(f"not the view of a seat of {self.title}")
         return encoder.vector(encoder.public_from_view(dict(view)), information_state)
+
+    def outcome(self) -> Outcome:
+        """The result as a typed value: the winning side, each side's score in the
+        game's unit, and a summary of each hand (final once :attr:`is_over`).
+
+        >>> import ludoteca
+        >>> o = ludoteca.new_game("bingo", seed=1).outcome()
+        >>> o.over, o.winner, o.scores, o.unit
+        (False, None, (0, 0), 'sets')
+        """
+        r = self.result()
+        hands = r.get("hands", [])
+        return Outcome(
+            over=bool(r["over"]),
+            winner=r["winner"],
+            sides=tuple(tuple(side) for side in r["sides"]),
+            scores=tuple(r["scores"]),
+            unit=self.type.score_unit,
+            hands=tuple(hands) if isinstance(hands, list) else (),
+        )
 
     def side_scores(self) -> list[int]:
         """The score of each side now, as ``result()["scores"]`` but cheaper (for

@@ -19,10 +19,12 @@ from .errors import IllegalMove, InvalidRecord
 from .game import RECORD_FORMAT, ChanceMode, Game
 from .registry import game_class
 
-__all__ = ["load_record", "replay", "save_record"]
+__all__ = ["check_record", "load_record", "replay", "save_record"]
 
 
-def _check_shape(record: Any) -> None:
+def check_record(record: Any) -> None:
+    """Check that ``record`` has the shape of a ``ludoteca/1`` record (not replayed);
+    ``InvalidRecord`` saying what is wrong."""
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
     missing = [k for k in ("format", "game", "options", "players", "moves") if k not in record]
@@ -52,7 +54,7 @@ def replay(
     The rebuilt game has ``chance="manual"`` unless told otherwise (``"auto"`` to
     continue it with chance drawn from ``seed``).
     """
-    _check_shape(record)
+    check_record(record)
     cls = game_class(record["game"])
     try:
         game = cls(seed=seed, chance="manual", names=record["players"], **record["options"])
@@ -70,7 +72,6 @@ def replay(
                 index=i,
             ) from None
     game.chance_mode = chance
-    game._advance()
     return game
 
 
@@ -80,7 +81,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
         raise InvalidRecord(f"{path} is not JSON: {e}") from None
-    _check_shape(data)
+    check_record(data)
     assert isinstance(data, dict)
     return data
 

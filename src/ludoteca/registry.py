@@ -9,8 +9,9 @@ from typing import Any
 
 from .errors import GameNotAvailable
 from .game import ChanceMode, Game
+from .gametype import GameType
 
-__all__ = ["GAMES", "game_class", "new_game"]
+__all__ = ["GAMES", "game_class", "game_type", "new_game"]
 
 GAMES: dict[str, str] = {
     "texas42": "ludoteca.games.texas42:Texas42",
@@ -61,3 +62,10 @@ def new_game(
     what is valid.
     """
     return game_class(name)(seed=seed, chance=chance, names=names, **options)
+
+
+def game_type(name: str, **options: Any) -> GameType:
+    """What the game called ``name`` is with ``options``, without building one:
+    seats, sides, actions, tensor sizes, option specs, the unit of its score.
+    Unknown options and bad values raise ``ValueError`` listing what is valid."""
+    return game_class(name).game_type(**options)

@@ -11,13 +11,15 @@ is added by one line in :data:`SOLVERS`.
 >>> ludoteca.solve(ludoteca.new_game("cavaleiro", seed=1))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ludoteca.solve.NotSolvable: there is no exact solver for Cavaleiro; solvers exist for: ...texas42
+ludoteca.errors.NotSolvable: there is no exact solver for Cavaleiro; solvers exist for: ...texas42
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any, Protocol, overload
+
+from .errors import NotSolvable
 
 if TYPE_CHECKING:
     from .game import Game
@@ -30,11 +32,6 @@ SOLVERS: dict[str, str] = {
     "fiveup": "ludoteca.games.fiveup.solver",
 }
 """Game name -> module that defines ``solve(game, *, target=None)``."""
-
-
-class NotSolvable(ValueError):
-    """No exact solver for this game, or not for this position (e.g. hidden
-    information still to come, or a phase the solver does not cover)."""
 
 
 class Solution(Protocol):

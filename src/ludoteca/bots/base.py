@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import abc
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.game import Game
@@ -73,12 +74,16 @@ class RankedMove:
 
     ``value`` is in the unit the game's expert documents (for example the
     probability of making the bid, or expected points); higher is better for
-    the seat to move.
+    the seat to move. ``reason`` says why in English; ``code`` and ``params`` say
+    the same as data for translations (for example ``"bid_make_rate"`` with
+    ``{"rate": 0.85, "deals": 20, "trump": 5}``).
     """
 
     move: str
     value: float
     reason: str
+    code: str = "value"
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Bot(abc.ABC):

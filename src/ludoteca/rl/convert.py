@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import RECORD_FORMAT, Game
-from ludoteca.record import _check_shape
+from ludoteca.record import check_record
 from ludoteca.registry import new_game
 
 from .aec import LudotecaEnv, ObsType, game_of
@@ -133,7 +133,7 @@ def record_to_trajectory(
 
     A move that is not allowed raises ``IllegalMove`` naming its 1-based index.
     """
-    _check_shape(record)
+    check_record(record)
     name = game_of(record["game"])
     env = LudotecaEnv(name, obs_type=obs_type, hand_rewards=hand_rewards, **record["options"])
     game = new_game(name, chance="manual", names=record["players"], **record["options"])

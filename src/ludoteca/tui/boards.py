@@ -618,7 +618,7 @@ class FiveUpBoard(Board):
         for seat, size in enumerate(view["hand_sizes"]):
             out.append(f"  {_name(view, seat)}: ")
             out.append((ctx.tr("ui.tile_one") if size == 1 else ctx.tr("ui.tiles", n=size)) + "\n")
-        events = view["events"][-4:]
+        events = view["score_events"][-4:]
         if events:
             out.append(ctx.tr("fiveup.scoring") + "\n", style=TITLE)
             for e in events:

@@ -29,7 +29,7 @@ from ludoteca.errors import InvalidOption, InvalidRecord
 from ludoteca.game import Game
 from ludoteca.i18n import t
 from ludoteca.record import load_record, save_record
-from ludoteca.registry import game_class, new_game
+from ludoteca.registry import game_class, game_type, new_game
 
 __all__ = ["HIDDEN_HANDS", "HUMAN", "Step", "Table", "default_seats", "parse_seats"]
 
@@ -56,8 +56,8 @@ _BOT_NAME = re.compile(r"\((random|greedy|expert)\)$")
 
 
 def seat_count(game: str, options: dict[str, Any]) -> int:
-    """How many seats ``game`` has with ``options`` (a game built to ask it)."""
-    return new_game(game, seed=0, chance="manual", **options).num_seats
+    """How many seats ``game`` has with ``options``."""
+    return game_type(game, **options).num_seats
 
 
 def strongest_level(game: str) -> str:

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
+from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
 
@@ -174,6 +175,25 @@ class Bingo(Game):
     tricks: list[tuple[int, int, int, int, int, int, int, bool]]
     draw_log: list[tuple[int, int]]
     bingo_capture: int
+
+    @classmethod
+    def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
+        return TypeInfo(
+            num_seats=2,
+            sides=((0,), (1,)),
+            num_actions=NUM_ACTIONS,
+            score_unit="sets",
+            target=TARGET_SETS,
+            hidden_hands=True,
+        )
+
+    @classmethod
+    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import BingoTensors
+
+        return encoder_for(game_type, BingoTensors)
 
     def _seat_count(self) -> int:
         return 2
@@ -310,14 +330,15 @@ class Bingo(Game):
     def apply_action_unchecked(self, action: int) -> None:
         # The base method with the dispatch inlined: this is the hot path.
         phase = self.phase
+        seat = self._current()
         if phase == REPLY:
             self._answer(action)
         elif phase == LEAD and action < A_SHOW:
             self._lead(action, False)
         else:
             self._apply(action)
-        self._history.append(action)
-        if self.phase == DEAL and self.chance_mode == "auto":
+        self._push(action, seat)  # type: ignore[arg-type]
+        if self.phase == DEAL and self._chance_mode == "auto":
             self._advance()
 
     def _why_illegal(self, action: int) -> str:
@@ -750,13 +771,6 @@ class Bingo(Game):
                 )
         return out
 
-    def _tensor_encoder(self) -> TensorEncoder[Any]:
-        from ludoteca.tensor import encoder_for
-
-        from .tensor import BingoTensors
-
-        return encoder_for(self, BingoTensors)
-
     def side_scores(self) -> list[int]:
         return list(self.sets)
 
@@ -836,7 +850,7 @@ class Bingo(Game):
             raise ValueError(f"{seat!r} is not a seat of Bingo: seats are 0 and 1")
         new = self.copy()
         assert isinstance(new, Bingo)
-        new._rng = random.Random(rng.getrandbits(64))
+        new.seed = rng.getrandbits(63)
         opp = 1 - seat
         for hand, (index, _entry) in enumerate(self._deal_entries(), 1):
             obs = self.observation(seat, hand)

@@ -154,7 +154,7 @@ class Position:
     @classmethod
     def from_game(cls, game: Game) -> Position:
         """The position of a Bingo game whose following is compulsory (at a lead or an answer)."""
-        from ludoteca.solve import NotSolvable
+        from ludoteca.errors import NotSolvable
 
         from .game import LEAD, PHASE_NAMES, REPLY, TAKE, Bingo
 
@@ -754,7 +754,7 @@ def solve(
     player to move can make the hand's utility (by default its sets minus the
     other's) at least ``target`` — one null-window search without the tie-break.
     """
-    from ludoteca.solve import NotSolvable
+    from ludoteca.errors import NotSolvable
 
     from .game import TAKE, Bingo
 

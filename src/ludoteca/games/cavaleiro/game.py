@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
+from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 
 from .layout import DEFAULT_LAYOUT, Layout, parse_layout
@@ -116,6 +117,18 @@ class _Tables:
 _TABLES: dict[str, _Tables] = {}
 _TABLES_BY_TEXT: dict[str, _Tables] = {}
 """Tables by the layout as the option was written (saves parsing it again)."""
+
+
+def _tables_of_option(options: dict[str, Any]) -> _Tables:
+    """The tables of the ``layout`` option, which becomes the layout's canonical text."""
+    written = options["layout"]
+    tables = _TABLES_BY_TEXT.get(written) if isinstance(written, str) else None
+    if tables is None:
+        tables = _tables_for(parse_layout(written))
+        if isinstance(written, str):
+            _TABLES_BY_TEXT[written] = tables
+    options["layout"] = tables.layout.text
+    return tables
 
 
 def _tables_for(layout: Layout) -> _Tables:
@@ -249,14 +262,28 @@ class Cavaleiro(Game):
     winner: int | None
 
     def _validate_options(self) -> None:
-        written = self.options["layout"]
-        tables = _TABLES_BY_TEXT.get(written) if isinstance(written, str) else None
-        if tables is None:
-            tables = _tables_for(parse_layout(written))
-            if isinstance(written, str):
-                _TABLES_BY_TEXT[written] = tables
-        self.options["layout"] = tables.layout.text
-        self.tables = tables
+        self.tables = _tables_of_option(self.options)
+
+    @classmethod
+    def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
+        tables = _tables_of_option(options)
+        n: int = options["players"]
+        return TypeInfo(
+            num_seats=n,
+            sides=tuple((s,) for s in range(n)),
+            num_actions=tables.num_actions,
+            score_unit="sticks",
+            target=tables.layout.total,
+            hidden_hands=False,
+        )
+
+    @classmethod
+    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import CavaleiroTensors
+
+        return encoder_for(game_type, CavaleiroTensors)
 
     def _seat_count(self) -> int:
         players: int = self.options["players"]
@@ -551,7 +578,7 @@ class Cavaleiro(Game):
             raise ValueError(f"{seat!r} is not a seat of this game")
         twin = self.copy()
         assert isinstance(twin, Cavaleiro)
-        twin._rng = random.Random(rng.getrandbits(64))
+        twin.seed = rng.getrandbits(63)
         return twin
 
     # ------------------------------------------------------------- notation
@@ -661,13 +688,6 @@ class Cavaleiro(Game):
             "rounds_won": list(self.rounds_won),
             "winner": self.winner,
         }
-
-    def _tensor_encoder(self) -> TensorEncoder[Any]:
-        from ludoteca.tensor import encoder_for
-
-        from .tensor import CavaleiroTensors
-
-        return encoder_for(self, CavaleiroTensors)
 
     def side_scores(self) -> list[int]:
         total = self.tables.total

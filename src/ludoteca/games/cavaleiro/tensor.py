@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 from ludoteca import tensor
 from ludoteca.games.cavaleiro.game import PHASE_NAMES, Cavaleiro
+from ludoteca.games.cavaleiro.layout import parse_layout
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions
 
@@ -74,7 +75,7 @@ class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
     def __init__(self, game: Cavaleiro) -> None:
         super().__init__(game)
         n = self.num_seats
-        layout = game.layout
+        layout = parse_layout(game.options["layout"])
         self.n_columns = len(layout.columns)
         self.tallest = max(layout.columns)
         self.horizontal_scale = max(1, layout.horizontals)

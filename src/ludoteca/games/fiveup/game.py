@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
+from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of, tile_index
 
@@ -165,12 +166,32 @@ class FiveUp(Game):
     passes: int
     drawn: list[int]
     scores: list[int]
-    events: list[dict[str, Any]]
+    score_events: list[dict[str, Any]]
     hand_log: list[dict[str, Any]]
     winner: int | None
     _hidden_cache: Any
     _legal_key: int
     _legal_list: list[int]
+
+    @classmethod
+    def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
+        n: int = options["players"]
+        return TypeInfo(
+            num_seats=n,
+            sides=((0, 2), (1, 3)) if n == 4 else tuple((s,) for s in range(n)),
+            num_actions=NUM_ACTIONS,
+            score_unit="points",
+            target=options["target"],
+            hidden_hands=True,
+        )
+
+    @classmethod
+    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import FiveUpTensors
+
+        return encoder_for(game_type, FiveUpTensors)
 
     def _seat_count(self) -> int:
         n: int = self.options["players"]
@@ -210,7 +231,7 @@ class FiveUp(Game):
         self.passes = 0
         self.drawn = [0] * n
         self.scores = [0] * len(self.sides)
-        self.events = []
+        self.score_events = []
         self.hand_log = []
         self.winner = None
         self._hidden_cache = None
@@ -247,7 +268,7 @@ class FiveUp(Game):
         od["tips_free"] = list(self.tips_free)
         od["drawn"] = list(self.drawn)
         od["scores"] = list(self.scores)
-        od["events"] = list(self.events)
+        od["score_events"] = list(self.score_events)
         od["hand_log"] = list(self.hand_log)
         od["_hidden_cache"] = None
         od["_legal_key"] = -1
@@ -436,7 +457,7 @@ class FiveUp(Game):
             self.scores[side] = before + points
         else:
             reason += f" (not scored: {before} + {points} would pass {target})"
-        self.events.append(
+        self.score_events.append(
             {
                 "hand": self.hand_no,
                 "move": len(self._history),
@@ -706,17 +727,10 @@ class FiveUp(Game):
             "stock_drawable": max(0, left - self.reserve) if in_hand else 0,
             "passes_in_a_row": self.passes,
             "layout": self.layout(),
-            "events": list(self.events),
+            "score_events": list(self.score_events),
             "hands_played": list(self.hand_log),
             "winner": self.winner,
         }
-
-    def _tensor_encoder(self) -> TensorEncoder[Any]:
-        from ludoteca.tensor import encoder_for
-
-        from .tensor import FiveUpTensors
-
-        return encoder_for(self, FiveUpTensors)
 
     def side_scores(self) -> list[int]:
         return list(self.scores)
@@ -737,7 +751,7 @@ class FiveUp(Game):
             "winner": self.winner,
             "target": self.target,
             "exact_61": self.options["exact_61"],
-            "events": list(self.events),
+            "events": list(self.score_events),
             "hands": list(self.hand_log),
         }
 

@@ -306,9 +306,7 @@ def sample_hidden(game: FiveUp, seat: int, rng: random.Random) -> FiveUp:
         raise ValueError(f"{seat!r} is not a seat of this game: seats are 0 to {game.n - 1}")
     new = game.copy()
     assert isinstance(new, type(game))
-    new_seed = rng.getrandbits(63)
-    new.seed = new_seed
-    new._rng = random.Random(new_seed)
+    new.seed = rng.getrandbits(63)
     if not game.hand_hidden():
         return new
     cache = game._hidden_cache

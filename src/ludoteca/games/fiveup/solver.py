@@ -57,7 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, overload
 
-from ludoteca.solve import NotSolvable
+from ludoteca.errors import NotSolvable
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of
 
 from .tables import (

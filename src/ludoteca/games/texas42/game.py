@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
+from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 from ludoteca.sampling import sample_assignment
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
@@ -220,6 +221,26 @@ class Texas42(Game):
     scores: list[int]
     hand_log: list[dict[str, Any]]
     winner: int | None
+
+    @classmethod
+    def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
+        marks = options["scoring"] == "marks"
+        return TypeInfo(
+            num_seats=4,
+            sides=((0, 2), (1, 3)),
+            num_actions=NUM_ACTIONS,
+            score_unit="marks" if marks else "points",
+            target=7 if marks else 250,
+            hidden_hands=True,
+        )
+
+    @classmethod
+    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any]:
+        from ludoteca.tensor import encoder_for
+
+        from .tensor import Texas42Tensors
+
+        return encoder_for(game_type, Texas42Tensors)
 
     def _seat_count(self) -> int:
         return 4
@@ -436,11 +457,12 @@ class Texas42(Game):
     def apply_action_unchecked(self, action: int) -> None:
         # The base method with the common case inlined (a tile that does not end
         # the trick): this is the hot path of simulations.
+        seat = self.turn
         self._history.append(action)
+        self._actors.append(seat)
         if self.phase == PLAY:
             trick = self.trick
             if trick and len(trick) < (2 if self.sitting_out >= 0 else 3):
-                seat = self.turn
                 t = action - A_PLAY
                 self.hands[seat] &= ~(1 << t)
                 trick.append((seat, t))
@@ -450,7 +472,10 @@ class Texas42(Game):
             self._play_tile(action - A_PLAY)
         else:
             self._apply(action)
-        if self.phase == DEAL and self.chance_mode == "auto":
+        if self._emitted:
+            self._events[len(self._history) - 1] = tuple(self._emitted)
+            self._emitted.clear()
+        if self.phase == DEAL and self._chance_mode == "auto":
             self._advance()
 
     @property
@@ -742,17 +767,10 @@ class Texas42(Game):
             "tricks": [_trick_json(tr) for tr in self.tricks],
             "last_trick": _trick_json(self.tricks[-1]) if self.tricks else None,
             "points": list(self.points),
-            "hands_played": self.hand_log,
+            "hands_played": list(self.hand_log),
             "winner": self.winner,
         }
         return out
-
-    def _tensor_encoder(self) -> TensorEncoder[Any]:
-        from ludoteca.tensor import encoder_for
-
-        from .tensor import Texas42Tensors
-
-        return encoder_for(self, Texas42Tensors)
 
     def side_scores(self) -> list[int]:
         return list(self.scores)
@@ -811,7 +829,7 @@ class Texas42(Game):
         reseeded from ``rng``, so later deals reveal nothing either."""
         new = self.copy()
         assert isinstance(new, Texas42)
-        new._rng = random.Random(rng.getrandbits(64))
+        new.seed = rng.getrandbits(63)
         if self.phase not in (BID, TRUMP, PLAY):
             return new
         played = [0, 0, 0, 0]

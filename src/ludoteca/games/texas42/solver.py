@@ -123,7 +123,7 @@ class Position:
     @classmethod
     def from_game(cls, game: Game) -> Position:
         """The position of a Texas 42 game in the play phase."""
-        from ludoteca.solve import NotSolvable
+        from ludoteca.errors import NotSolvable
 
         from .game import PHASE_NAMES, PLAY, Texas42
 

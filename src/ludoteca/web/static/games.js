@@ -531,7 +531,7 @@ const Games = (() => {
     const side = h("aside", { class: "sidebar" });
     const sideName = (k) => v.sides[k].map((s) => seatName(m, s)).join(" & ");
     side.appendChild(panel(T("fiveup.points_to", { n: v.target }), v.sides.map((_, k) => kv(sideName(k), String(v.scores[k])))));
-    const events = (v.events || []).slice(-6).reverse();
+    const events = (v.score_events || []).slice(-6).reverse();
     side.appendChild(panel(T("fiveup.hand_no", { n: v.hand_number || 1 }),
       h("ul", { class: "events" }, events.map((e) => h("li", {}, (e.seat !== null && e.seat !== undefined ? seatName(m, e.seat) : sideName(e.side)) + ": +" + e.points + " (" + fiveupReason(e) + ")")))));
     side.appendChild(logPanel(m));

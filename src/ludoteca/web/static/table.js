@@ -183,6 +183,7 @@
         render();
         break;
       case "error":
+        refusalBox.dataset.count = String(Number(refusalBox.dataset.count || 0) + 1);
         if (pending !== null) {
           pending = null;
           render();
