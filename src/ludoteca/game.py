@@ -27,6 +27,7 @@ learning agents: :meth:`Game.observation_tensor` and
 from __future__ import annotations
 
 import abc
+import json
 import math
 import random
 import secrets
@@ -544,6 +545,40 @@ class Game(abc.ABC):
         out.update(self._view(seat))
         return out
 
+    # ------------------------------------------------------------ strings
+
+    def information_state_string(self, seat: Seat) -> str:
+        """Everything ``seat`` knows, perfect recall included, as readable text:
+        equal exactly when the seat's :meth:`view` is (the names and the list of
+        legal moves aside: the names are not part of the game, and the legal moves
+        follow from the rest). For tabular methods and OpenSpiel.
+
+        One line per field of the view, ``field: value`` (JSON), the seat first
+        and the redacted log last; fields that are the same in every position of
+        a game with these options (its options, its sides, a figure's drawing)
+        are left out.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("bingo", seed=1)
+        >>> print(game.information_state_string(0).splitlines()[0])
+        seat: 0
+        >>> game.information_state_string(0) == game.copy().information_state_string(0)
+        True
+        """
+        return _render_view(self.view(seat), with_log=True)
+
+    def observation_string(self, seat: Seat) -> str:
+        """What ``seat`` sees of the present, as :meth:`information_state_string`
+        but without the log of every move (what the view sums up stays: the tricks
+        and hands played, the scores).
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("cavaleiro", seed=1)
+        >>> "log:" in game.observation_string(1), "log:" in game.information_state_string(1)
+        (False, True)
+        """
+        return _render_view(self.view(seat), with_log=False)
+
     # ------------------------------------------------------------ tensors
 
     def _encoder(self) -> TensorEncoder[Any]:
@@ -768,3 +803,24 @@ def _compose_event(event: ChanceEvent, parts: tuple[int, ...]) -> str:
         pieces.append(label + " ".join(TILE_TEXT[t] for t in parts[at : at + size]))
         at += size
     return event.prefix + event.separator.join(pieces)
+
+
+_STATIC_VIEW_FIELDS = frozenset(
+    {
+        *("seat", "game", "names", "legal_moves", "log", "options", "sides", "team_of"),
+        *("side_of", "scoring", "target", "target_sets", "players", "layout", "sticks"),
+    }
+)
+"""View fields left out of the strings (or written apart): the same in every
+position of a game with given options, or written first (the seat) and last (the log)."""
+
+
+def _render_view(view: Mapping[str, Any], *, with_log: bool) -> str:
+    """The canonical text of a view: ``field: JSON`` lines, sorted, the seat first."""
+    lines = [f"seat: {view['seat']}"]
+    for key in sorted(view):
+        if key not in _STATIC_VIEW_FIELDS:
+            lines.append(f"{key}: {json.dumps(view[key], separators=(',', ':'), sort_keys=True)}")
+    if with_log:
+        lines.append("log: " + " ; ".join(view["log"]))
+    return "\n".join(lines)
