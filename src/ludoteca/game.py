@@ -519,6 +519,22 @@ class Game(abc.ABC):
         self._copy_into(new)
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The state to pickle (and deep-copy): everything but the tensor encoder,
+        which may be compiled code; it is made again when next asked for.
+
+        >>> import ludoteca, pickle
+        >>> game = ludoteca.new_game("bingo", seed=3)
+        >>> vector = game.observation_tensor(0)
+        >>> again = pickle.loads(pickle.dumps(game))
+        >>> again.moves == game.moves, again.observation_tensor(0) == vector
+        (True, True)
+        """
+        state = self.__dict__.copy()
+        state.pop("_tensors", None)
+        state.pop("_chance_due", None)
+        return state
+
     def view(self, seat: Seat | None = None) -> dict[str, Any]:
         """What ``seat`` may know, as JSON-serialisable data (``None``: a spectator).
 

@@ -151,26 +151,40 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             tuple(self.possible_agents[s] for s in seats) for seats in adapter.sides
         )
         self._duel = [list(seats) for seats in adapter.sides] == [[0], [1]]
-        # The games' public writer of the vector (float32 bytes) of a seat, and the
-        # compiled observe(game, seat, legal) around it (None: not built, or fast=False).
-        self._tensor = prototype.tensor_writer(information_state=self._info)
+        self._make_observer(prototype)
+        self._np_random: np.random.Generator | None = None
+        self._ready = False
+        self._live = False
+        self._legal: list[int] = []
+        self._to_move = -1
+
+    def _make_observer(self, game: Game) -> None:
+        """The games' public writer of the vector (float32 bytes) of a seat, and the
+        compiled observe(game, seat, legal) around it (None: not built, or fast=False)."""
+        self._tensor = game.tensor_writer(information_state=self._info)
         self._observer = (
             None
             if _observe is None or not self.fast
             else _observe.Observer(
                 self._tensor,
-                size,
+                self._size,
                 self.num_actions,
                 np.empty,
                 np.dtype(np.float32),
                 np.dtype(np.int8),
             )
         )
-        self._np_random: np.random.Generator | None = None
-        self._ready = False
-        self._live = False
-        self._legal: list[int] = []
-        self._to_move = -1
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state to pickle (and deep-copy): the writer and the compiled observer
+        are left out and made again on loading (they may be compiled code)."""
+        state = self.__dict__.copy()
+        del state["_tensor"], state["_observer"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._make_observer(self.game)
 
     # ----------------------------------------------------------- spaces
 
