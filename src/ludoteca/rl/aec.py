@@ -221,6 +221,9 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self._paid = False
         self._ready = True
         self._live = True
+        # Until a decision is due (a game started with chance="manual" begins with
+        # one), the first agent is selected, with nothing to do.
+        self.agent_selection = self._agent_of[0]
         self._after_move()
 
     def _after_move(self) -> None:
@@ -237,9 +240,21 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
                 for a in self.agents:
                     self.terminations[a] = True
 
+    @property
+    def chance_due(self) -> bool:
+        """Whether a chance event is due (games started with ``chance="manual"``
+        only): then :meth:`play_chance` must play it before any agent acts.
+
+        Meanwhile :attr:`agent_selection` stays on the agent that decided last (the
+        first agent before any decision), with an all-zero mask; :meth:`step`
+        refuses every action and :meth:`agent_iter` stops, to go on once the chance
+        event is played."""
+        return self._live and self._to_move < 0
+
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
         """The agent to act, again and again until every agent is done (as
-        :meth:`pettingzoo.AECEnv.agent_iter`, with a generator: less work per step)."""
+        :meth:`pettingzoo.AECEnv.agent_iter`, with a generator: less work per step),
+        or until a chance event is due (manual chance: see :attr:`chance_due`)."""
         return _AgentIterable(self, max_iter)
 
     # ------------------------------------------------------------- step
@@ -251,6 +266,11 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
                 raise RuntimeError("call reset() before step()")
             self._was_dead_step(action)
             return
+        if self._to_move < 0:
+            raise ValueError(
+                f"a chance event is due, not a decision of {self.agent_selection}: play it with "
+                f"play_chance(event) (for example play_chance(env.game.sample_chance()))"
+            )
         a = action if type(action) is int else self._action_number(action)
         game = self.game
         if a not in self._legal:
@@ -456,7 +476,7 @@ class _AgentIterable(AECIterable):  # type: ignore[misc]
 
 
 def _agents(env: LudotecaEnv, max_iter: int) -> Iterator[str]:
-    while env.agents and max_iter > 0:
+    while env.agents and max_iter > 0 and not env.chance_due:
         max_iter -= 1
         yield env.agent_selection
 
