@@ -49,6 +49,7 @@ def _play_event_by_parts(game: Game, rng: random.Random) -> Fraction:
         assert all(o.probability > 0 for o in outcomes)
         assert len({o.move for o in outcomes}) == len(outcomes)
         assert len({o.code for o in outcomes}) == len(outcomes)
+        assert game.chance_probabilities() == [(o.code, float(o.probability)) for o in outcomes]
         weights = [float(o.probability) for o in outcomes]
         chosen = rng.choices(outcomes, weights)[0]
         probability *= chosen.probability

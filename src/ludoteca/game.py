@@ -446,7 +446,27 @@ class Game(abc.ABC):
         if isinstance(event, DiceRoll):
             p = Fraction(1, event.sides)
             return [ChanceOutcome(f"die {f + 1}", p, f) for f in range(event.sides)]
-        return [ChanceOutcome("tile " + TILE_TEXT[t], p, t) for t, p in _next_tiles(event, parts)]
+        tiles, weights, total = _next_tiles(event, parts)
+        return [
+            ChanceOutcome("tile " + TILE_TEXT[t], Fraction(w, total), t)
+            for t, w in zip(tiles, weights, strict=True)
+        ]
+
+    def chance_probabilities(self) -> list[tuple[int, float]]:
+        """The next part's outcomes as ``(code, probability)`` pairs with float
+        probabilities, as OpenSpiel's ``chance_outcomes`` gives them: the fast twin
+        of :meth:`chance_outcomes`.
+
+        >>> import ludoteca
+        >>> ludoteca.new_game("cavaleiro", chance="manual").chance_probabilities()[0]
+        (0, 0.16666666666666666)
+        """
+        event = self.chance_event()
+        if isinstance(event, DiceRoll):
+            p = 1.0 / event.sides
+            return [(f, p) for f in range(event.sides)]
+        tiles, weights, total = _next_tiles(event, self._chance_parts)
+        return [(t, w / total) for t, w in zip(tiles, weights, strict=True)]
 
     def apply_chance_outcome(self, code: int) -> None:
         """Play the next part of the chance event due by its number
@@ -457,7 +477,7 @@ class Game(abc.ABC):
         if isinstance(event, DiceRoll):
             ok = type(code) is int and 0 <= code < event.sides
         else:
-            ok = type(code) is int and any(t == code for t, _ in _next_tiles(event, parts))
+            ok = type(code) is int and code in _next_tiles(event, parts)[0]
         if not ok:
             allowed = ", ".join(o.move for o in self.chance_outcomes())
             what = _part_text(code, isinstance(event, DiceRoll)) if type(code) is int else code
@@ -511,7 +531,8 @@ class Game(abc.ABC):
         new.names = list(self.names)
         new.seed = self.seed
         new.chance_mode = self.chance_mode
-        new._rng = random.Random()
+        # (a Random made without seeding it from the system: setstate sets all of it)
+        new._rng = random.Random.__new__(random.Random)
         new._rng.setstate(self._rng.getstate())
         new._history = list(self._history)
         if self._chance_parts:
@@ -534,6 +555,10 @@ class Game(abc.ABC):
         state.pop("_tensors", None)
         state.pop("_chance_due", None)
         return state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """:meth:`copy`, which copies all of the game (and is faster)."""
+        return self.copy()
 
     def view(self, seat: Seat | None = None) -> dict[str, Any]:
         """What ``seat`` may know, as JSON-serialisable data (``None``: a spectator).
@@ -776,9 +801,10 @@ def _part_text(index: int, dice: bool) -> str:
     )
 
 
-def _next_tiles(event: TileDraw, parts: tuple[int, ...]) -> list[tuple[int, Fraction]]:
-    """The tiles the next part of ``event`` may be after ``parts``, with their
-    exact probabilities given ``parts``.
+def _next_tiles(event: TileDraw, parts: tuple[int, ...]) -> tuple[list[int], list[int], int]:
+    """The tiles the next part of ``event`` may be after ``parts``, with whole-number
+    weights and their total: tile ``t``'s probability given ``parts`` is its
+    weight over the total.
 
     In a part whose order counts every tile left is equally likely. In a hand
     the tiles come highest first: the hand is a uniform subset of the tiles left
@@ -799,14 +825,17 @@ def _next_tiles(event: TileDraw, parts: tuple[int, ...]) -> list[tuple[int, Frac
         pool &= ~(1 << t)
     tiles = [t for t in range(28) if pool >> t & 1]
     if event.ordered[group]:
-        p = Fraction(1, len(tiles))
-        return [(t, p) for t in tiles]
+        return tiles, [1] * len(tiles), len(tiles)
     taken = done - start
     bound = parts[-1] if taken else 28
     k = groups[group] - taken
     below = [t for t in tiles if t < bound]
-    total = math.comb(len(below), k)
-    return [(t, Fraction(math.comb(i, k - 1), total)) for i, t in enumerate(below) if i >= k - 1]
+    comb = math.comb
+    return (
+        below[k - 1 :],
+        [comb(i, k - 1) for i in range(k - 1, len(below))],
+        comb(len(below), k),
+    )
 
 
 def _compose_event(event: ChanceEvent, parts: tuple[int, ...]) -> str:
@@ -831,12 +860,16 @@ _STATIC_VIEW_FIELDS = frozenset(
 position of a game with given options, or written first (the seat) and last (the log)."""
 
 
+_JSON = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
+
+
 def _render_view(view: Mapping[str, Any], *, with_log: bool) -> str:
     """The canonical text of a view: ``field: JSON`` lines, sorted, the seat first."""
     lines = [f"seat: {view['seat']}"]
+    encode = _JSON.encode
     for key in sorted(view):
         if key not in _STATIC_VIEW_FIELDS:
-            lines.append(f"{key}: {json.dumps(view[key], separators=(',', ':'), sort_keys=True)}")
+            lines.append(f"{key}: {encode(view[key])}")
     if with_log:
         lines.append("log: " + " ; ".join(view["log"]))
     return "\n".join(lines)
