@@ -265,7 +265,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         lines = list(self.game.moves)
-        if self.game._chance_parts:
+        if self.game.to_move == "chance" and self.game.chance_parts:
             lines.append(" ".join(self.game.chance_parts))
         return "\n".join(lines) if lines else "(start)"
 
