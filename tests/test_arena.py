@@ -83,7 +83,7 @@ def test_results_file_resumes_an_interrupted_match(tmp_path: Path) -> None:
         results=path,
         on_outcome=played.append,
     )
-    assert len(played) == 3
+    assert len(played) == 6  # the three read back, then the three played
     assert again.outcomes == full.outcomes and again.table() == full.table()
     assert len(path.read_text().splitlines()) == 7
     # the same file grows with a longer match of the same bots and seed
@@ -113,3 +113,29 @@ def test_cli_ray_gives_the_results_of_jobs(
     assert sorted((g["deal"], g["winner"]) for g in lines[1:]) == [
         (o.deal, o.winner) for o in expected.outcomes
     ]
+
+
+def test_an_interrupted_match_resumes_where_it_stopped(tmp_path: Path) -> None:
+    path = tmp_path / "match.jsonl"
+    full = run_match("texas42", ["greedy", "random"], games=8, seed=6, jobs=2)
+    seen: list[GameOutcome] = []
+
+    def interrupt(outcome: GameOutcome) -> None:
+        seen.append(outcome)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_match(
+            "texas42",
+            ["greedy", "random"],
+            games=8,
+            seed=6,
+            jobs=2,
+            results=path,
+            on_outcome=interrupt,
+        )
+    assert len(path.read_text().splitlines()) == 1 + 3
+    resumed = run_match("texas42", ["greedy", "random"], games=8, seed=6, jobs=2, results=path)
+    assert resumed.outcomes == full.outcomes
+    assert len(path.read_text().splitlines()) == 1 + 8

@@ -255,7 +255,10 @@ def run_match(
     cluster (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``). The results
     are the same either way. ``results`` is the JSON lines file that keeps every
     finished game (see the module doc). ``progress(done, total)`` and
-    ``on_outcome(outcome)`` are called as games finish, in the order they finish.
+    ``on_outcome(outcome)`` are called as games finish, in the order they finish
+    (``on_outcome`` first with the games read back from ``results``). An
+    exception raised by either stops the match: the games not started are
+    dropped, and what finished is in ``results``.
     """
     specs = [b if isinstance(b, BotSpec) else parse_bot(b) for b in bots]
     if len(specs) < 2:
@@ -290,6 +293,9 @@ def run_match(
     finished = [o for key, o in done.items() if key in wanted]
     todo = [t for t in tasks if (t[4], t[5]) not in done]
     count = len(finished)
+    if on_outcome:
+        for outcome in finished:
+            on_outcome(outcome)
     if progress and count:
         progress(count, len(tasks))
     with _ResultsFile(results, header, fresh=not done) as sink:
@@ -322,10 +328,13 @@ def _outcomes(tasks: list[Task], jobs: int, ray: str | None) -> Iterator[GameOut
     if ray is not None:
         yield from _ray_outcomes(tasks, jobs, ray)
     elif jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
             futures = [pool.submit(_play_one, task) for task in tasks]
             for future in as_completed(futures):
                 yield future.result()
+        finally:  # stopped early (an interruption): drop the games not started
+            pool.shutdown(wait=True, cancel_futures=True)
     else:
         for task in tasks:
             yield _play_one(task)
@@ -349,6 +358,7 @@ def _ray_outcomes(tasks: list[Task], jobs: int, address: str) -> Iterator[GameOu
             )
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
+    pending: list[Any] = []
     try:
         play = ray.remote(_play_one)
         pending = [play.remote(task) for task in tasks]
@@ -357,6 +367,8 @@ def _ray_outcomes(tasks: list[Task], jobs: int, address: str) -> Iterator[GameOu
             outcome: GameOutcome = ray.get(ready[0])
             yield outcome
     finally:
+        for ref in pending:  # stopped early (an interruption): drop the games left
+            ray.cancel(ref)
         if started:
             ray.shutdown()
 
