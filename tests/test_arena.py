@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
 import pytest
+from web_helpers import unavailable
 
-from ludoteca.arena import parse_bot, run_match, wilson
+from ludoteca.arena import GameOutcome, parse_bot, run_match, wilson
 from ludoteca.cli import main
 
 
@@ -59,3 +62,80 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["games"] == 4 and data["bots"] == ["greedy", "random"]
     assert {s["label"] for s in data["standings"]} == {"greedy", "random"}
     assert main(["arena", "texas42", "--bots", "nobody,random", "--games", "1"]) == 2
+
+
+def test_results_file_resumes_an_interrupted_match(tmp_path: Path) -> None:
+    path = tmp_path / "match.jsonl"
+    full = run_match("bingo", ["greedy", "random"], games=6, seed=2, duplicate=True)
+    first = run_match("bingo", ["greedy", "random"], games=6, seed=2, duplicate=True, results=path)
+    assert first.outcomes == full.outcomes
+    lines = path.read_text().splitlines(keepends=True)
+    assert len(lines) == 7 and json.loads(lines[0])["match"]["game"] == "bingo"
+    # interrupted after three games, the fourth line half written
+    path.write_text("".join(lines[:4]) + lines[4][:20])
+    played: list[GameOutcome] = []
+    again = run_match(
+        "bingo",
+        ["greedy", "random"],
+        games=6,
+        seed=2,
+        duplicate=True,
+        results=path,
+        on_outcome=played.append,
+    )
+    assert len(played) == 6  # the three read back, then the three played
+    assert again.outcomes == full.outcomes and again.table() == full.table()
+    assert len(path.read_text().splitlines()) == 7
+    # the same file grows with a longer match of the same bots and seed
+    longer = run_match("bingo", ["greedy", "random"], games=8, seed=2, duplicate=True, results=path)
+    assert longer.outcomes[:6] == full.outcomes
+    with pytest.raises(ValueError, match="another match"):
+        run_match("bingo", ["greedy", "random"], games=2, seed=3, results=path)
+
+
+def test_cli_ray_gives_the_results_of_jobs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A small arena on a local Ray cluster: the same results as with processes,
+    written game by game to the results file."""
+    if importlib.util.find_spec("ray") is None:
+        unavailable("Ray is not installed: pip install -e '.[cluster]'")
+    common = ["arena", "texas42", "--bots", "greedy,random", "--games", "6", "--seed", "4"]
+    assert main([*common, "--jobs", "2", "--json"]) == 0
+    with_jobs = json.loads(capsys.readouterr().out)
+    out = tmp_path / "ray.jsonl"
+    assert main([*common, "--ray", "--jobs", "2", "--out", str(out), "--json"]) == 0
+    with_ray = json.loads(capsys.readouterr().out)
+    assert with_ray == with_jobs
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 7
+    expected = run_match("texas42", ["greedy", "random"], games=6, seed=4)
+    assert sorted((g["deal"], g["winner"]) for g in lines[1:]) == [
+        (o.deal, o.winner) for o in expected.outcomes
+    ]
+
+
+def test_an_interrupted_match_resumes_where_it_stopped(tmp_path: Path) -> None:
+    path = tmp_path / "match.jsonl"
+    full = run_match("texas42", ["greedy", "random"], games=8, seed=6, jobs=2)
+    seen: list[GameOutcome] = []
+
+    def interrupt(outcome: GameOutcome) -> None:
+        seen.append(outcome)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_match(
+            "texas42",
+            ["greedy", "random"],
+            games=8,
+            seed=6,
+            jobs=2,
+            results=path,
+            on_outcome=interrupt,
+        )
+    assert len(path.read_text().splitlines()) == 1 + 3
+    resumed = run_match("texas42", ["greedy", "random"], games=8, seed=6, jobs=2, results=path)
+    assert resumed.outcomes == full.outcomes
+    assert len(path.read_text().splitlines()) == 1 + 8

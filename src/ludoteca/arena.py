@@ -1,9 +1,16 @@
 """Matches between bots, measured fairly.
 
 Every game is seeded from the match seed and its number, so a match gives the
-same results whatever the number of processes. With ``duplicate`` every deal is
-played once per arrangement of the bots around the table (twice, sides swapped,
-for two sides), so luck of the deal cancels out.
+same results whatever runs it: one process, ``jobs`` processes, or a Ray
+cluster (``ray``). With ``duplicate`` every deal is played once per arrangement
+of the bots around the table (twice, sides swapped, for two sides), so luck of
+the deal cancels out.
+
+With ``results`` (a file) every game is written there as a JSON line as soon
+as it finishes, after a first line naming the match; running the same match
+again with the same file plays only the games not written yet (a line cut short
+by an interruption is played again), so an interrupted match resumes where it
+stopped.
 
 >>> from ludoteca.arena import run_match
 >>> result = run_match("texas42", ["greedy", "random"], games=4, duplicate=True, seed=1)
@@ -13,16 +20,29 @@ for two sides), so luck of the deal cancels out.
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .bots import choose_move, make_bot
 from .registry import new_game
 
-__all__ = ["BotSpec", "GameOutcome", "MatchResult", "Standing", "parse_bot", "run_match", "wilson"]
+__all__ = [
+    "BotSpec",
+    "GameOutcome",
+    "MatchResult",
+    "Standing",
+    "parse_bot",
+    "run_match",
+    "standings",
+    "wilson",
+]
+
+Task = tuple[str, list["BotSpec"], dict[str, Any], int, int, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -122,9 +142,7 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_one(
-    task: tuple[str, list[BotSpec], dict[str, Any], int, int, tuple[int, ...]],
-) -> GameOutcome:
+def _play_one(task: Task) -> GameOutcome:
     game_name, bots, options, seed, deal, arrangement = task
     game = new_game(game_name, seed=seed * 1_000_003 + deal, **options)
     sides = game.result()["sides"]
@@ -189,6 +207,30 @@ def _elo(outcomes: Sequence[GameOutcome], n_bots: int) -> list[float]:
     return [400 * math.log10(s / ref) for s in strength]
 
 
+def standings(outcomes: Sequence[GameOutcome], labels: Sequence[str]) -> list[Standing]:
+    """How each bot did over ``outcomes``: win rate with its Wilson interval, average
+    margin over the other sides, and Elo (the last bot at 0)."""
+    table = [Standing(label) for label in labels]
+    for o in outcomes:
+        for j, b in enumerate(o.arrangement):
+            st = table[b]
+            st.games += 1
+            if o.winner == j:
+                st.points += 1
+            elif o.winner is None:
+                st.points += 0.5
+            others = [s for k, s in enumerate(o.scores) if k != j]
+            st.margin_total += o.scores[j] - sum(others) / len(others)
+    elos = _elo(outcomes, len(labels))
+    for st, elo in zip(table, elos, strict=True):
+        if st.games:
+            st.win_rate = st.points / st.games
+            st.ci_low, st.ci_high = wilson(st.points, st.games)
+            st.margin = st.margin_total / st.games
+        st.elo = elo
+    return table
+
+
 def run_match(
     game: str,
     bots: Sequence[str | BotSpec],
@@ -199,12 +241,24 @@ def run_match(
     seed: int = 0,
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    ray: str | None = None,
+    results: str | os.PathLike[str] | None = None,
+    on_outcome: Callable[[GameOutcome], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games between ``bots`` (one per side, cycling if fewer).
 
     With ``duplicate`` the games come in groups of one per arrangement of the
     bots around the table, all on the same deal (``games`` is rounded up to a
-    whole number of groups).
+    whole number of groups). ``jobs`` processes play them at once, or, with
+    ``ray``, a Ray cluster: ``"local"`` starts one on this machine (with ``jobs``
+    workers when more than one), anything else is the address of a running
+    cluster (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``). The results
+    are the same either way. ``results`` is the JSON lines file that keeps every
+    finished game (see the module doc). ``progress(done, total)`` and
+    ``on_outcome(outcome)`` are called as games finish, in the order they finish
+    (``on_outcome`` first with the games read back from ``results``). An
+    exception raised by either stops the match: the games not started are
+    dropped, and what finished is in ``results``.
     """
     specs = [b if isinstance(b, BotSpec) else parse_bot(b) for b in bots]
     if len(specs) < 2:
@@ -214,55 +268,196 @@ def run_match(
     for spec in specs:
         make_bot(game, spec.level)  # fail early on an unknown or unbuilt level
     n_sides = len(probe.result()["sides"])
-    tasks: list[tuple[str, list[BotSpec], dict[str, Any], int, int, tuple[int, ...]]] = []
+    tasks: list[Task] = []
     deal = 0
     while len(tasks) < games:
         for arrangement in _arrangements(n_sides, len(specs), deal, duplicate):
             tasks.append((game, specs, opts, seed, deal, arrangement))
         deal += 1
-    outcomes: list[GameOutcome] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, outcome in enumerate(pool.map(_play_one, tasks, chunksize=1)):
-                outcomes.append(outcome)
-                if progress:
-                    progress(i + 1, len(tasks))
-    else:
-        for i, task in enumerate(tasks):
-            outcomes.append(_play_one(task))
-            if progress:
-                progress(i + 1, len(tasks))
     labels = [s.label for s in specs]
     if len(set(labels)) < len(labels):
         labels = [f"{chr(65 + i)}:{lab}" for i, lab in enumerate(labels)]
-    standings = [Standing(label) for label in labels]
-    for o in outcomes:
-        for j, b in enumerate(o.arrangement):
-            st = standings[b]
-            st.games += 1
-            if o.winner == j:
-                st.points += 1
-            elif o.winner is None:
-                st.points += 0.5
-            others = [s for k, s in enumerate(o.scores) if k != j]
-            st.margin_total += o.scores[j] - sum(others) / len(others)
-    elos = _elo(outcomes, len(specs))
-    for st, elo in zip(standings, elos, strict=True):
-        if st.games:
-            st.win_rate = st.points / st.games
-            st.ci_low, st.ci_high = wilson(st.points, st.games)
-            st.margin = st.margin_total / st.games
-        st.elo = elo
+    header = {
+        "match": {
+            "game": game,
+            "bots": [s.label for s in specs],
+            "duplicate": duplicate,
+            "seed": seed,
+            "options": opts,
+        }
+    }
+    done: dict[tuple[int, tuple[int, ...]], GameOutcome] = {}
+    if results is not None:
+        done = _read_results(results, header)
+    wanted = {(t[4], t[5]) for t in tasks}
+    finished = [o for key, o in done.items() if key in wanted]
+    todo = [t for t in tasks if (t[4], t[5]) not in done]
+    count = len(finished)
+    if on_outcome:
+        for outcome in finished:
+            on_outcome(outcome)
+    if progress and count:
+        progress(count, len(tasks))
+    with _ResultsFile(results, header, fresh=not done) as sink:
+        for outcome in _outcomes(todo, jobs, ray):
+            sink.write(outcome)
+            finished.append(outcome)
+            count += 1
+            if on_outcome:
+                on_outcome(outcome)
+            if progress:
+                progress(count, len(tasks))
+    order = {(t[4], t[5]): i for i, t in enumerate(tasks)}
+    finished.sort(key=lambda o: order[o.deal, o.arrangement])
     return MatchResult(
         game=game,
         bots=labels,
-        games=len(outcomes),
+        games=len(finished),
         duplicate=duplicate,
         seed=seed,
         options=opts,
-        standings=standings,
-        outcomes=outcomes,
+        standings=standings(finished, labels),
+        outcomes=finished,
     )
+
+
+def _outcomes(tasks: list[Task], jobs: int, ray: str | None) -> Iterator[GameOutcome]:
+    """The outcomes of ``tasks`` as they finish: here, in ``jobs`` processes, or on Ray."""
+    if not tasks:
+        return
+    if ray is not None:
+        yield from _ray_outcomes(tasks, jobs, ray)
+    elif jobs > 1:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
+            futures = [pool.submit(_play_one, task) for task in tasks]
+            for future in as_completed(futures):
+                yield future.result()
+        finally:  # stopped early (an interruption): drop the games not started
+            pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        for task in tasks:
+            yield _play_one(task)
+
+
+def _ray_outcomes(tasks: list[Task], jobs: int, address: str) -> Iterator[GameOutcome]:
+    try:
+        import ray  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise ValueError(
+            "--ray needs Ray: pip install 'ludoteca[cluster]' (on every node of the cluster)"
+        ) from None
+    started = not ray.is_initialized()
+    if started:
+        if address == "local":
+            ray.init(
+                num_cpus=jobs if jobs > 1 else None,
+                include_dashboard=False,
+                log_to_driver=False,
+                configure_logging=False,
+            )
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    pending: list[Any] = []
+    try:
+        play = ray.remote(_play_one)
+        pending = [play.remote(task) for task in tasks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            outcome: GameOutcome = ray.get(ready[0])
+            yield outcome
+    finally:
+        for ref in pending:  # stopped early (an interruption): drop the games left
+            ray.cancel(ref)
+        if started:
+            ray.shutdown()
+
+
+def _outcome_json(o: GameOutcome) -> dict[str, Any]:
+    data = asdict(o)
+    data["arrangement"] = list(o.arrangement)
+    data["scores"] = list(o.scores)
+    return data
+
+
+def _read_results(
+    path: str | os.PathLike[str], header: dict[str, Any]
+) -> dict[tuple[int, tuple[int, ...]], GameOutcome]:
+    """The games already in a results file of this match (none if there is no file);
+    ``ValueError`` if the file holds another match."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return {}
+    lines = text.split("\n")
+    if not text.endswith("\n"):
+        lines = lines[:-1]  # a line cut short by an interruption: played again
+    lines = [line for line in lines if line.strip()]
+    if not lines:
+        return {}
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError:
+        first = None
+    if first != header:
+        raise ValueError(
+            f"{os.fspath(path)} holds the results of another match "
+            f"({first.get('match') if isinstance(first, dict) else 'not a results file'}); "
+            "give another file, or the same match"
+        )
+    out: dict[tuple[int, tuple[int, ...]], GameOutcome] = {}
+    for number, line in enumerate(lines[1:], 2):
+        try:
+            data = json.loads(line)
+            o = GameOutcome(
+                deal=int(data["deal"]),
+                arrangement=tuple(int(a) for a in data["arrangement"]),
+                winner=None if data["winner"] is None else int(data["winner"]),
+                scores=tuple(float(x) for x in data["scores"]),
+                moves=int(data["moves"]),
+            )
+        except (ValueError, KeyError, TypeError):
+            raise ValueError(f"{os.fspath(path)}, line {number}: not a game of the match") from None
+        out[o.deal, o.arrangement] = o
+    return out
+
+
+class _ResultsFile:
+    """Appends each finished game to the results file (nothing without one)."""
+
+    def __init__(
+        self, path: str | os.PathLike[str] | None, header: dict[str, Any], *, fresh: bool
+    ) -> None:
+        self.path = path
+        self.header = header
+        self.fresh = fresh
+        self.file: Any = None
+
+    def __enter__(self) -> _ResultsFile:
+        if self.path is not None:
+            if self.fresh:
+                self.file = open(self.path, "w", encoding="utf-8")
+                self._line(self.header)
+            else:
+                with open(self.path, "r+", encoding="utf-8") as f:
+                    text = f.read()
+                    if not text.endswith("\n"):  # a line cut short by an interruption
+                        f.truncate(len(text[: text.rfind("\n") + 1].encode("utf-8")))
+                self.file = open(self.path, "a", encoding="utf-8")
+        return self
+
+    def _line(self, data: dict[str, Any]) -> None:
+        self.file.write(json.dumps(data) + "\n")
+        self.file.flush()
+
+    def write(self, outcome: GameOutcome) -> None:
+        if self.file is not None:
+            self._line(_outcome_json(outcome))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def add_subcommand(sub: Any) -> None:
@@ -274,15 +469,39 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument(
         "--duplicate", action="store_true", help="play every deal with the sides swapped"
     )
-    p.add_argument("--jobs", type=int, default=1, help="processes (results do not depend on it)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes (with --ray on a local cluster: its workers); results do not depend on it",
+    )
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster: a local one without ADDRESS, else the running "
+        "cluster at ADDRESS (auto, HOST:6379, ray://HOST:10001); needs ludoteca[cluster]",
+    )
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every game as a JSON line as it finishes; run again to resume",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.set_defaults(func=_cmd_arena)
 
 
+def _running(labels: Sequence[str], outcomes: Sequence[GameOutcome]) -> str:
+    """The standings so far in one line: each bot's win rate."""
+    table = standings(outcomes, labels)
+    return "  ".join(f"{s.label} {100 * s.win_rate:.0f}%" for s in table)
+
+
 def _cmd_arena(args: Any) -> int:
-    import json
     import sys
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -292,18 +511,27 @@ def _cmd_arena(args: Any) -> int:
     try:
         options = parse_option_values(args.option)
         bots = [parse_bot(b) for b in args.bots.split(",")]
+        labels = [b.label for b in bots]
+        if len(set(labels)) < len(labels):
+            labels = [f"{chr(65 + i)}:{lab}" for i, lab in enumerate(labels)]
+        seen: list[GameOutcome] = []
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
+            "{task.fields[standings]}",
             transient=True,
             disable=args.json or not sys.stderr.isatty(),
         ) as bar:
-            task = bar.add_task(f"{args.game}: {args.bots}", total=args.games)
+            task = bar.add_task(f"{args.game}: {args.bots}", total=args.games, standings="")
 
             def tick(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
+
+            def record(outcome: GameOutcome) -> None:
+                seen.append(outcome)
+                bar.update(task, standings=_running(labels, seen))
 
             result = run_match(
                 args.game,
@@ -314,8 +542,11 @@ def _cmd_arena(args: Any) -> int:
                 seed=args.seed,
                 options=options,
                 progress=tick,
+                ray=args.ray,
+                results=args.out,
+                on_outcome=record,
             )
-    except ValueError as e:
+    except (ValueError, OSError) as e:
         print(f"ludoteca arena: {e}", file=sys.stderr)
         return 2
     if args.json:

@@ -151,26 +151,40 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             tuple(self.possible_agents[s] for s in seats) for seats in adapter.sides
         )
         self._duel = [list(seats) for seats in adapter.sides] == [[0], [1]]
-        # The games' public writer of the vector (float32 bytes) of a seat, and the
-        # compiled observe(game, seat, legal) around it (None: not built, or fast=False).
-        self._tensor = prototype.tensor_writer(information_state=self._info)
+        self._make_observer(prototype)
+        self._np_random: np.random.Generator | None = None
+        self._ready = False
+        self._live = False
+        self._legal: list[int] = []
+        self._to_move = -1
+
+    def _make_observer(self, game: Game) -> None:
+        """The games' public writer of the vector (float32 bytes) of a seat, and the
+        compiled observe(game, seat, legal) around it (None: not built, or fast=False)."""
+        self._tensor = game.tensor_writer(information_state=self._info)
         self._observer = (
             None
             if _observe is None or not self.fast
             else _observe.Observer(
                 self._tensor,
-                size,
+                self._size,
                 self.num_actions,
                 np.empty,
                 np.dtype(np.float32),
                 np.dtype(np.int8),
             )
         )
-        self._np_random: np.random.Generator | None = None
-        self._ready = False
-        self._live = False
-        self._legal: list[int] = []
-        self._to_move = -1
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state to pickle (and deep-copy): the writer and the compiled observer
+        are left out and made again on loading (they may be compiled code)."""
+        state = self.__dict__.copy()
+        del state["_tensor"], state["_observer"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._make_observer(self.game)
 
     # ----------------------------------------------------------- spaces
 
@@ -207,6 +221,9 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self._paid = False
         self._ready = True
         self._live = True
+        # Until a decision is due (a game started with chance="manual" begins with
+        # one), the first agent is selected, with nothing to do.
+        self.agent_selection = self._agent_of[0]
         self._after_move()
 
     def _after_move(self) -> None:
@@ -223,9 +240,21 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
                 for a in self.agents:
                     self.terminations[a] = True
 
+    @property
+    def chance_due(self) -> bool:
+        """Whether a chance event is due (games started with ``chance="manual"``
+        only): then :meth:`play_chance` must play it before any agent acts.
+
+        Meanwhile :attr:`agent_selection` stays on the agent that decided last (the
+        first agent before any decision), with an all-zero mask; :meth:`step`
+        refuses every action and :meth:`agent_iter` stops, to go on once the chance
+        event is played."""
+        return self._live and self._to_move < 0
+
     def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
         """The agent to act, again and again until every agent is done (as
-        :meth:`pettingzoo.AECEnv.agent_iter`, with a generator: less work per step)."""
+        :meth:`pettingzoo.AECEnv.agent_iter`, with a generator: less work per step),
+        or until a chance event is due (manual chance: see :attr:`chance_due`)."""
         return _AgentIterable(self, max_iter)
 
     # ------------------------------------------------------------- step
@@ -237,6 +266,11 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
                 raise RuntimeError("call reset() before step()")
             self._was_dead_step(action)
             return
+        if self._to_move < 0:
+            raise ValueError(
+                f"a chance event is due, not a decision of {self.agent_selection}: play it with "
+                f"play_chance(event) (for example play_chance(env.game.sample_chance()))"
+            )
         a = action if type(action) is int else self._action_number(action)
         game = self.game
         if a not in self._legal:
@@ -442,7 +476,7 @@ class _AgentIterable(AECIterable):  # type: ignore[misc]
 
 
 def _agents(env: LudotecaEnv, max_iter: int) -> Iterator[str]:
-    while env.agents and max_iter > 0:
+    while env.agents and max_iter > 0 and not env.chance_due:
         max_iter -= 1
         yield env.agent_selection
 

@@ -62,20 +62,29 @@ def _game_for(target: Any, options: dict[str, Any]) -> Game:
     )
 
 
-def action_to_notation(target: Any, action: int, **options: Any) -> str:
+def action_to_notation(target: Any, action: int, /, **options: Any) -> str:
     """The notation of action number ``action`` in ``target``: an environment name
-    (with the game's options), a Ludoteca environment or a game."""
+    (with the game's options, any of them, ``target`` included), a Ludoteca
+    environment or a game.
+
+    >>> action_to_notation("fiveup_v0", 0, target=121)
+    'draw'
+    """
     return _game_for(target, options).action_to_move(int(action))
 
 
-def notation_to_action(target: Any, move: str, **options: Any) -> int:
+def notation_to_action(target: Any, move: str, /, **options: Any) -> int:
     """The action number of ``move`` (notation) in ``target`` (as for
     :func:`action_to_notation`); ``IllegalMove`` if it is not a move of the game."""
     return _game_for(target, options).move_to_action(move)
 
 
-def action_notations(target: Any, **options: Any) -> list[str]:
-    """The notation of every action number, index by index."""
+def action_notations(target: Any, /, **options: Any) -> list[str]:
+    """The notation of every action number, index by index.
+
+    >>> action_notations("fiveup_v0", target=121, players=3)[:2]
+    ['draw', 'pass']
+    """
     game = _game_for(target, options)
     return [game.action_to_move(a) for a in range(game.num_actions)]
 

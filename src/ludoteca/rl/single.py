@@ -5,6 +5,11 @@ is a bot of :mod:`ludoteca.bots` that sees only its own seat's knowledge.
 Each ``step`` plays the learner's action, then the bots' moves until the
 learner must decide again or the game ends; the reward is everything the
 learner's seat received meanwhile (the same rewards as the AEC environment).
+What the seat received before its first decision (in Cavaleiro, rounds that
+other seats won before the learner won one) is paid with the first step's
+reward, so the rewards of an episode add up to the seat's whole return. Should
+the bots end the game before the learner ever decides (Cavaleiro again), the
+first step ends the episode whatever its action, with those rewards.
 
 The observation is the AEC one, ``{"observation": ..., "action_mask": ...}``;
 :meth:`SingleSeatEnv.action_masks` returns the mask too. An action outside the
@@ -122,10 +127,10 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
             for s, level in sorted(self.levels.items())
         }
         self._play_bots()
-        reward = self.aec._cumulative_rewards[self.agent]
-        self.aec._cumulative_rewards[self.agent] = 0.0
-        self._done = self.aec.game.is_over
-        return self.aec.observe(self.agent), {"reward_before_first_move": reward}
+        # Rewards paid before the learner's first decision (Cavaleiro rounds that
+        # other seats won) stay in its cumulative reward: the first step pays them.
+        self._done = False
+        return self.aec.observe(self.agent), {}
 
     def _play_bots(self) -> None:
         aec = self.aec
@@ -141,6 +146,10 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         aec = self.aec
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
+        if aec.game.is_over:
+            # The bots finished the game before the learner had a decision (it can
+            # happen in Cavaleiro): this step ends the episode with what was paid.
+            return self._finish()
         a = int(action)
         if self.illegal_reward is not None and a not in aec._legal:
             self._done = True
@@ -151,9 +160,20 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
                 False,
                 {"illegal_action": a},
             )
+        # What was paid before this decision (only before the first) is kept: the
+        # AEC step clears the acting agent's cumulative reward.
+        carried = aec._cumulative_rewards[self.agent]
         aec.step(a)
         self._play_bots()
-        reward = float(aec._cumulative_rewards[self.agent])
+        return self._finish(carried)
+
+    def _finish(
+        self, carried: float = 0.0
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """The learner's observation and everything its seat received since its
+        last step (since the reset, for the first step)."""
+        aec = self.aec
+        reward = float(carried + aec._cumulative_rewards[self.agent])
         aec._cumulative_rewards[self.agent] = 0.0
         self._done = aec.game.is_over
         return aec.observe(self.agent), reward, self._done, False, {}

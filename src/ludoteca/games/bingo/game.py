@@ -42,7 +42,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, Game, Seat, ToMove
+from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
@@ -652,6 +652,15 @@ class Bingo(Game):
         h1 = sorted(order[7:14], reverse=True)
         self._deal(h0, h1, order[14], order[15:])
         return _deal_text(h0, h1, order[14], order[15:])
+
+    def _chance_event(self) -> ChanceEvent:
+        """The draw for first leader (seat 0's tile, then seat 1's) or the deal: two
+        hands, the turned-up tile, then the hidden stock in drawing order."""
+        if self.view(None)["phase"] == "draw":
+            return TileDraw("draw ", (1, 1), (True, True), ("", ""), " ")
+        return TileDraw(
+            "deal ", (7, 7, 1, 13), (False, False, True, True), ("", "", "up ", "stock ")
+        )
 
     # ------------------------------------------------------------- notation
 

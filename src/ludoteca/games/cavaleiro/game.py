@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, Game, Seat, ToMove
+from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat, ToMove
 from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 
@@ -566,6 +566,10 @@ class Cavaleiro(Game):
 
     def _sample_chance(self, rng: random.Random) -> str:
         return ROLL_TEXT[_draw_roll(rng)]
+
+    def _chance_event(self) -> ChanceEvent:
+        """Every chance event is a roll of four dice."""
+        return DiceRoll("roll ", 4)
 
     def sample_hidden(self, seat: Seat, rng: random.Random) -> Cavaleiro:
         """A plain copy: Cavaleiro hides nothing, every figure and roll is public.

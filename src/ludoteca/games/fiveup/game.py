@@ -41,7 +41,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, Game, Seat, ToMove
+from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of, tile_index
@@ -634,6 +634,16 @@ class FiveUp(Game):
         k = HAND_SIZE
         hands = [sorted(order[k * i : k * i + k], reverse=True) for i in range(self.n)]
         return deal_text(hands, order[k * self.n :])
+
+    def _chance_event(self) -> ChanceEvent:
+        """The draw for first leader (one tile per seat) or the deal: five tiles a
+        seat, then the stock in drawing order."""
+        n = self.num_seats
+        if self.view(None)["phase"] == "draw":
+            return TileDraw("draw ", (1,) * n, (True,) * n, ("",) * n, " ")
+        return TileDraw(
+            "deal ", (5,) * n + (28 - 5 * n,), (False,) * n + (True,), ("",) * n + ("stock ",)
+        )
 
     # ------------------------------------------------------------- notation
 

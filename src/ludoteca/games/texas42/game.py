@@ -39,11 +39,11 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, Game, Seat, ToMove
+from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 from ludoteca.sampling import sample_assignment
-from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
+from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, Tile, indices_of, tile_index
 
 from .tables import (
     CONTRACT_NAMES,
@@ -714,6 +714,18 @@ class Texas42(Game):
         self.dealt = list(masks)
         self.phase = BID
         self.turn = (self.dealer + 1) % 4
+
+    def _chance_event(self) -> ChanceEvent:
+        """The draw for first dealer (one tile per drawing seat) or the deal, read
+        from the public view: after a tie for highest only the tied seats draw."""
+        view = self.view(None)
+        if view["phase"] != "draw":
+            return TileDraw("deal ", (7, 7, 7, 7), (False,) * 4, ("",) * 4)
+        seats = 4
+        if view["first_dealer_draws"]:
+            pips = [Tile.parse(d["tile"]).pips for d in view["first_dealer_draws"][-1]]
+            seats = pips.count(max(pips))
+        return TileDraw("draw ", (1,) * seats, (True,) * seats, ("",) * seats, " ")
 
     # ------------------------------------------------------------- notation
 
