@@ -287,7 +287,7 @@ const Games = (() => {
     const team = hd.bidder % 2;
     const a = hd.points[team];
     const b = hd.points[1 - team];
-    return const params = { name: seatName(m, hd.bidder), bid: label(m, hd.bid), a, b };
+    const params = { name: seatName(m, hd.bidder), bid: label(m, hd.bid), a, b };
     return hd.made ? _("{name} made {bid} ({a}–{b})", params) : _("{name} was set on {bid} ({a}–{b})", params);
   }
 
