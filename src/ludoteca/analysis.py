@@ -116,7 +116,7 @@ class Analysis:
         texas42: 1 decisão analisada
         Ana (lugar 0): custo exato 0
         Bia (lugar 1): custo exato 0
-          lance 7: jogou passo, o melhor era lance de 30, custo 2,5 pontos (estimativa)
+          lance 7: passo; melhor: lance de 30; custo 2,5 pontos (estimativa)
         """
         tx = texts(lang)
         lines = [
@@ -144,7 +144,7 @@ class Analysis:
                 lines.append(
                     "  "
                     + tx._(
-                        "move {index}: played {played}, best {best}, cost {cost} ({kind})",
+                        "move {index}: {played}; best: {best}; cost {cost} ({kind})",
                         index=d.index,
                         played=describe_move(self.game, d.played, tx),
                         best=describe_move(self.game, d.best, tx),
