@@ -110,9 +110,9 @@ async def test_an_illegal_tile_is_explained_and_changes_nothing() -> None:
         hand.focus()
         await wait_until(pilot, lambda: hand.has_focus, "the focus")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "não é permitido" in message_of(app), "the refusal")
+        await wait_until(pilot, lambda: "não permitida" in message_of(app), "the refusal")
         message = message_of(app)
-        assert "não é permitido" in message and "agora não é hora de jogar pedras" in message
+        assert "Jogada não permitida" in message and "agora não é hora de jogar pedras" in message
         assert app.table.game.moves == before
         # play on until a tile must follow suit, then try one that does not
         for _ in range(200):
@@ -132,9 +132,9 @@ async def test_an_illegal_tile_is_explained_and_changes_nothing() -> None:
         while hand.cursor != target:
             await pilot.press("right")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "não é permitido" in message_of(app), "the refusal")
+        await wait_until(pilot, lambda: "não permitida" in message_of(app), "the refusal")
         message = message_of(app)
-        assert f"joga {blocked[0]} não é permitido" in message
+        assert f"Jogada não permitida (joga {blocked[0]})" in message
         assert "seguir" in message or "trunfo" in message or "setes" in message
         for tile in hand.playable:
             assert tile in message
@@ -364,3 +364,16 @@ async def test_a_new_game_after_the_end() -> None:
         assert app.table.game.options == first.game.options
         assert app.table.seed == first.seed + 1
         assert len(app.screen_stack) == 1
+
+
+async def test_the_notation_key_shows_the_moves_played_in_notation() -> None:
+    app = make_app("texas42", ["human", "random", "random", "random"], seed=17, lang="pt")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await wait_until(pilot, lambda: "lance de 38" in screen_text(app), "the log in words")
+        assert "bid 38" not in screen_text(app)
+        await pilot.press("o")
+        await wait_until(pilot, lambda: "bid 38" in screen_text(app), "the notation")
+        assert "Lances (notação)" in screen_text(app)
+        await pilot.press("o")
+        await wait_until(pilot, lambda: "bid 38" not in screen_text(app), "the words again")

@@ -23,8 +23,6 @@ from tui_pilot import SIZE, make_app, play_turn, screen_text, settle, wait_until
 import ludoteca
 from ludoteca.tui.app import PlayApp, TextScreen
 
-pytestmark = pytest.mark.asyncio
-
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "tui"
 UPDATE = os.environ.get("LUDOTECA_UPDATE_SNAPSHOTS") == "1"
 
@@ -125,6 +123,23 @@ CASES: list[tuple[str, str, list[str], dict[str, Any], str, Steps]] = [
         lambda p, a: _turns(p, a, 8),
     ),
     ("fiveup_en", "fiveup", ["human", "random"], {}, "en", lambda p, a: _turns(p, a, 5)),
+    (
+        "texas42_trick_pt",
+        "texas42",
+        ["human", "expert", "random", "greedy"],
+        {},
+        "pt",
+        _texas42_play,
+    ),
+    (
+        "cavaleiro_pt",
+        "cavaleiro",
+        ["human", "random", "expert"],
+        {},
+        "pt",
+        lambda p, a: _turns(p, a, 8),
+    ),
+    ("fiveup_pt", "fiveup", ["human", "greedy"], {}, "pt", lambda p, a: _turns(p, a, 5)),
     ("hot_seat_pass_pt", "bingo", ["human", "human"], {}, "pt", _hot_seat),
     ("rules_bingo_en", "bingo", ["human", "random"], {}, "en", _rules),
     (
@@ -138,6 +153,7 @@ CASES: list[tuple[str, str, list[str], dict[str, Any], str, Steps]] = [
 ]
 
 
+@pytest.mark.asyncio
 @pytest.mark.parametrize(
     ("name", "game", "seats", "options", "lang", "steps"), CASES, ids=[c[0] for c in CASES]
 )
@@ -151,3 +167,17 @@ async def test_snapshot(
         await steps(pilot, app)
         await pilot.pause()
         check(app, name)
+
+
+# Words a Portuguese screen must not show: the notation and the English level names.
+NOTATION = re.compile(
+    r"\b(play|bid|pass|roll|draw|remove|trump) |\bpass\b|\((random|greedy|expert)\)"
+)
+
+
+def test_portuguese_screens_say_no_english_notation() -> None:
+    screens = sorted(SNAPSHOTS.glob("*_pt.txt"))
+    assert len(screens) >= 7
+    for path in screens:
+        text = path.read_text(encoding="utf-8")
+        assert not NOTATION.search(text), (path.name, NOTATION.search(text))

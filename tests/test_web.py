@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -290,6 +291,17 @@ def test_pages_and_languages(client: TestClient) -> None:
             assert r.status_code == 200 and "<h1>" in r.text
     assert client.get("/replay").status_code == 200
     assert "Content-Security-Policy" in client.get("/").headers
+
+
+def test_each_page_loads_its_languages_messages(client: TestClient) -> None:
+    page = client.get("/", headers={"accept-language": "pt-BR"}).text
+    src = re.search(r'<script src="(/i18n/pt\.js\?v=\w+)"></script>', page)
+    assert src and page.index(src.group(1)) < page.index("/static/common.js")
+    r = client.get(src.group(1))
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+    assert '"Create the table": "Criar a mesa"' in r.text
+    assert '"Create the table": "Create the table"' in client.get("/i18n/en.js").text
+    assert client.get("/i18n/fr.js").status_code == 404
 
 
 # ------------------------------------------------------------------ the socket

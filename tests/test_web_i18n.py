@@ -1,5 +1,6 @@
-"""The web app's texts: every key the pages use exists in both languages, and
-every reason an engine gives for refusing a move is said in Portuguese."""
+"""The web app's texts: every refusal the server gives has a message in both
+languages, the pages' scripts get their language's messages, and every reason
+an engine gives for refusing a move is said in Portuguese."""
 
 from __future__ import annotations
 
@@ -12,60 +13,39 @@ import pytest
 pytest.importorskip("starlette")
 
 import ludoteca
-from ludoteca.bots import LEVELS
 from ludoteca.errors import IllegalMove
+from ludoteca.i18n import texts
 from ludoteca.web.i18n import (
-    WEB_TEXTS,
-    catalogue,
+    REFUSALS,
     lang_from_headers,
+    reason_text,
     refusal_text,
-    translate_reason,
+    script,
 )
 
-STATIC = Path(ludoteca.__file__).parent / "web" / "static"
+WEB = Path(ludoteca.__file__).parent / "web"
 
 
-def literal_keys() -> set[str]:
-    keys: set[str] = set()
-    for path in STATIC.glob("*.js"):
-        found = re.findall(r"\bT\(\"([a-z0-9_.]+)\"", path.read_text(encoding="utf-8"))
-        keys |= {k for k in found if not k.endswith(".")}  # "prefix." + value: dynamic_keys
-    return keys
+def test_every_refusal_code_the_server_gives_has_a_message() -> None:
+    codes: set[str] = set()
+    for path in WEB.glob("*.py"):
+        codes |= set(re.findall(r'Refused\(\s*"(\w+)"', path.read_text(encoding="utf-8")))
+    assert len(codes) > 20
+    assert codes <= set(REFUSALS), sorted(codes - set(REFUSALS))
+    for code, message in REFUSALS.items():
+        pt, en = texts("pt")._(message), texts("en")._(message)
+        assert pt != en, code
+        assert set(re.findall(r"\{(\w+)\}", pt)) == set(re.findall(r"\{(\w+)\}", en)), code
 
 
-def dynamic_keys() -> set[str]:
-    keys = {f"ui.level.{level}" for level in LEVELS}
-    keys |= {f"game.{g}" for g in ludoteca.GAMES}
-    keys |= {f"suit.{n}" for n in range(7)}
-    keys |= {f"cav.roll.{n}" for n in range(5)} | {f"cav.removal.{n}" for n in range(5)}
-    keys |= {f"phase.texas42.{p}" for p in ("bid", "trump")}
-    return keys
-
-
-def test_every_key_the_pages_use_exists_in_both_languages() -> None:
-    keys = literal_keys() | dynamic_keys()
-    assert len(keys) > 100
-    for lang in ("pt", "en"):
-        strings = catalogue(lang)
-        missing = sorted(k for k in keys if k not in strings)
-        assert not missing, f"missing in {lang}: {missing}"
-
-
-def test_web_texts_differ_by_language_and_share_their_parameters() -> None:
-    same = {
-        "web.lang_pt",
-        "web.lang_en",
-        "web.none",
-        "web.roll_of",
-        "web.bid_by",
-        "web.pace_normal",
-    }
-    for key, entry in WEB_TEXTS.items():
-        assert set(entry) == {"pt", "en"}, key
-        if key not in same and not key.startswith("opt."):
-            assert entry["pt"] != entry["en"], key
-        params = [set(re.findall(r"\{(\w+)\}", entry[lang])) for lang in ("pt", "en")]
-        assert params[0] == params[1], key
+def test_the_pages_get_only_their_scripts_messages_and_the_plural_rule() -> None:
+    pt = script("pt")
+    assert '"Copy": "Copiar"' in pt  # a message of table.js
+    assert "Record saved to" not in pt  # the terminal app's
+    assert '"{n} trick": ["{n} vaza", "{n} vazas"]' in pt
+    assert '"bot level\\u0004expert": "especialista"' in pt
+    assert "LT_I18N.plural = function (n) { return Number((n > 1)); };" in pt
+    assert "LT_I18N.plural = function (n) { return Number((n != 1)); };" in script("en")
 
 
 def test_browser_language() -> None:
@@ -82,7 +62,10 @@ def test_refusals_are_said_in_both_languages() -> None:
     assert "Bia" in en and "Bia" in pt and en != pt
     params = {"game": "texas42", "move": "play 6-4", "reason": "6-4 is not in that hand"}
     assert refusal_text("illegal", params, "pt") == (
-        "joga 6-4 não é permitido: a pedra 6-4 não está nessa mão"
+        "Jogada não permitida (joga 6-4): a pedra 6-4 não está nessa mão"
+    )
+    assert refusal_text("too_large", {"limit": 2097152}, "pt") == (
+        "A mensagem é grande demais (no máximo 2.097.152 bytes)."
     )
 
 
@@ -105,7 +88,7 @@ def test_every_refusal_reason_is_said_in_portuguese(game: str) -> None:
                     g.copy().apply_action(action)
                 except IllegalMove as e:
                     checked += 1
-                    if translate_reason(game, e.reason, "pt") == e.reason:
+                    if reason_text(game, e.reason, "pt") == e.reason:
                         untranslated.add(e.reason)
             g.apply_action(rng.choice(sorted(legal)))
     for text in ("fly away", "play 9-9"):
@@ -113,7 +96,7 @@ def test_every_refusal_reason_is_said_in_portuguese(game: str) -> None:
             ludoteca.new_game(game, seed=0).play(text)
         except IllegalMove as e:
             checked += 1
-            if translate_reason(game, e.reason, "pt") == e.reason:
+            if reason_text(game, e.reason, "pt") == e.reason:
                 untranslated.add(e.reason)
     assert checked > 50
     assert not untranslated, sorted(untranslated)[:5]
@@ -122,7 +105,6 @@ def test_every_refusal_reason_is_said_in_portuguese(game: str) -> None:
 @pytest.mark.parametrize("game", ["texas42", "bingo", "cavaleiro"])
 def test_hint_reasons_are_said_in_portuguese(game: str) -> None:
     from ludoteca.bots import available_levels
-    from ludoteca.web.i18n import translate_hint
 
     if "expert" not in available_levels(game) or not hasattr(ludoteca, "hint"):
         pytest.skip(f"no expert for {game}")
@@ -136,5 +118,5 @@ def test_hint_reasons_are_said_in_portuguese(game: str) -> None:
             reasons |= {m.reason for m in ludoteca.hint(g, g.to_move, budget=0.2)}
         g.play(rng.choice(g.legal_moves()))
     assert reasons
-    untranslated = {r for r in reasons if translate_hint(game, r, "pt") == r}
+    untranslated = {r for r in reasons if reason_text(game, r, "pt") == r}
     assert not untranslated, sorted(untranslated)[:3]

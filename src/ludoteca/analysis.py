@@ -22,6 +22,8 @@ from typing import Any
 from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bot
 from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
 from .game import Game
+from .i18n import N_, default_lang, normalize_lang, texts
+from .i18n.moves import describe_move
 from .record import check_record
 from .registry import game_class
 from .solve import solve
@@ -29,6 +31,21 @@ from .solve import solve
 __all__ = ["Analysis", "Decision", "analyse", "hint"]
 
 ANALYSIS_BUDGET = 0.25
+
+KINDS = {"exact": N_("exact"), "estimate": N_("estimate")}
+"""How a decision was judged, in words."""
+UNITS = {
+    "points": N_("points"),
+    "value": N_("value"),
+    "utility": N_("utility"),
+    "set difference": N_("set difference"),
+    "bidder tricks": N_("bidder's tricks"),
+    "points margin": N_("points margin"),
+    "points margin against each opponent, summed (paranoid)": N_(
+        "points margin against each opponent, summed"
+    ),
+}
+"""What a cost is counted in, in words."""
 
 
 def _ranking_bot(game_name: str, seed: int, budget: float | None) -> Bot:
@@ -91,17 +108,49 @@ class Analysis:
             "mistakes": {str(s): [asdict(d) for d in ds] for s, ds in self.mistakes.items()},
         }
 
-    def report(self) -> str:
-        """A readable summary."""
-        lines = [f"{self.game}: {len(self.decisions)} decisions analysed"]
+    def report(self, lang: str = "en") -> str:
+        """A readable summary in ``lang``: moves in words, numbers the language's way.
+
+        >>> d = Decision(7, 1, "pass", "bid 30", 2.5, "estimate", "points")
+        >>> print(Analysis("texas42", ["Ana", "Bia"], [d], {1: [d]}).report("pt"))
+        texas42: 1 decisão analisada
+        Ana (lugar 0): custo exato 0
+        Bia (lugar 1): custo exato 0
+          lance 7: passo; melhor: lance de 30; custo 2,5 pontos (estimativa)
+        """
+        tx = texts(lang)
+        lines = [
+            tx.n_(
+                "{game}: {n} decision analysed",
+                "{game}: {n} decisions analysed",
+                len(self.decisions),
+                game=self.game,
+            )
+        ]
         for seat, name in enumerate(self.players):
-            costly = self.mistakes.get(seat, [])
             total = sum(d.cost for d in self.decisions if d.seat == seat and d.kind == "exact")
-            lines.append(f"{name} (seat {seat}): exact cost {total:g}")
-            for d in costly:
+            lines.append(
+                tx._(
+                    "{name} (seat {seat}): exact cost {cost}",
+                    name=name,
+                    seat=seat,
+                    cost=tx.decimal(total, 3),
+                )
+            )
+            for d in self.mistakes.get(seat, []):
+                unit = tx._(UNITS[d.unit]) if d.unit in UNITS else d.unit
+                kind = tx._(KINDS[d.kind]) if d.kind in KINDS else d.kind
+                cost = tx.decimal(d.cost, 3) + (" " + unit if unit else "")
                 lines.append(
-                    f"  move {d.index}: played {d.played!r}, best {d.best!r}, "
-                    f"cost {d.cost:.3g}{' ' + d.unit if d.unit else ''} ({d.kind})"
+                    "  "
+                    + tx._(
+                        "move {index}: {played}; best: {best}; cost {cost} ({kind})",
+                        index=d.index,
+                        played=describe_move(self.game, d.played, tx),
+                        best=describe_move(self.game, d.best, tx),
+                        cost=cost,
+                        kind=kind,
+                    )
                 )
         return "\n".join(lines)
 
@@ -165,6 +214,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("file", help="a ludoteca/1 record (JSON)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--budget", type=float, default=ANALYSIS_BUDGET, help="seconds per estimate")
+    p.add_argument(
+        "--lang", choices=["pt", "en"], help="language of the report (default: the system's)"
+    )
     p.set_defaults(func=_cmd_analyse)
 
 
@@ -176,5 +228,6 @@ def _cmd_analyse(args: Any) -> int:
     except (ValueError, OSError) as e:
         print(f"{args.file}: {e}", file=sys.stderr)
         return 1
-    print(json.dumps(result.to_json(), indent=1) if args.json else result.report())
+    lang = normalize_lang(args.lang) if args.lang else default_lang()
+    print(json.dumps(result.to_json(), indent=1) if args.json else result.report(lang))
     return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -354,7 +355,7 @@ def test_an_illegal_click_is_refused_with_a_reason(browser: Any, make_server: An
     wait_settled(page, before)
     assert page.locator("#refusal").is_visible()
     text = page.locator("#refusal").inner_text()
-    assert "não é permitido" in text and "seguir" in text
+    assert "Jogada não permitida" in text and "seguir" in text
     assert page.get_attribute("#board", "data-n") == n
 
 
@@ -402,3 +403,86 @@ def test_replay_viewer_steps_through_an_uploaded_record(
     page.set_input_files("#record-file", str(bad))
     page.wait_for_function("() => document.getElementById('replay-error').textContent")
     assert "options" in page.locator("#replay-error").inner_text()
+
+
+# ------------------------------------------------------------ Portuguese pages
+
+# English a Portuguese page must not show: the notation and the bot levels' names.
+ENGLISH = re.compile(r"\b(play|bid|roll|draw|remove|trump) |\bpass\b|\((random|greedy|expert)\)")
+WRONG_PLURAL = re.compile(r"\b1 (rodadas|vazas|pedras|palitos|lances|marcas|sets)\b")
+
+
+def assert_portuguese(page: Any, where: str) -> str:
+    text: str = page.locator("main").inner_text()
+    assert not ENGLISH.search(text), (where, ENGLISH.search(text))
+    assert not WRONG_PLURAL.search(text), (where, WRONG_PLURAL.search(text))
+    return text
+
+
+def test_the_lobby_speaks_portuguese(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser, locale="pt-BR")
+    create_table(page, server.url, "bingo", ["you", "bot:expert"])
+    page.goto(server.url + "/")
+    page.wait_for_selector("#tables .table-list li")
+    page.check("#game-texas42")
+    page.wait_for_selector("#seat-3")
+    text = assert_portuguese(page, "lobby")
+    assert "Robô 2 (especialista)" in text  # the table just created, in the list
+    levels = page.locator("#seat-1 option").all_inner_texts()
+    assert "Robô especialista" in levels and "Robô guloso" in levels
+    assert not page.errors
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_in_portuguese(browser: Any, make_server: Any, artifacts: Path, game: str) -> None:
+    server = make_server()
+    page = new_page(browser, locale="pt-BR")
+    n = ludoteca.new_game(game, seed=0).num_seats
+    create_table(page, server.url, game, ["you", *["bot:random"] * (n - 1)])
+    rng = random.Random(5)
+    for _ in range(8):
+        if not wait_turn_or_end(page):
+            break
+        click_a_legal_move(page, rng)
+    page.wait_for_selector("#board .log li")
+    page.screenshot(path=str(artifacts / f"{game}-pt.png"), full_page=True)
+    text = assert_portuguese(page, game)
+    assert "Lances" in text
+    # the notation stays at hand, in the log's tooltips and the move buttons'
+    titles = page.locator("#board .log li[title]").evaluate_all("items => items.map(i => i.title)")
+    assert titles and all(
+        not ENGLISH.search(t) for t in page.locator("#board .log li").all_inner_texts()
+    )
+    assert any(re.match(r"(play|bid|pass|roll|remove|trump|draw|deal)\b", t) for t in titles)
+    assert not page.errors
+
+
+def test_the_replay_page_speaks_portuguese(browser: Any, make_server: Any, tmp_path: Path) -> None:
+    server = make_server()
+    page = new_page(browser, locale="pt-BR")
+    page.goto(server.url + "/replay")
+    for game in GAMES:
+        record = ludoteca.new_game(game, seed=4)
+        rng = random.Random(4)
+        while not record.is_over and len(record.moves) < 3000:
+            record.play(rng.choice(record.legal_moves()))
+        path = tmp_path / f"{game}.json"
+        ludoteca.save_record(record, path)
+        page.set_input_files("#record-file", str(path))
+        count = len(record.moves)
+        page.wait_for_function(
+            "c => (document.getElementById('step-text').textContent || '').endsWith(' ' + c)",
+            arg=str(count),
+        )
+        assert page.locator("#step-text").inner_text() == f"Lance 0 de {count}"
+        for step in (count // 2, count):
+            page.evaluate(
+                f"() => {{ const s = document.getElementById('step-slider'); "
+                f"s.value = '{step}'; s.dispatchEvent(new Event('input')); }}"
+            )
+            page.wait_for_function(
+                f"() => document.getElementById('board').dataset.step === '{step}'"
+            )
+            assert_portuguese(page, f"{game} replay, move {step}")
+    assert not page.errors

@@ -1,44 +1,74 @@
-"""Texts for people, in Portuguese (Brazil) and English.
+"""Texts for people, in Portuguese (Brazil) and English, from gettext catalogs.
 
-Every text a player reads (in the terminal app and in the web app) comes from
-one catalogue: ``t(key, lang, **params)`` fills a message's ``{params}``.
-Moves keep their notation in records and logs; :func:`describe_move` says a
-move in words.
+Every text a player reads (the terminal app, the web app and its scripts, the
+analysis) is a message of the ``ludoteca`` gettext domain, written in English
+in the code and translated in ``ludoteca/locale/<locale>/LC_MESSAGES/ludoteca.po``
+(read when first needed). :func:`texts` gives one language's translator: ``_``
+for a message, ``n_`` for a message with plural forms, ``p_`` and ``np_`` for
+the same with a context that tells two uses of one English text apart. Messages
+fill ``{params}``; numbers among them are written the language's way.
 
->>> t("ui.your_turn", "pt", name="Ana")
-'Sua vez, Ana'
->>> t("ui.your_turn", "en", name="Ana")
-'Your turn, Ana'
->>> describe_move("texas42", "bid 84", "pt")
-'lance de 84 (2 marcas)'
+>>> pt, en = texts("pt"), texts("en")
+>>> pt._("Your turn, {name}", name="Ana"), en._("Your turn, {name}", name="Ana")
+('Sua vez, Ana', 'Your turn, Ana')
+>>> pt.n_("{n} tile", "{n} tiles", 1), pt.n_("{n} tile", "{n} tiles", 1000)
+('1 pedra', '1.000 pedras')
+>>> pt.decimal(17.227), en.decimal(17.227), pt.percent(0.85)
+('17,2', '17.2', '85%')
 >>> normalize_lang("pt_BR.UTF-8"), normalize_lang("en-US")
 ('pt', 'en')
 """
 
 from __future__ import annotations
 
+import functools
+import io
 import os
-import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from numbers import Real
+from pathlib import Path
+from typing import Any
 
-from .catalog import MESSAGES
-from .moves import describe_move
+from babel import Locale
+from babel.lists import format_list
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+from babel.support import Translations
 
 __all__ = [
+    "DOMAIN",
     "LANGS",
-    "MESSAGES",
+    "LOCALES",
+    "LOCALE_DIR",
+    "NP_",
+    "N_",
+    "Texts",
     "catalog",
     "default_lang",
-    "describe_move",
     "normalize_lang",
-    "params_of",
-    "t",
-    "translate_hint",
-    "translate_reason",
+    "texts",
 ]
 
 LANGS: tuple[str, ...] = ("pt", "en")
 """The languages: ``pt`` is Portuguese (Brazil), ``en`` English."""
+
+LOCALES: dict[str, str] = {"pt": "pt_BR", "en": "en"}
+"""Each language's locale (the catalog's folder name)."""
+
+DOMAIN = "ludoteca"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it (translate it where used)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` with its ``context`` for the catalogs (translate with ``p_``)."""
+    return message
 
 
 def normalize_lang(value: str | None) -> str:
@@ -62,26 +92,89 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def t(key: str, lang: str, /, **params: object) -> str:
-    """The message ``key`` in ``lang`` with ``params`` filled in.
-
-    An unknown key raises ``KeyError``; a language other than ``pt`` reads as English.
-    """
-    entry = MESSAGES[key]
-    text = entry["pt"] if lang == "pt" else entry["en"]
-    return text.format(**params) if params else text
+def po_path(lang: str) -> Path:
+    """The ``.po`` file of ``lang``."""
+    return LOCALE_DIR / LOCALES[lang] / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def params_of(text: str) -> set[str]:
-    """The names of the ``{params}`` a message uses."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+@functools.cache
+def catalog(lang: str) -> Catalog:
+    """The catalog of ``lang`` as Babel reads it from its ``.po`` file."""
+    with po_path(normalize_lang(lang)).open("rb") as f:
+        return read_po(f, locale=LOCALES[normalize_lang(lang)], domain=DOMAIN)
 
 
-def catalog(lang: str) -> dict[str, str]:
-    """Every message in ``lang``, as a plain dict (for a web page's script)."""
-    code = "pt" if lang == "pt" else "en"
-    return {key: entry[code] for key, entry in MESSAGES.items()}
+class Texts:
+    """One language's messages and its way of writing numbers."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        self.locale = Locale.parse(LOCALES[self.lang])
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog(self.lang))
+        buffer.seek(0)
+        self.translations = Translations(buffer, domain=DOMAIN)
+
+    def __repr__(self) -> str:
+        return f"texts({self.lang!r})"
+
+    # ------------------------------------------------------------ messages
+
+    def _(self, message: str, /, **params: Any) -> str:
+        """``message`` in this language, with ``params`` filled in."""
+        return self._fill(self.translations.gettext(message), params)
+
+    def n_(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """The form of the message that fits the number ``n`` (also ``{n}`` in it)."""
+        return self._fill(self.translations.ngettext(singular, plural, n), {"n": n, **params})
+
+    def p_(self, context: str, message: str, /, **params: Any) -> str:
+        """``message`` as said in ``context``."""
+        return self._fill(str(self.translations.pgettext(context, message)), params)
+
+    def np_(self, context: str, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """``n_`` with a context."""
+        text = self.translations.npgettext(context, singular, plural, n)
+        return self._fill(text, {"n": n, **params})
+
+    def _fill(self, text: str, params: Mapping[str, Any]) -> str:
+        if not params:
+            return text
+        return text.format(**{k: self.value(v) for k, v in params.items()})
+
+    # ------------------------------------------------------------- numbers
+
+    def value(self, value: Any) -> Any:
+        """A message parameter as written: numbers the language's way, the rest as is."""
+        if isinstance(value, bool) or not isinstance(value, Real):
+            return value
+        if isinstance(value, int):
+            return self.number(value)
+        return format_decimal(float(value), locale=self.locale)
+
+    def number(self, value: int) -> str:
+        """A whole number: ``1.000`` in Portuguese, ``1,000`` in English."""
+        return format_decimal(value, locale=self.locale)
+
+    def decimal(self, value: float, digits: int = 1, *, sign: bool = False) -> str:
+        """``value`` with ``digits`` decimals at most: ``17,2`` in Portuguese."""
+        pattern = "#,##0" + ("." + "#" * digits if digits else "")
+        text = format_decimal(
+            value, format=("+" + pattern + ";-" + pattern) if sign else pattern, locale=self.locale
+        )
+        return text
+
+    def percent(self, value: float, digits: int = 0) -> str:
+        """A share (``0.85``) as a percentage: ``85%``."""
+        pattern = "#,##0" + ("." + "#" * digits if digits else "") + "%"
+        return format_percent(value, format=pattern, locale=self.locale)
+
+    def join(self, items: Iterable[str]) -> str:
+        """``a, b e c``: a list the language's way."""
+        return format_list(list(items), locale=self.locale)
 
 
-# after ``t``: the reason rules use it
-from .reasons import translate_hint, translate_reason  # noqa: E402
+@functools.cache
+def texts(lang: str | None) -> Texts:
+    """The translator of ``lang`` (``pt`` or ``en``; anything else reads as English)."""
+    return Texts(normalize_lang(lang))

@@ -1,141 +1,144 @@
-"""Moves in words: the notation of each game said in Portuguese or English.
+"""Moves in words: each game's notation said in the player's language.
+
+A move is read as a value (:class:`ludoteca.move.Move`: its kind, tiles,
+numbers and detail) and said from the catalogs, so no notation word reaches a
+Portuguese screen; the notation itself stays in records (and in tooltips).
 
 >>> describe_move("texas42", "trump 4", "en"), describe_move("texas42", "trump 4", "pt")
-('fours are trump', 'trunfo: quatros')
+('fours are trump', 'os quatros são trunfo')
 >>> describe_move("bingo", "play 6-6 show", "pt")
-'joga 6-6 e mostra os duplos'
->>> describe_move("cavaleiro", "remove 2 from column 7", "en")
-'remove 2 from column 7'
+'joga 6-6 e mostra os dobres'
+>>> describe_move("cavaleiro", "remove 1 from column 7", "pt")
+'tira 1 palito da coluna 7'
+>>> describe_move("cavaleiro", "roll 6 4 4 3", "pt")
+'lança 6 4 4 3'
 >>> describe_move("texas42", "something new", "pt")
 'something new'
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-from .catalog import MESSAGES
+from ludoteca.move import Move
 
-__all__ = ["describe_move", "suit_name"]
+from . import Texts, texts
+from .words import Words
 
-
-def _t(key: str, lang: str, **params: object) -> str:
-    entry = MESSAGES[key]
-    text = entry["pt"] if lang == "pt" else entry["en"]
-    return text.format(**params)
+__all__ = ["describe_move"]
 
 
-def suit_name(number: int | str, lang: str) -> str:
-    """The name of a suit (a number 0–6, or ``doubles``) in words."""
-    return _t(f"suit.{number}", lang)
+def _tiles(move: Move) -> str:
+    return " ".join(str(t) for t in move.tiles)
 
 
-Rule = tuple[re.Pattern[str], Callable[[re.Match[str], str], str]]
+def _marks(tx: Texts, n: int) -> str:
+    return tx.n_("{n} mark", "{n} marks", n)
 
 
-def _marks(n: int, lang: str) -> str:
-    return _t("word.mark" if n == 1 else "word.marks", lang, n=n)
+def _texas42(m: Move, tx: Texts) -> str | None:
+    if m.kind == "pass" and not m.detail:
+        return tx.p_("Texas 42 move", "pass")
+    if m.kind == "bid" and m.numbers:
+        value = m.numbers[0]
+        if not m.detail:
+            if value <= 41:
+                return tx._("bid {value}", value=value)
+            return tx._("bid {value} ({marks})", value=value, marks=_marks(tx, value // 42))
+        kind = m.detail.split()[-1]
+        if kind == "plunge":
+            return tx._("plunge for {marks}", marks=_marks(tx, value))
+        if kind == "splash":
+            return tx._("splash for {marks}", marks=_marks(tx, value))
+        if value <= 2:
+            return tx._("bid {value} ({marks})", value=42 * value, marks=_marks(tx, value))
+        return tx._("bid {marks}", marks=_marks(tx, value))
+    if m.kind == "trump":
+        if m.numbers:
+            return tx._("{suit} are trump", suit=Words(tx).suit(m.numbers[0]))
+        if m.detail == "doubles":
+            return tx._("doubles are trump")
+        if m.detail == "follow-me":
+            return tx._("follow-me (no trump)")
+    if m.kind == "nello":
+        return tx._("nello (lose every trick)")
+    if m.kind == "sevens":
+        return tx._("sevens (the tile nearest 7 wins)")
+    if m.kind == "draw":
+        return tx._("draw for the first dealer: {tiles}", tiles=_tiles(m))
+    return None
 
 
-def _bid(m: re.Match[str], lang: str) -> str:
-    value = int(m.group(1))
-    if value <= 41:
-        return _t("move.texas42.bid", lang, value=value)
-    marks = value // 42
-    return _t("move.texas42.bid_marks_points", lang, value=value, marks=_marks(marks, lang))
+def _bingo(m: Move, tx: Texts) -> str | None:
+    if m.kind == "play" and m.detail == "show":
+        return tx._("play {tile} and show the doubles", tile=_tiles(m))
+    if m.kind == "close":
+        return tx._("close the stock")
+    if m.kind == "take" and m.detail == "up":
+        return tx._("take the turned-up tile")
+    if m.kind == "take" and m.detail == "hidden":
+        return tx._("take the hidden tile")
+    if m.kind == "draw":
+        return tx._("draw for the first lead: {tiles}", tiles=_tiles(m))
+    return None
 
 
-def _bid_marks(m: re.Match[str], lang: str) -> str:
-    marks = int(m.group(1))
-    kind = m.group(3)
-    if kind:
-        return _t(f"move.texas42.{kind}", lang, marks=_marks(marks, lang))
-    if marks <= 2:
-        return _t(
-            "move.texas42.bid_marks_points", lang, value=42 * marks, marks=_marks(marks, lang)
-        )
-    return _t("move.texas42.bid_marks", lang, marks=_marks(marks, lang))
+def _cavaleiro(m: Move, tx: Texts) -> str | None:
+    if m.kind == "remove":
+        if m.detail == "horizontals":
+            return tx._("remove all the horizontal sticks")
+        if m.detail == "horizontal":
+            return tx._("remove one horizontal stick")
+        if m.detail == "block" and m.numbers:
+            return tx._("remove block {block}", block=m.numbers[0])
+        if m.detail == "from column" and len(m.numbers) == 2:
+            count, column = m.numbers
+            return tx.n_(
+                "remove {n} stick from column {column}",
+                "remove {n} sticks from column {column}",
+                count,
+                column=column,
+            )
+    if m.kind == "pass":
+        return tx.p_("Cavaleiro move", "remove nothing")
+    if m.kind == "roll":
+        return tx._("rolls {dice}", dice=" ".join(str(n) for n in m.numbers))
+    return None
 
 
-def _tiles(text: str) -> str:
-    return " ".join(w for w in text.split() if w != "|")
+def _fiveup(m: Move, tx: Texts) -> str | None:
+    if m.kind == "play" and m.detail == "on" and len(m.tiles) == 2:
+        return tx._("play {tile} on {target}", tile=str(m.tiles[0]), target=str(m.tiles[1]))
+    if m.kind == "draw":
+        if not m.tiles:
+            return tx._("draw from the stock")
+        if len(m.tiles) == 1:
+            return tx._("draws {tile}", tile=str(m.tiles[0]))
+        return tx._("draw for the first lead")
+    if m.kind == "pass":
+        return tx.p_("Five-Up move", "pass")
+    return None
 
 
-_RULES: dict[str, list[Rule]] = {
-    "texas42": [
-        (re.compile(r"^pass$"), lambda m, lang: _t("move.texas42.pass", lang)),
-        (re.compile(r"^bid (\d+)$"), _bid),
-        (re.compile(r"^bid (\d+) (marks?)(?: (plunge|splash))?$"), _bid_marks),
-        (
-            re.compile(r"^trump ([0-6])$"),
-            lambda m, lang: _t("move.texas42.trump", lang, suit=suit_name(m.group(1), lang)),
-        ),
-        (re.compile(r"^trump doubles$"), lambda m, lang: _t("move.texas42.doubles", lang)),
-        (re.compile(r"^trump follow-me$"), lambda m, lang: _t("move.texas42.follow_me", lang)),
-        (re.compile(r"^nello$"), lambda m, lang: _t("move.texas42.nello", lang)),
-        (re.compile(r"^sevens$"), lambda m, lang: _t("move.texas42.sevens", lang)),
-        (re.compile(r"^play (\d-\d)$"), lambda m, lang: _t("move.play", lang, tile=m.group(1))),
-        (
-            re.compile(r"^draw (.*)$"),
-            lambda m, lang: _t("move.texas42.draw", lang, tiles=m.group(1)),
-        ),
-        (re.compile(r"^deal "), lambda m, lang: _t("move.deal", lang)),
-    ],
-    "bingo": [
-        (re.compile(r"^play (\d-\d)$"), lambda m, lang: _t("move.play", lang, tile=m.group(1))),
-        (
-            re.compile(r"^play (\d-\d) show$"),
-            lambda m, lang: _t("move.bingo.show", lang, tile=m.group(1)),
-        ),
-        (re.compile(r"^close$"), lambda m, lang: _t("move.bingo.close", lang)),
-        (re.compile(r"^take up$"), lambda m, lang: _t("move.bingo.take_up", lang)),
-        (re.compile(r"^take hidden$"), lambda m, lang: _t("move.bingo.take_hidden", lang)),
-        (re.compile(r"^draw (.*)$"), lambda m, lang: _t("move.bingo.draw", lang, tiles=m.group(1))),
-        (re.compile(r"^deal "), lambda m, lang: _t("move.deal", lang)),
-    ],
-    "cavaleiro": [
-        (re.compile(r"^remove horizontals$"), lambda m, lang: _t("move.cav.horizontals", lang)),
-        (re.compile(r"^remove horizontal$"), lambda m, lang: _t("move.cav.horizontal", lang)),
-        (
-            re.compile(r"^remove block (\d+)$"),
-            lambda m, lang: _t("move.cav.block", lang, block=m.group(1)),
-        ),
-        (
-            re.compile(r"^remove (\d+) from column (\d+)$"),
-            lambda m, lang: _t(
-                "move.cav.column" if m.group(1) != "1" else "move.cav.column_one",
-                lang,
-                count=m.group(1),
-                column=m.group(2),
-            ),
-        ),
-        (re.compile(r"^pass$"), lambda m, lang: _t("move.cav.pass", lang)),
-        (re.compile(r"^roll (.*)$"), lambda m, lang: _t("move.cav.roll", lang, dice=m.group(1))),
-    ],
-    "fiveup": [
-        (re.compile(r"^play (\d-\d)$"), lambda m, lang: _t("move.play", lang, tile=m.group(1))),
-        (
-            re.compile(r"^play (\d-\d) on (\d-\d)$"),
-            lambda m, lang: _t("move.fiveup.play_on", lang, tile=m.group(1), target=m.group(2)),
-        ),
-        (re.compile(r"^draw$"), lambda m, lang: _t("move.fiveup.draw", lang)),
-        (re.compile(r"^pass$"), lambda m, lang: _t("move.fiveup.pass", lang)),
-        (
-            re.compile(r"^draw (\d-\d)$"),
-            lambda m, lang: _t("move.fiveup.drew", lang, tile=m.group(1)),
-        ),
-        (re.compile(r"^draw .*$"), lambda m, lang: _t("move.fiveup.first_draw", lang)),
-        (re.compile(r"^deal "), lambda m, lang: _t("move.deal", lang)),
-    ],
+_GAMES: dict[str, Callable[[Move, Texts], str | None]] = {
+    "texas42": _texas42,
+    "bingo": _bingo,
+    "cavaleiro": _cavaleiro,
+    "fiveup": _fiveup,
 }
 
 
-def describe_move(game: str, move: str, lang: str) -> str:
+def describe_move(game: str, move: str, lang: str | Texts) -> str:
     """``move`` (in the game's notation) in words; the notation itself if unknown."""
-    text = " ".join(move.split())
-    for pattern, say in _RULES.get(game, []):
-        m = pattern.match(text)
-        if m:
-            return say(m, lang)
-    return text
+    tx = lang if isinstance(lang, Texts) else texts(lang)
+    try:
+        m = Move.from_text(move)
+    except ValueError:
+        return move
+    say = _GAMES.get(game)
+    words = say(m, tx) if say else None
+    if words is None and m.kind == "play" and len(m.tiles) == 1 and not m.detail:
+        words = tx._("play {tile}", tile=str(m.tiles[0]))
+    if words is None and m.kind == "deal":
+        words = tx._("the deal")
+    return words if words is not None else " ".join(move.split())

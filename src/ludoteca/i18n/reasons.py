@@ -1,9 +1,11 @@
-"""Engine refusal reasons and bots' hint reasons, said in Portuguese (Brazil).
+"""Engine refusal reasons and bots' hint reasons written in English, said in Portuguese.
 
-Engines and bots explain themselves in English; these rules say the same in
-Portuguese, so both apps show every text in the player's language. A reason no
-rule knows stays as it was written (the web app's tests fail when an engine or
-a bot adds one).
+Until every engine and bot gives its reasons as codes with parameters
+(``IllegalMove.code``, ``RankedMove.code``), their English sentences are said in
+Portuguese by these rules. :func:`translate` is the only way in: once the codes
+are rendered from the catalogs, it and this module go away. A reason no rule
+knows stays as it was written (the apps' tests fail when an engine or a bot
+adds one).
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ import functools
 import re
 from collections.abc import Callable
 
-from . import t
+from . import texts
 from .moves import describe_move
+from .words import Words
 
-__all__ = ["translate_hint", "translate_reason"]
+__all__ = ["translate"]
 
 
 def describe(game: str, move: str, lang: str) -> str:
@@ -100,8 +103,7 @@ def _rules_pt(game: str) -> list[_Rule]:
             r(
                 r"^a bid must exceed the high bid, (.+?) by seat \d+ \((.*)\)$",
                 lambda m: (
-                    "um lance precisa superar o maior lance, "
-                    f"{describe(game, m[1], 'pt')} de {m[2]}"
+                    f"um lance precisa superar o maior lance, {describe(game, m[1], 'pt')} ({m[2]})"
                 ),
             ),
             r(
@@ -153,26 +155,24 @@ def _holds_pt(text: str) -> str:
 
 def _roll_pt(name: str) -> str:
     """A Cavaleiro roll's name (``one pair (5s)``) in Portuguese."""
+    words = Words("pt")
     m = re.fullmatch(r"(four|three) of a kind \((\d)s\)", name)
     if m:
-        return t("cav.roll.4" if m[1] == "four" else "cav.roll.3", "pt", a=m[2])
+        return words.roll([4 if m[1] == "four" else 3, int(m[2])])
     m = re.fullmatch(r"two pairs \((\d)s and (\d)s\)", name)
     if m:
-        return t("cav.roll.2", "pt", a=m[1], b=m[2])
+        return words.roll([2, int(m[1]), int(m[2])])
     m = re.fullmatch(r"one pair \((\d)s\)", name)
     if m:
-        return t("cav.roll.1", "pt", a=m[1])
+        return words.roll([1, int(m[1])])
     m = re.fullmatch(r"nothing \(([\d ]+)\)", name)
     if m:
-        return t("cav.roll.0", "pt", dice=m[1])
+        return words.roll([0, *map(int, m[1].split())])
     return name
 
 
 def _removal_pt(text: str) -> str:
-    for i in range(5):
-        if t(f"cav.removal.{i}", "en") == text:
-            return t(f"cav.removal.{i}", "pt")
-    return text
+    return Words("pt").removal(text)
 
 
 def _extra_rules_pt(game: str) -> list[_Rule]:
@@ -377,21 +377,8 @@ def _say_pt(game: str, text_: str) -> str | None:
     return None
 
 
-def translate_reason(game: str, reason: str, lang: str) -> str:
-    """An engine's refusal reason (English) in ``lang``.
-
-    A reason made of parts separated by ``; `` is said part by part; a part
-    no rule knows stays as the engine wrote it.
-
-    >>> translate_reason("texas42", "6-4 is not in that hand", "pt")
-    'a pedra 6-4 não está nessa mão'
-    >>> translate_reason("texas42", "6-4 is not in that hand", "en")
-    '6-4 is not in that hand'
-    >>> translate_reason("cavaleiro", "column 4 holds only 2; allowed now: pass", "pt")
-    'a coluna 4 só tem 2; permitido agora: não remove nada'
-    """
-    if lang != "pt" or not reason:
-        return reason
+def _refusal_pt(game: str, reason: str) -> str:
+    """A refusal said part by part (parts are separated by ``; ``)."""
     text_ = reason.strip()
     whole = _say_pt(game, text_)
     if whole is not None:
@@ -421,18 +408,28 @@ def _goal_pt(word: str) -> str:
     return "cumprido" if word == "made" else "derrubado"
 
 
+def _num(text: str) -> str:
+    """A number written the English way (``17.227``, ``+3``, ``12.5%``) the Portuguese way."""
+    percent = text.endswith("%")
+    value = float(text.rstrip("%"))
+    out = texts("pt").decimal(value, 1, sign=text.startswith("+"))
+    return out + "%" if percent else out
+
+
 _HINT_RULES_PT: list[tuple[re.Pattern[str], Callable[[re.Match[str], str], str]]] = [
     (re.compile(r"^passing risks nothing$"), lambda m, g: "passar não arrisca nada"),
     (
         re.compile(r"^made in (\d+%) of (\d+) deals with (.+) \(average ([-\d.]+) points\)$"),
         lambda m, g: (
             f"cumprido em {m[1]} de {m[2]} distribuições com "
-            f"{describe(g, m[3], 'pt')} (média de {m[4]} pontos)"
+            f"{describe(g, m[3], 'pt')} (média de {_num(m[4])} pontos)"
         ),
     ),
     (
         re.compile(r"^makes the bid in (\d+%) of (\d+) deals \(average ([-\d.]+) points\)$"),
-        lambda m, g: f"cumpre o lance em {m[1]} de {m[2]} distribuições (média de {m[3]} pontos)",
+        lambda m, g: (
+            f"cumpre o lance em {m[1]} de {m[2]} distribuições (média de {_num(m[3])} pontos)"
+        ),
     ),
     (
         re.compile(
@@ -440,7 +437,7 @@ _HINT_RULES_PT: list[tuple[re.Pattern[str], Callable[[re.Match[str], str], str]]
             r"\(bid (made|set) in (\d+%)\)$"
         ),
         lambda m, g: (
-            f"{m[1]} pontos nesta mão, em média, em {m[2]} distribuições "
+            f"{_num(m[1])} pontos nesta mão, em média, em {m[2]} distribuições "
             f"(lance {_goal_pt(m[3])} em {m[4]})"
         ),
     ),
@@ -452,7 +449,7 @@ _HINT_RULES_PT: list[tuple[re.Pattern[str], Callable[[re.Match[str], str], str]]
         lambda m, g: (
             ("o nello" if m[1] == "nello" else "o lance")
             + f" é {_goal_pt(m[2])} em {m[3]} de {m[4]} distribuições "
-            f"(nossa dupla faz {m[5]} pontos em média)"
+            f"(nossa dupla faz {_num(m[5])} pontos em média)"
         ),
     ),
     (
@@ -467,30 +464,43 @@ _HINT_RULES_PT: list[tuple[re.Pattern[str], Callable[[re.Match[str], str], str]]
         lambda m, g: (
             f"partida ganha em {m[1]}, em média, em {m[2]} distribuições "
             + ("resolvidas" if m[3] == "solved" else "jogadas até o fim e resolvidas")
-            + f" (pontos {m[4]} nesta mão)"
+            + f" (pontos {_num(m[4])} nesta mão)"
         ),
     ),
     (
         re.compile(r"^wins ([\d.]+%) of the time, leaving (.*)$"),
-        lambda m, g: f"vence em {m[1]} das vezes, deixando {_figure_pt(m[2])}",
+        lambda m, g: f"vence em {_num(m[1])} das vezes, deixando {_figure_pt(m[2])}",
     ),
     (
         re.compile(r"^([\d.]+) round wins still needed on average, leaving (.*)$"),
-        lambda m, g: f"ainda faltam {m[1]} rodadas ganhas, em média, deixando {_figure_pt(m[2])}",
+        lambda m, g: (
+            f"ainda faltam {_num(m[1])} rodadas ganhas, em média, deixando {_figure_pt(m[2])}"
+        ),
     ),
 ]
 
 
-def translate_hint(game: str, reason: str, lang: str) -> str:
-    """A bot's reason for a hint (English) in ``lang``; unknown ones stay as written.
-
-    >>> translate_hint("bingo", "exact: the match is won 75% (points +12 this hand)", "pt")
-    'exato: a partida é ganha em 75% (pontos +12 nesta mão)'
-    """
-    if lang != "pt" or not reason:
-        return reason
+def _hint_pt(game: str, reason: str) -> str | None:
     for pattern, say in _HINT_RULES_PT:
         m = pattern.match(reason.strip())
         if m:
             return say(m, game)
-    return reason
+    return None
+
+
+def translate(game: str, reason: str, lang: str) -> str:
+    """An engine's refusal reason or a bot's hint reason, written in English, in ``lang``.
+
+    >>> translate("texas42", "6-4 is not in that hand", "pt")
+    'a pedra 6-4 não está nessa mão'
+    >>> translate("texas42", "6-4 is not in that hand", "en")
+    '6-4 is not in that hand'
+    >>> translate("cavaleiro", "column 4 holds only 2; allowed now: pass", "pt")
+    'a coluna 4 só tem 2; permitido agora: não tira nada'
+    >>> translate("cavaleiro", "17.227 round wins still needed on average, leaving no stick", "pt")
+    'ainda faltam 17,2 rodadas ganhas, em média, deixando nenhum palito'
+    """
+    if lang != "pt" or not reason:
+        return reason
+    hint = _hint_pt(game, reason)
+    return hint if hint is not None else _refusal_pt(game, reason)

@@ -3,7 +3,8 @@
 The screen shows the table as the player to move knows it (the board, the
 score panel with the log of moves, the hand), a list of the moves allowed now,
 and a message line. Bots and chance play at a pace a person can follow.
-Keys: ``h`` hint, ``r`` rules, ``u`` undo, ``s`` save, ``l`` language, ``q`` quit.
+Keys: ``h`` hint, ``r`` rules, ``u`` undo, ``s`` save, ``l`` language, ``o`` the moves
+played in notation (or in words again), ``q`` quit.
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ from textual.widgets.option_list import Option
 
 import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove
-from ludoteca.i18n import describe_move, t, translate_hint, translate_reason
+from ludoteca.i18n import Texts, texts
+from ludoteca.i18n.moves import describe_move
+from ludoteca.i18n.reasons import translate
+from ludoteca.i18n.words import GAME_TITLES, Words
 
 from .boards import Board, Ctx, board_for
 from .draw import TILE_DIM, TILE_PICK, TILE_STYLE, Block, compact_tile, row_of, tile_block
@@ -168,13 +172,19 @@ class PassScreen(Screen[None]):
     def __init__(self, name: str, lang: str) -> None:
         super().__init__()
         self.player = name
-        self.lang = lang
+        self.tx = texts(lang)
 
     def compose(self) -> ComposeResult:
         text = Text()
-        text.append(t("ui.pass.title", self.lang, name=self.player) + "\n\n", style="bold")
-        text.append(t("ui.pass.body", self.lang, name=self.player))
-        text.append("\n\n[Enter] " + t("key.ready", self.lang), style="bold green")
+        text.append(self.tx._("Pass the device to {name}", name=self.player) + "\n\n", style="bold")
+        text.append(
+            self.tx._(
+                "The hands are hidden. When only {name} is looking, "
+                "press Enter or click to show the hand.",
+                name=self.player,
+            )
+        )
+        text.append("\n\n[Enter] " + self.tx._("I am ready"), style="bold green")
         yield Static(text, id="pass-text")
 
     def action_ready(self) -> None:
@@ -355,6 +365,7 @@ class PlayApp(App[None]):
         Binding("u", "undo", show=False),
         Binding("s", "save", show=False),
         Binding("l", "language", show=False),
+        Binding("o", "notation", show=False),
         Binding("q", "quit_game", show=False),
         Binding("n", "new_game", show=False),
         *[Binding(str(d), f"choose({d})", show=False) for d in range(1, 10)],
@@ -380,6 +391,7 @@ class PlayApp(App[None]):
         self.message_text = ""
         self.busy = False
         self.passing = False
+        self.notation = False
 
     # ------------------------------------------------------------ layout
 
@@ -410,9 +422,10 @@ class PlayApp(App[None]):
         self.call_after_refresh(self.redraw)
 
     def on_mount(self) -> None:
-        self.title = t(f"game.{self.table.game.name}", self.lang)
-        for key, params in self.table.notices:
-            self.say(t(key, self.lang, **params))
+        self.title = GAME_TITLES[self.table.game.name]
+        for message, levels in self.table.notices:
+            words = Words(self.tx)
+            self.say(self.tx._(message, **{k: words.level(v) for k, v in levels.items()}))
         self.advance()
 
     # ------------------------------------------------------------ who looks
@@ -435,7 +448,18 @@ class PlayApp(App[None]):
         me = self.shown_seat()
         humans = self.table.humans
         bottom = me if me is not None else (humans[0] if humans else 0)
-        return Ctx(lang=self.lang, me=me, bottom=bottom, seats=self.table.seats)
+        return Ctx(
+            lang=self.lang, me=me, bottom=bottom, seats=self.table.seats, notation=self.notation
+        )
+
+    @property
+    def tx(self) -> Texts:
+        """The messages in the table's language."""
+        return texts(self.lang)
+
+    def refused(self, move: str, reason: str) -> str:
+        """Why ``move`` (in words) may not be played."""
+        return self.tx._("Not allowed ({move}): {reason}", move=move, reason=reason)
 
     def display_names(self) -> list[str]:
         """Player names in the current language (names the app gave are translated)."""
@@ -477,9 +501,9 @@ class PlayApp(App[None]):
             if ctx.me is None:
                 title = ""
             else:
-                title = t("ui.hand", self.lang)
+                title = self.tx._("Your hand")
                 if mine and playable and not hand.compact:
-                    title += "  ·  " + t("ui.pick_tile", self.lang)
+                    title += "  ·  " + self.tx._("←/→ pick a tile, Enter plays it; or click it.")
             hand.display = True
             hand.set_hand(tiles, playable, mine, title)
         else:
@@ -489,28 +513,30 @@ class PlayApp(App[None]):
             others = ["roll"]
         self.show_moves(others)
         self.query_one("#message", Static).update(self.message_text)
-        self.query_one("#keys", Static).update(t("ui.keys", self.lang))
+        self.query_one("#keys", Static).update(
+            self.tx._("h hint · r rules · u undo · s save · l language · o notation · q quit")
+        )
 
     def status_text(self, view: dict[str, Any]) -> Text:
         names = view["names"]
         step = self.table.next_step()
-        out = Text(t(f"game.{self.table.game.name}", self.lang) + "  ·  ")
+        out = Text(GAME_TITLES[self.table.game.name] + "  ·  ")
         seat = self.table.acting_seat()
         if step == "over":
-            out.append(t("ui.over.title", self.lang))
+            out.append(self.tx._("Game over"))
         elif step in ("human", "roll") and seat is not None:
             if step == "roll":
-                out.append(t("ui.your_roll", self.lang, name=names[seat]))
+                out.append(self.tx._("Your roll, {name}", name=names[seat]))
             else:
-                out.append(t("ui.your_turn", self.lang, name=names[seat]))
+                out.append(self.tx._("Your turn, {name}", name=names[seat]))
         elif step == "bot" and seat is not None:
-            out.append(t("ui.thinking", self.lang, name=names[seat]))
+            out.append(self.tx._("{name} is thinking…", name=names[seat]))
         elif seat is not None:
-            out.append(t("ui.turn_of", self.lang, name=names[seat]))
+            out.append(self.tx._("{name} to play", name=names[seat]))
         else:
-            out.append(t("ui.chance", self.lang))
+            out.append(self.tx._("Drawing…"))
         if self.shown_seat() is None and self.table.humans:
-            out.append("  ·  " + t("ui.spectator", self.lang))
+            out.append("  ·  " + self.tx._("table seen from outside"))
         return out
 
     def show_moves(self, moves: list[str]) -> None:
@@ -527,13 +553,13 @@ class PlayApp(App[None]):
                 box.highlighted = 0
         hand = self.query_one(HandView)
         if not moves and hand.display and hand.active and hand.playable:
-            title.update(t("ui.moves", self.lang) + " · " + t("ui.play_from_hand", self.lang))
+            title.update(self.tx._("Moves") + " · " + self.tx._("play a tile from your hand"))
         else:
-            title.update(t("ui.moves", self.lang))
+            title.update(self.tx._("Moves"))
 
     def move_label(self, move: str) -> str:
         if move == "roll":
-            return t("ui.roll", self.lang)
+            return self.tx._("Roll the dice")
         ctx = self.ctx()
         view = self.table.game.view(ctx.me)
         return self.board.label(view, move, ctx)
@@ -664,8 +690,8 @@ class PlayApp(App[None]):
             try:
                 self.table.play(move)
             except IllegalMove as e:
-                reason = translate_reason(self.table.game.name, e.reason, self.lang)
-                self.say(t("ui.illegal", self.lang, move=self.move_label(move), reason=reason))
+                reason = translate(self.table.game.name, e.reason, self.lang)
+                self.say(self.refused(self.move_label(move), reason))
                 return
         self.say("")
         if self.table.hot_seat and self.table.hides_hands and self.table.acting_seat() != seat:
@@ -675,12 +701,14 @@ class PlayApp(App[None]):
     def refuse_not_yours(self) -> None:
         step = self.table.next_step()
         if step == "over":
-            self.say(t("ui.over_no_moves", self.lang))
+            self.say(self.tx._("The game is over: there are no more moves."))
             return
         seat = self.table.acting_seat()
         name = self.display_names()[seat] if seat is not None else "—"
-        key = "ui.wait_bots" if step in ("bot", "chance") else "ui.not_your_turn"
-        self.say(t(key, self.lang, name=name))
+        if step in ("bot", "chance"):
+            self.say(self.tx._("Please wait: {name} is playing.", name=name))
+        else:
+            self.say(self.tx._("It is not your turn: {name} is to play.", name=name))
 
     def on_hand_view_picked(self, event: HandView.Picked) -> None:
         event.stop()
@@ -694,7 +722,7 @@ class PlayApp(App[None]):
         if not moves:
             reason = self.board.explain(view, event.tile, ctx)
             label = describe_move(self.table.game.name, f"play {event.tile}", self.lang)
-            self.say(t("ui.illegal", self.lang, move=label, reason=reason))
+            self.say(self.refused(label, reason))
             return
         if len(moves) == 1:
             self.try_move(moves[0])
@@ -705,7 +733,7 @@ class PlayApp(App[None]):
             if move is not None:
                 self.try_move(move)
 
-        title = t("ui.choose_for_tile", self.lang, tile=event.tile)
+        title = self.tx._("How do you play {tile}?", tile=event.tile)
         self.push_screen(ChooseScreen(title, moves, labels), chosen)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -720,14 +748,14 @@ class PlayApp(App[None]):
             if self.table.next_step() in ("human", "roll") and self.my_turn():
                 hand = self.query_one(HandView)
                 if hand.display and hand.active and hand.playable:
-                    self.say(t("ui.pick_tile", self.lang))
+                    self.say(self.tx._("←/→ pick a tile, Enter plays it; or click it."))
                 else:
-                    self.say(t("ui.no_such_move", self.lang, n=number))
+                    self.say(self.tx._("There is no move {n} now.", n=number))
             else:
                 self.refuse_not_yours()
             return
         if number > len(self.moves_shown):
-            self.say(t("ui.no_such_move", self.lang, n=number))
+            self.say(self.tx._("There is no move {n} now.", n=number))
             return
         self.try_move(self.moves_shown[number - 1])
 
@@ -736,31 +764,40 @@ class PlayApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
             return len(self.screen_stack) == 1 and self.table.game.is_over
-        if action in ("hint", "rules", "undo", "save", "language", "quit_game", "choose"):
+        if action in (
+            "hint",
+            "rules",
+            "undo",
+            "save",
+            "language",
+            "notation",
+            "quit_game",
+            "choose",
+        ):
             return len(self.screen_stack) == 1
         return True
 
     def action_hint(self) -> None:
         hint = getattr(ludoteca, "hint", None)
         if hint is None:
-            self.say(t("ui.hint.none", self.lang))
+            self.say(self.tx._("Hints are not available yet."))
             return
         if self.table.next_step() != "human" or not self.my_turn():
-            self.say(t("ui.hint.not_now", self.lang))
+            self.say(self.tx._("Hints are given when it is your turn."))
             return
         seat = self.table.acting_seat()
         game = self.table.game.copy()
         gen = self.generation
-        self.say(t("ui.hint.thinking", self.lang))
+        self.say(self.tx._("The expert is thinking…"))
 
         def think() -> None:
             try:
                 ranked = hint(game, seat)
             except GameNotAvailable:  # no bot ranks this game's moves yet
-                self.from_thread(self.say, t("ui.hint.none", self.lang))
+                self.from_thread(self.say, self.tx._("Hints are not available yet."))
                 return
             except Exception as e:
-                self.from_thread(self.say, t("ui.hint.failed", self.lang, error=str(e)))
+                self.from_thread(self.say, self.tx._("No hint now: {error}", error=str(e)))
                 return
             self.from_thread(self.show_hint, gen, ranked)
 
@@ -770,18 +807,17 @@ class PlayApp(App[None]):
         if gen != self.generation:
             return
         self.say("")
-        text = Text(t("ui.hint.title", self.lang) + "\n\n", style="bold")
-        header = (
-            f"{t('ui.hint.col_move', self.lang):<34} {t('ui.hint.col_value', self.lang):>8}  "
-            f"{t('ui.hint.col_reason', self.lang)}\n"
-        )
+        text = Text(self.tx._("The expert's suggestions") + "\n\n", style="bold")
+        header = f"{self.tx._('Move'):<34} {self.tx._('Value'):>8}  {self.tx._('Why')}\n"
         text.append(header, style="underline")
         for item in list(ranked)[:12]:
             move, value, reason = _hint_parts(item)
-            reason = translate_hint(self.table.game.name, reason, self.lang)
+            if isinstance(value, float):
+                value = self.tx.decimal(value, 2)
+            reason = translate(self.table.game.name, reason, self.lang)
             label = self.move_label(move)
             text.append(f"{label:<34} {value:>8}  {reason}\n")
-        self.push_screen(TextScreen(Static(text), "Esc: " + t("key.close", self.lang)))
+        self.push_screen(TextScreen(Static(text), "Esc: " + self.tx._("Close")))
 
     def action_rules(self) -> None:
         from ludoteca import rules
@@ -790,21 +826,21 @@ class PlayApp(App[None]):
         try:
             body = rules.text(name, self.lang)
         except (FileNotFoundError, ValueError):
-            body = t("ui.rules.missing", self.lang)
+            body = self.tx._("The rules of this game are not written yet.")
         rendered = Static(RichMarkdown(body, code_theme="ansi_dark"), id="rules-text")
-        self.push_screen(TextScreen(rendered, "Esc: " + t("key.close", self.lang), full=True))
+        self.push_screen(TextScreen(rendered, "Esc: " + self.tx._("Close"), full=True))
 
     def action_undo(self) -> None:
         if not self.table.undo_allowed:
-            self.say(t("ui.undo.only_bots", self.lang))
+            self.say(self.tx._("Undo is allowed only when every other seat is a bot."))
             return
         if not self.table.can_undo():
-            self.say(t("ui.undo.nothing", self.lang))
+            self.say(self.tx._("There is nothing to undo."))
             return
         self.generation += 1
         self.table.undo()
         self.over_shown = False
-        self.say(t("ui.undo.done", self.lang))
+        self.say(self.tx._("Your last decision was taken back."))
         self.advance()
 
     def action_save(self) -> None:
@@ -814,19 +850,26 @@ class PlayApp(App[None]):
             try:
                 written = self.table.save(path)
             except OSError as e:
-                self.say(t("ui.save.failed", self.lang, error=str(e)))
+                self.say(self.tx._("Could not save: {error}", error=str(e)))
                 return
             self.saved_at = len(self.table.game.moves)
-            self.say(t("ui.save.done", self.lang, path=str(written)))
+            self.say(self.tx._("Record saved to {path}", path=str(written)))
 
         default = self.table.default_save_name()
-        self.push_screen(SaveScreen(t("ui.save.prompt", self.lang), default), chosen)
+        self.push_screen(
+            SaveScreen(self.tx._("Save the game's record to the file:"), default), chosen
+        )
 
     def action_language(self) -> None:
         self.lang = "en" if self.lang == "pt" else "pt"
-        self.title = t(f"game.{self.table.game.name}", self.lang)
+        self.title = GAME_TITLES[self.table.game.name]
         self.moves_shown = []
-        self.say(t("ui.lang.now", self.lang))
+        self.say(self.tx._("Language: English"))
+        self.redraw()
+
+    def action_notation(self) -> None:
+        """Show the moves played in notation, or in words again."""
+        self.notation = not self.notation
         self.redraw()
 
     def action_quit_game(self) -> None:
@@ -839,7 +882,11 @@ class PlayApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            ConfirmScreen(t("ui.quit.confirm", self.lang), t("ui.quit.keys", self.lang)), answered
+            ConfirmScreen(
+                self.tx._("Quit the game? Moves since the last save will be lost."),
+                self.tx._("y/Enter: quit · Esc: go back"),
+            ),
+            answered,
         )
 
     # ------------------------------------------------------------ the end
@@ -849,18 +896,18 @@ class PlayApp(App[None]):
         result = game.result()
         names = self.display_names()
         sides = [" & ".join(names[s] for s in side) for side in result["sides"]]
-        out = Text(t("ui.over.title", self.lang) + "\n\n", style="bold")
+        out = Text(self.tx._("Game over") + "\n\n", style="bold")
         winner = result["winner"]
         humans = self.table.humans
         if winner is None:
-            out.append(t("ui.over.no_winner", self.lang) + "\n", style="bold")
+            out.append(self.tx._("Nobody won.") + "\n", style="bold")
         elif len(humans) == 1:
             won = humans[0] in result["sides"][winner]
-            key = "ui.over.you_won" if won else "ui.over.you_lost"
-            out.append(t(key, self.lang) + "  ", style="bold green" if won else "bold red")
-            out.append(t("ui.over.winner", self.lang, name=sides[winner]) + "\n")
+            verdict = self.tx._("You won!") if won else self.tx._("You lost.")
+            out.append(verdict + "  ", style="bold green" if won else "bold red")
+            out.append(self.tx._("{name} won!", name=sides[winner]) + "\n")
         else:
-            out.append(t("ui.over.winner", self.lang, name=sides[winner]) + "\n", style="bold")
+            out.append(self.tx._("{name} won!", name=sides[winner]) + "\n", style="bold")
         out.append("\n")
         for side, score in zip(sides, result["scores"], strict=True):
             out.append(f"{score:>5}  {side}\n")
@@ -873,7 +920,13 @@ class PlayApp(App[None]):
             "q": self.exit,
             "n": self.action_new_game,
         }
-        self.push_screen(TextScreen(Static(self.result_text()), t("ui.over.keys", self.lang), keys))
+        self.push_screen(
+            TextScreen(
+                Static(self.result_text()),
+                self.tx._("n: new game · s: save · u: undo · Esc: see the table · q: quit"),
+                keys,
+            )
+        )
 
     def action_new_game(self) -> None:
         """A new game at the same table (same seats and options, the next seed)."""
@@ -888,7 +941,7 @@ class PlayApp(App[None]):
         self.advance()
 
 
-def _hint_parts(item: Any) -> tuple[str, str, str]:
+def _hint_parts(item: Any) -> tuple[str, object, str]:
     """A ranked hint as (move, value, reason), whatever shape it comes in."""
     if isinstance(item, dict):
         move, value, reason = item.get("move"), item.get("value"), item.get("reason", "")
@@ -900,6 +953,6 @@ def _hint_parts(item: Any) -> tuple[str, str, str]:
         move = getattr(item, "move", item)
         value = getattr(item, "value", "")
         reason = getattr(item, "reason", "")
-    if isinstance(value, float):
-        value = f"{value:.2f}"
-    return str(move), str(value if value is not None else ""), str(reason or "")
+    if not isinstance(value, float):
+        value = str(value if value is not None else "")
+    return str(move), value, str(reason or "")

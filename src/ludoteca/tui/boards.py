@@ -15,8 +15,9 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from ludoteca.i18n import describe_move, t
-from ludoteca.i18n.moves import suit_name
+from ludoteca.i18n import N_, Texts, texts
+from ludoteca.i18n.moves import describe_move
+from ludoteca.i18n.words import Words
 
 from .draw import (
     TILE_DIM,
@@ -50,9 +51,16 @@ class Ctx:
     bottom: int
     """The seat drawn nearest to the player (at the bottom)."""
     seats: Sequence[str]
+    notation: bool = False
+    """Show the moves played in the game's notation instead of in words."""
 
-    def tr(self, key: str, **params: object) -> str:
-        return t(key, self.lang, **params)
+    @property
+    def tx(self) -> Texts:
+        return texts(self.lang)
+
+    @property
+    def words(self) -> Words:
+        return Words(self.tx)
 
 
 def _name(view: dict[str, Any], seat: int | None) -> str:
@@ -115,7 +123,10 @@ class Board:
     def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
         """Why ``tile`` (in the hand) may not be played now, in words."""
         legal: list[str] = view["legal_moves"]
-        return ctx.tr("why.generic", moves=_list_moves(self.game, legal, ctx))
+        return ctx.tx._(
+            "it is not an allowed move now; allowed: {moves}",
+            moves=_list_moves(self.game, legal, ctx),
+        )
 
 
 def _list_moves(game: str, moves: Sequence[str], ctx: Ctx, limit: int = 6) -> str:
@@ -134,13 +145,15 @@ def _legal_tiles(legal: Sequence[str]) -> list[str]:
     return seen
 
 
-def _log(view: dict[str, Any], ctx: Ctx, lines: int = 12) -> Text:
+def _log(view: dict[str, Any], ctx: Ctx, game: str, lines: int = 12) -> Text:
+    """The last moves played: in words, or in notation when the player asked for it."""
     log: list[str] = view["log"]
     out = Text()
-    out.append(ctx.tr("ui.log") + "\n", style=TITLE)
+    title = ctx.tx._("Moves played (notation)") if ctx.notation else ctx.tx._("Moves played")
+    out.append(title + "\n", style=TITLE)
     start = max(0, len(log) - lines)
     for i in range(start, len(log)):
-        entry = log[i]
+        entry = log[i] if ctx.notation else describe_move(game, log[i], ctx.tx)
         if len(entry) > 34:
             entry = entry[:33] + "…"
         out.append(f"{i + 1:>3}. ", style=FAINT)
@@ -151,13 +164,16 @@ def _log(view: dict[str, Any], ctx: Ctx, lines: int = 12) -> Text:
 def _trick_text(trick: dict[str, Any] | None, view: dict[str, Any], ctx: Ctx) -> Text:
     out = Text()
     if not trick:
-        out.append(ctx.tr("word.none"))
+        out.append(ctx.tx._("—"))
         return out
     for play in trick["plays"]:
         out.append_text(compact_tile(play["tile"]))
         out.append(" ")
     out.append(
-        "\n" + ctx.tr("ui.won_by", name=_name(view, trick["winner"]), points=trick["points"])
+        "\n"
+        + ctx.tx._(
+            "{name} took it (+{points})", name=_name(view, trick["winner"]), points=trick["points"]
+        )
     )
     return out
 
@@ -171,16 +187,19 @@ def contract_name(contract: str, lang: str) -> str:
     >>> contract_name("trump 5", "pt"), contract_name("trump follow-me", "en")
     ('cincos', 'none (follow-me)')
     """
+    tx = texts(lang)
     words = contract.split()
     if len(words) == 2 and words[0] == "trump" and words[1] in "0123456":
-        return suit_name(words[1], lang)
-    key = {
-        "trump doubles": "texas42.c.doubles",
-        "trump follow-me": "texas42.c.follow_me",
-        "nello": "texas42.c.nello",
-        "sevens": "texas42.c.sevens",
-    }.get(contract)
-    return t(key, lang) if key else contract
+        return Words(tx).suit(words[1])
+    if contract == "trump doubles":
+        return Words(tx).suit("doubles")
+    if contract == "trump follow-me":
+        return tx._("none (follow-me)")
+    if contract == "nello":
+        return tx._("none (nello)")
+    if contract == "sevens":
+        return tx._("none (sevens)")
+    return contract
 
 
 class Texas42Board(Board):
@@ -193,12 +212,12 @@ class Texas42Board(Board):
     def _seat_extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
         parts = []
         if view["dealer"] == seat:
-            parts.append(ctx.tr("word.dealer"))
+            parts.append(ctx.tx._("deals"))
         bids = [b["bid"] for b in view["bids"] if b["seat"] == seat]
         if bids and view["phase"] in ("bid", "trump", "play"):
             parts.append(describe_move("texas42", bids[-1], ctx.lang))
         if view["sitting_out"] == seat:
-            parts.append(ctx.tr("word.out"))
+            parts.append(ctx.tx._("sits out"))
         return " · ".join(parts)
 
     def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
@@ -239,8 +258,8 @@ class Texas42Board(Board):
                     lx = 0 if where == "left" else width - line.cell_len
                     canvas.put(lx, 13 + i, line)
         if faded and view["last_trick"]:
-            note = ctx.tr(
-                "ui.won_by",
+            note = ctx.tx._(
+                "{name} took it (+{points})",
                 name=_name(view, view["last_trick"]["winner"]),
                 points=view["last_trick"]["points"],
             )
@@ -250,69 +269,87 @@ class Texas42Board(Board):
     def _teams(self, view: dict[str, Any], ctx: Ctx) -> list[str]:
         out = []
         for side in view["sides"]:
-            names = ctx.tr("ui.and", a=_name(view, side[0]), b=_name(view, side[1]))
+            names = ctx.tx._("{a} and {b}", a=_name(view, side[0]), b=_name(view, side[1]))
             if ctx.me is not None and sum(1 for s in ctx.seats if s == "human") == 1:
-                out.append(ctx.tr("ui.us") if ctx.me in side else ctx.tr("ui.them"))
+                out.append(ctx.tx._("Us") if ctx.me in side else ctx.tx._("Them"))
             else:
-                out.append(ctx.tr("ui.team", names=names))
+                out.append(ctx.tx._("Team {names}", names=names))
         return out
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
         out = Text()
-        key = "texas42.marks_to" if view["scoring"] == "marks" else "texas42.points_to"
-        out.append(ctx.tr(key, n=view["target"]) + "\n", style=TITLE)
+        if view["scoring"] == "marks":
+            title = ctx.tx._("Marks (to {n})", n=view["target"])
+        else:
+            title = ctx.tx._("Points (to {n})", n=view["target"])
+        out.append(title + "\n", style=TITLE)
         for team, score in zip(self._teams(view, ctx), view["scores"], strict=True):
             tally = "|" * score if view["scoring"] == "marks" else ""
             out.append(f" {score:>3}  ", style=TITLE)
             out.append(f"{team} ")
             out.append(tally + "\n", style=WINNER)
-        out.append(ctx.tr("ui.phase", phase=ctx.tr(f"phase.texas42.{view['phase']}")) + "\n")
+        out.append(
+            ctx.tx._("Phase: {phase}", phase=ctx.words.phase(self.game, view["phase"])) + "\n"
+        )
         if view["dealer"] is not None:
-            out.append(ctx.tr("texas42.dealer", name=_name(view, view["dealer"])) + "\n")
+            out.append(ctx.tx._("Dealer: {name}", name=_name(view, view["dealer"])) + "\n")
         if view["high_bid"]:
             bid = describe_move("texas42", view["high_bid"], ctx.lang)
-            out.append(ctx.tr("texas42.high_bid", bid=bid, name=_name(view, view["bidder"])))
+            out.append(ctx.tx._("Bid: {bid} by {name}", bid=bid, name=_name(view, view["bidder"])))
             out.append("\n")
         else:
-            out.append(ctx.tr("texas42.no_bid") + "\n")
+            out.append(ctx.tx._("Bid: —") + "\n")
         if view["contract"]:
             contract = contract_name(view["contract"], ctx.lang)
-            out.append(ctx.tr("texas42.contract", contract=contract) + "\n", style=TITLE)
+            out.append(ctx.tx._("Trump: {contract}", contract=contract) + "\n", style=TITLE)
         if view["phase"] == "play":
             a, b = view["points"]
-            out.append(ctx.tr("texas42.hand_points", a=a, b=b) + "\n")
+            out.append(ctx.tx._("Points this hand: {a} – {b}", a=a, b=b) + "\n")
         played = view["hands_played"]
         if played:
-            out.append(ctx.tr("texas42.last_hand", text=self._hand_summary(played[-1], view, ctx)))
+            out.append(
+                ctx.tx._("Last hand: {text}", text=self._hand_summary(played[-1], view, ctx))
+            )
             out.append("\n")
-        out.append(ctx.tr("ui.last_trick") + ": ", style=TITLE)
+        out.append(ctx.tx._("Last trick") + ": ", style=TITLE)
         out.append_text(_trick_text(view["last_trick"], view, ctx))
         out.append("\n\n")
-        out.append_text(_log(view, ctx))
+        out.append_text(_log(view, ctx, self.game))
         return out
 
     def _hand_summary(self, hand: dict[str, Any], view: dict[str, Any], ctx: Ctx) -> str:
         if hand.get("all_passed"):
-            return ctx.tr("texas42.all_passed")
+            return ctx.tx._("all passed; a new deal")
         bid = describe_move("texas42", hand["bid"], ctx.lang)
         team = hand["bidder"] % 2
         a = hand["points"][team]
         b = hand["points"][1 - team]
-        key = "texas42.made" if hand["made"] else "texas42.set"
-        return ctx.tr(key, name=_name(view, hand["bidder"]), bid=bid, a=a, b=b)
+        name = _name(view, hand["bidder"])
+        if hand["made"]:
+            return ctx.tx._("{name} made {bid} ({a}–{b})", name=name, bid=bid, a=a, b=b)
+        return ctx.tx._("{name} was set on {bid} ({a}–{b})", name=name, bid=bid, a=a, b=b)
 
     def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
         legal: list[str] = view["legal_moves"]
         tiles = " ".join(_legal_tiles(legal))
         if view["phase"] != "play":
-            return ctx.tr("why.not_tile_phase", moves=_list_moves(self.game, legal, ctx))
+            return ctx.tx._(
+                "it is not the time to play a tile; choose one of: {moves}",
+                moves=_list_moves(self.game, legal, ctx),
+            )
         if view["contract"] == "sevens":
-            return ctx.tr("why.sevens", tiles=tiles)
+            return ctx.tx._(
+                "in sevens you must play a tile nearest to 7 pips: {tiles}", tiles=tiles
+            )
         led = view["led_suit"]
         if led is not None and view["trump"] is not None and str(led) == str(view["trump"]):
-            return ctx.tr("why.follow_trump", tiles=tiles)
+            return ctx.tx._("trump was led and you hold trump; play one of: {tiles}", tiles=tiles)
         if led is not None:
-            return ctx.tr("why.follow_suit", suit=suit_name(led, ctx.lang), tiles=tiles)
+            return ctx.tx._(
+                "{suit} were led and you hold that suit; play one of: {tiles}",
+                suit=ctx.words.suit(led),
+                tiles=tiles,
+            )
         return super().explain(view, tile, ctx)
 
 
@@ -330,7 +367,7 @@ class BingoBoard(Board):
         canvas.put(1, 0, _seat_label(view, other, self._extra(view, other, ctx)))
         top = _backs(view["hand_sizes"][other])
         if view["shown"][other]:
-            top.append("   " + ctx.tr("bingo.shown", tiles=""))
+            top.append("   " + ctx.tx._("Doubles shown: {tiles}", tiles=""))
             for tile in view["shown"][other]:
                 top.append_text(compact_tile(tile))
                 top.append(" ")
@@ -348,27 +385,31 @@ class BingoBoard(Board):
             x += 15
         if faded and view["last_trick"]:
             lt = view["last_trick"]
-            note = ctx.tr("ui.won_by", name=_name(view, lt["winner"]), points=lt["points"])
+            note = ctx.tx._(
+                "{name} took it (+{points})", name=_name(view, lt["winner"]), points=lt["points"]
+            )
             canvas.put(1, 9, note, FAINT)
         sx = width - 28
         if view["stock_count"]:
-            canvas.put(sx, 2, ctx.tr("bingo.stock", n=view["stock_count"]), TITLE)
+            canvas.put(sx, 2, ctx.tx._("Stock: {n}", n=view["stock_count"]), TITLE)
             canvas.blit(sx, 3, back_block(horizontal=True))
         if view["up"]:
-            canvas.put(sx + 14, 2, ctx.tr("bingo.turned_up"), TITLE)
+            canvas.put(sx + 14, 2, ctx.tx._("Turned up"), TITLE)
             canvas.blit(sx + 14, 3, tile_block(view["up"], horizontal=True))
         if view["trump"] is not None:
-            trump = f"{view['trump']} ({suit_name(view['trump'], ctx.lang)})"
-            canvas.put(sx, 8, ctx.tr("bingo.trump", trump=trump), TITLE)
+            trump = f"{view['trump']} ({ctx.words.suit(view['trump'])})"
+            canvas.put(sx, 8, ctx.tx._("Trump: {trump}", trump=trump), TITLE)
         if view["closed"]:
-            canvas.put(1, 10, ctx.tr("bingo.closed", name=_name(view, view["closed_by"])))
+            canvas.put(
+                1, 10, ctx.tx._("{name} closed the stock", name=_name(view, view["closed_by"]))
+            )
         if view["following_compulsory"]:
-            canvas.put(1, 11, ctx.tr("bingo.follow"), Style(color="yellow"))
+            canvas.put(1, 11, ctx.tx._("Following is compulsory"), Style(color="yellow"))
         mine = Text("")
         if me != ctx.me:
             mine = _backs(view["hand_sizes"][me])
         if view["shown"][me]:
-            mine.append("   " + ctx.tr("bingo.shown", tiles=""))
+            mine.append("   " + ctx.tx._("Doubles shown: {tiles}", tiles=""))
             for tile in view["shown"][me]:
                 mine.append_text(compact_tile(tile))
                 mine.append(" ")
@@ -377,46 +418,54 @@ class BingoBoard(Board):
         return canvas.text()
 
     def _extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
-        sets = ctx.tr("bingo.sets_to", n=view["target_sets"])
+        sets = ctx.tx._("Sets (to {n})", n=view["target_sets"])
         return f"{view['points'][seat]} · {sets}: {view['sets'][seat]}"
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
         out = Text()
-        out.append(ctx.tr("bingo.sets_to", n=view["target_sets"]) + "\n", style=TITLE)
+        out.append(ctx.tx._("Sets (to {n})", n=view["target_sets"]) + "\n", style=TITLE)
         for seat in (0, 1):
             out.append(f" {view['sets'][seat]:>3}  ", style=TITLE)
             out.append(_name(view, seat) + "\n")
-        out.append(ctx.tr("bingo.hand_no", n=view["hand_number"]) + " · ")
-        out.append(ctx.tr("ui.phase", phase=ctx.tr(f"phase.bingo.{view['phase']}")) + "\n")
-        out.append(ctx.tr("bingo.points_to") + "\n", style=TITLE)
+        out.append(ctx.tx._("Hand {n}", n=view["hand_number"]) + " · ")
+        out.append(
+            ctx.tx._("Phase: {phase}", phase=ctx.words.phase(self.game, view["phase"])) + "\n"
+        )
+        out.append(ctx.tx._("Hand points (to 70)") + "\n", style=TITLE)
         for seat in (0, 1):
             out.append(f" {view['points'][seat]:>3}  ", style=TITLE)
             out.append(_name(view, seat) + "\n")
         a, b = view["tricks_won"]
-        out.append(ctx.tr("bingo.tricks_won", a=a, b=b) + "\n")
+        out.append(ctx.tx._("Tricks: {a} – {b}", a=a, b=b) + "\n")
         if view["trump"] is not None:
-            trump = f"{view['trump']} ({suit_name(view['trump'], ctx.lang)})"
-            out.append(ctx.tr("bingo.trump", trump=trump) + "\n", style=TITLE)
-        out.append(ctx.tr("ui.last_trick") + ": ", style=TITLE)
+            trump = f"{view['trump']} ({ctx.words.suit(view['trump'])})"
+            out.append(ctx.tx._("Trump: {trump}", trump=trump) + "\n", style=TITLE)
+        out.append(ctx.tx._("Last trick") + ": ", style=TITLE)
         out.append_text(_trick_text(view["last_trick"], view, ctx))
         out.append("\n\n")
-        out.append_text(_log(view, ctx))
+        out.append_text(_log(view, ctx, self.game))
         return out
 
     def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
         legal: list[str] = view["legal_moves"]
         if view["phase"] == "take":
-            return ctx.tr("why.must_take", moves=_list_moves(self.game, legal, ctx))
+            return ctx.tx._(
+                "first choose which tile to take: {moves}", moves=_list_moves(self.game, legal, ctx)
+            )
         tiles = _legal_tiles(legal)
         if view["phase"] == "reply" and view["following_compulsory"] and view["trick"]:
             high, low = (int(x) for x in view["trick"][0]["tile"].split("-"))
             if any(str(high) in x.split("-") for x in tiles):
-                rule = ctx.tr("why.bingo_high", end=high)
+                rule = ctx.tx._("a tile with a {end} (the led tile's higher end)", end=high)
             elif any(str(low) in x.split("-") for x in tiles):
-                rule = ctx.tr("why.bingo_low", end=low)
+                rule = ctx.tx._("a tile with a {end} (the led tile's lower end)", end=low)
             else:
-                rule = ctx.tr("why.bingo_trump", trump=view["trump"])
-            return ctx.tr("why.bingo_follow", rule=rule, tiles=" ".join(tiles))
+                rule = ctx.tx._("holding neither end, a trump ({trump})", trump=view["trump"])
+            return ctx.tx._(
+                "the stock is gone or closed, so you must follow: {rule}; play one of: {tiles}",
+                rule=rule,
+                tiles=" ".join(tiles),
+            )
         return super().explain(view, tile, ctx)
 
 
@@ -436,7 +485,9 @@ class CavaleiroBoard(Board):
         for fig in view["figures"]:
             seat = fig["seat"]
             lines: list[Text] = []
-            label = _seat_label(view, seat, ctx.tr("cav.sticks_left", n=fig["sticks_left"]))
+            label = _seat_label(
+                view, seat, ctx.tx.n_("{n} stick", "{n} sticks", fig["sticks_left"])
+            )
             if view["round_winner"] == seat or view["winner"] == seat:
                 label.append(" ★", style=WINNER)
             lines.append(label)
@@ -469,29 +520,35 @@ class CavaleiroBoard(Board):
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
         out = Text()
-        out.append(ctx.tr("cav.round", n=view["round"]) + " · ", style=TITLE)
-        out.append(ctx.tr("ui.phase", phase=ctx.tr(f"phase.cavaleiro.{view['phase']}")) + "\n")
+        out.append(ctx.tx._("Round {n}", n=view["round"]) + " · ", style=TITLE)
+        out.append(
+            ctx.tx._("Phase: {phase}", phase=ctx.words.phase(self.game, view["phase"])) + "\n"
+        )
         if view["order"]:
             names = ", ".join(_name(view, s) for s in view["order"])
-            out.append(ctx.tr("cav.order", names=names) + "\n")
+            out.append(ctx.tx._("Order: {names}", names=names) + "\n")
         if view["to_roll"] is not None:
-            out.append(ctx.tr("cav.to_roll", name=_name(view, view["to_roll"])) + "\n")
+            out.append(ctx.tx._("To roll: {name}", name=_name(view, view["to_roll"])) + "\n")
         for fig in view["figures"]:
             seat = fig["seat"]
             out.append(f" {fig['sticks_left']:>3}  ", style=TITLE)
             out.append(_name(view, seat) + " · ")
-            out.append(ctx.tr("cav.rounds_won", n=view["rounds_won"][seat]) + "\n")
+            out.append(
+                ctx.tx.n_("{n} round won", "{n} rounds won", view["rounds_won"][seat]) + "\n"
+            )
         if view["round_winner"] is not None and view["phase"] == "remove":
-            out.append(ctx.tr("cav.wins_round", name=_name(view, view["round_winner"])) + "\n")
+            out.append(
+                ctx.tx._("{name} won the round", name=_name(view, view["round_winner"])) + "\n"
+            )
         if view["allowed_removal"]:
             what = removal_text(view["allowed_removal"], ctx.lang)
-            out.append(ctx.tr("cav.allows", what=what) + "\n", style=TITLE)
+            out.append(ctx.tx._("May remove: {what}", what=what) + "\n", style=TITLE)
         last = view["last_round"]
         if last:
             removal = describe_move("cavaleiro", last["removal"], ctx.lang)
             out.append(
-                ctx.tr(
-                    "cav.last_round",
+                ctx.tx._(
+                    "Round {n}: {name} — {removal}",
                     n=last["round"],
                     name=_name(view, last["winner"]),
                     removal=removal,
@@ -499,13 +556,13 @@ class CavaleiroBoard(Board):
                 + "\n"
             )
         if view["phase"] == "order" and view["order_rolloff"]:
-            out.append(ctx.tr("cav.rolloff") + "\n", style=TITLE)
+            out.append(ctx.tx._("Roll for order (totals)") + "\n", style=TITLE)
             for stage in view["order_rolloff"]:
                 out.append(
                     "  " + ", ".join(f"{_name(view, r['seat'])} {r['total']}" for r in stage) + "\n"
                 )
         out.append("\n")
-        out.append_text(_log(view, ctx))
+        out.append_text(_log(view, ctx, self.game))
         return out
 
 
@@ -581,7 +638,9 @@ class FiveUpBoard(Board):
             text = " + ".join(ends) if ends else "0"
             style = WINNER if total and total % 5 == 0 else FAINT
             parts.append(Text(""))
-            parts.append(Text(ctx.tr("fiveup.ends", ends=text, total=total), style=style))
+            parts.append(
+                Text(ctx.tx._("Open ends: {ends} = {total}", ends=text, total=total), style=style)
+            )
         else:
             parts.append(Text(""))
         parts.append(Text(""))
@@ -599,41 +658,51 @@ class FiveUpBoard(Board):
         for side in view["sides"]:
             names = [_name(view, s) for s in side]
             if len(names) == 2:
-                out.append(ctx.tr("ui.team", names=ctx.tr("ui.and", a=names[0], b=names[1])))
+                out.append(
+                    ctx.tx._("Team {names}", names=ctx.tx._("{a} and {b}", a=names[0], b=names[1]))
+                )
             else:
                 out.append(names[0])
         return out
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
         out = Text()
-        out.append(ctx.tr("fiveup.points_to", n=view["target"]) + "\n", style=TITLE)
+        out.append(ctx.tx._("Points (to {n})", n=view["target"]) + "\n", style=TITLE)
         for name, score in zip(self._sides(view, ctx), view["scores"], strict=True):
             out.append(f" {score:>3}  ", style=TITLE)
             out.append(name + "\n")
-        out.append(ctx.tr("fiveup.hand_no", n=view["hand_number"]) + " · ")
-        out.append(ctx.tr("ui.phase", phase=ctx.tr(f"phase.fiveup.{view['phase']}")) + "\n")
+        out.append(ctx.tx._("Hand {n}", n=view["hand_number"]) + " · ")
         out.append(
-            ctx.tr("fiveup.stock", n=view["stock_size"], drawable=view["stock_drawable"]) + "\n"
+            ctx.tx._("Phase: {phase}", phase=ctx.words.phase(self.game, view["phase"])) + "\n"
+        )
+        out.append(
+            ctx.tx._(
+                "Stock: {n} ({drawable} to draw)",
+                n=view["stock_size"],
+                drawable=view["stock_drawable"],
+            )
+            + "\n"
         )
         for seat, size in enumerate(view["hand_sizes"]):
             out.append(f"  {_name(view, seat)}: ")
-            out.append((ctx.tr("ui.tile_one") if size == 1 else ctx.tr("ui.tiles", n=size)) + "\n")
+            out.append(ctx.tx.n_("{n} tile", "{n} tiles", size) + "\n")
         events = view["score_events"][-4:]
         if events:
-            out.append(ctx.tr("fiveup.scoring") + "\n", style=TITLE)
+            out.append(ctx.tx._("Points scored") + "\n", style=TITLE)
             for e in events:
                 who = (
                     _name(view, e["seat"])
                     if e["seat"] is not None
                     else self._sides(view, ctx)[e["side"]]
                 )
-                what = ctx.tr(f"fiveup.ev.{e['kind']}", points=e["points"])
+                message = FIVEUP_SCORES.get(e["kind"])
+                what = ctx.tx._(message, points=e["points"]) if message else f"+{e['points']}"
                 line = f"  {who}: {what}"
                 if not e["scored"]:
-                    line += " " + ctx.tr("fiveup.not_scored")
+                    line += " " + ctx.tx._("(not scored: it would pass the target)")
                 out.append(line + "\n")
         out.append("\n")
-        out.append_text(_log(view, ctx))
+        out.append_text(_log(view, ctx, self.game))
         return out
 
     def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
@@ -644,46 +713,35 @@ class FiveUpBoard(Board):
         a, b = (int(x) for x in words[1].split("-"))
         for end in view["layout"]["open_ends"]:
             if end["tile"] == words[3] and end["number"] in (a, b):
-                return f"{text} ({ctx.tr('dir.' + end['direction'])})"
+                return f"{text} ({ctx.words.direction(end['direction'])})"
         return text
 
     def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
         legal: list[str] = view["legal_moves"]
         layout = view["layout"]
         if legal and all(m in ("draw", "pass") for m in legal):
-            key = "why.fiveup_draw" if "draw" in legal else "why.fiveup_pass"
-            return ctx.tr(key)
+            if "draw" in legal:
+                return ctx.tx._("none of your tiles fits: draw from the stock")
+            return ctx.tx._("none of your tiles fits and none may be drawn: pass")
         ends = sorted({str(e["number"]) for e in layout["open_ends"]})
-        return ctx.tr("why.no_match", tile=tile, ends=", ".join(ends))
+        return ctx.tx._("{tile} matches no open end ({ends})", tile=tile, ends=", ".join(ends))
 
 
-_REMOVALS = (
-    "one vertical",
-    "1 or 2 verticals of one column",
-    "1, 2 or 3 verticals of one column",
-    "one horizontal, or everything left in one column",
-)
+FIVEUP_SCORES = {
+    "ends": N_("+{points} for the ends"),
+    "domino": N_("+{points} for going out"),
+    "blocked": N_("+{points} in the blocked hand"),
+}
 
 
 def removal_text(text: str, lang: str) -> str:
     """What a Cavaleiro roll allows to remove, in words (the view says it in English)."""
-    for i, known in enumerate(_REMOVALS):
-        if text == known:
-            return t(f"cav.removal.{i}", lang)
-    if text.startswith("all the remaining horizontals"):
-        return t("cav.removal.4", lang)
-    return text
+    return Words(lang).removal(text)
 
 
 def roll_name(roll: dict[str, Any], lang: str) -> str:
     """A Cavaleiro roll by its kind, from the roll's ranking key (best number first)."""
-    key: list[int] = roll["key"]
-    kind = key[0]
-    if kind == 0:
-        return t("cav.roll.0", lang, dice=" ".join(str(d) for d in key[1:]))
-    if kind == 2:
-        return t("cav.roll.2", lang, a=key[1], b=key[2])
-    return t(f"cav.roll.{kind}", lang, a=key[1])
+    return Words(lang).roll(roll["key"])
 
 
 BOARDS: dict[str, type[Board]] = {

@@ -27,7 +27,9 @@ from ludoteca import bots as bot_levels
 from ludoteca.bots import Bot, choose_move, make_bot
 from ludoteca.errors import InvalidOption, InvalidRecord
 from ludoteca.game import Game
-from ludoteca.i18n import t
+from ludoteca.i18n import LANGS, N_, texts
+from ludoteca.i18n.words import LEVELS as LEVEL_WORDS
+from ludoteca.i18n.words import Words
 from ludoteca.record import load_record, save_record
 from ludoteca.registry import game_class, game_type, new_game
 
@@ -52,7 +54,8 @@ _SEAT_WORDS = {
     "expert": "expert",
     "e": "expert",
 }
-_BOT_NAME = re.compile(r"\((random|greedy|expert)\)$")
+_BOT_NAME = re.compile(r"\(([^()]+)\)$")
+BOT_FALLBACK = N_("The {level} bot for this game is not built yet; the {fallback} bot plays.")
 
 
 def seat_count(game: str, options: dict[str, Any]) -> int:
@@ -90,23 +93,30 @@ def parse_seats(spec: str) -> list[str]:
 
 
 def seats_from_names(names: Sequence[str]) -> list[str]:
-    """The seats of a saved game, read from its player names (bots carry their level)."""
+    """The seats of a saved game, read from its player names (bots carry their level,
+    in either language).
+
+    >>> seats_from_names(["Ana", "Robô 2 (especialista)", "Bot 3 (greedy)"])
+    ['human', 'expert', 'greedy']
+    """
+    levels = {Words(lang).level(level): level for lang in LANGS for level in LEVEL_WORDS}
     out = []
     for name in names:
         m = _BOT_NAME.search(name)
-        out.append(m.group(1) if m else HUMAN)
+        out.append(levels.get(m.group(1), HUMAN) if m else HUMAN)
     return out
 
 
 def seat_names(seats: Sequence[str], lang: str) -> list[str]:
     """Names for the seats: ``You`` for a lone person, ``Player N`` in hot-seat, bots by level."""
+    tx = texts(lang)
     humans = sum(1 for s in seats if s == HUMAN)
     out = []
     for i, seat in enumerate(seats):
         if seat == HUMAN:
-            out.append(t("ui.you", lang) if humans == 1 else t("ui.player", lang, n=i + 1))
+            out.append(tx._("You") if humans == 1 else tx._("Player {n}", n=i + 1))
         else:
-            out.append(t("ui.bot", lang, n=i + 1, level=seat))
+            out.append(Words(tx).bot(i, seat))
     return out
 
 
@@ -132,7 +142,8 @@ class Table:
         self.rng = random.Random(self.seed ^ 0x7AB1E)
         self.actors: list[int | str] = list(actors or [])
         self.pending_chance: list[str] = []
-        self.notices: list[tuple[str, dict[str, object]]] = []
+        self.notices: list[tuple[str, dict[str, str]]] = []
+        """Messages for the player, with the bot levels they name."""
         self.bots: dict[int, Bot] = {}
         for seat, kind in enumerate(self.seats):
             if kind == HUMAN:
@@ -141,7 +152,7 @@ class Table:
             built = bot_levels.available_levels(game.name)
             if level not in built:
                 fallback = built[-1] if built else "random"
-                self.notices.append(("ui.bot_fallback", {"level": level, "fallback": fallback}))
+                self.notices.append((BOT_FALLBACK, {"level": level, "fallback": fallback}))
                 level = fallback
             self.bots[seat] = make_bot(game.name, level, seed=self.seed * 7919 + seat)
 

@@ -37,6 +37,8 @@ import ludoteca
 from ludoteca.bots import available_levels
 from ludoteca.errors import IllegalMove, InvalidRecord
 from ludoteca.game import Game
+from ludoteca.i18n import LOCALE_DIR, N_
+from ludoteca.i18n.words import GAME_TITLES
 from ludoteca.registry import GAMES, available_games, game_class
 
 from . import i18n
@@ -53,9 +55,17 @@ MAX_JSON_BODY = 64 * 1024
 MAX_RECORD_BODY = 2 * 1024 * 1024
 
 
+NF_PAGE = N_("This page does not exist. Perhaps the address was mistyped.")
+NF_TABLE = N_(
+    "There is no table at this address. Check the link, or create a new table in the lobby."
+)
+NF_BROKEN = N_("This table cannot be resumed by this version of the program.")
+NF_RULES = N_("There are no rules for that game here. See the list of games.")
+
+
 def _asset_version() -> str:
     h = hashlib.sha256()
-    for path in sorted(STATIC.glob("*")):
+    for path in sorted([*STATIC.glob("*"), *LOCALE_DIR.glob("*/LC_MESSAGES/*.po")]):
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:10]
@@ -72,25 +82,24 @@ class _Pages:
         request: Request,
         *,
         page: str,
-        title_key: str,
+        title: str,
         data: dict[str, Any] | None = None,
         body_html: str = "",
         status: int = 200,
-        title_params: dict[str, Any] | None = None,
     ) -> HTMLResponse:
         lang = i18n.pick_lang(request)
-        title = i18n.text(title_key, lang, **(title_params or {}))
-        strings = json.dumps(i18n.catalogue(lang), ensure_ascii=False).replace("</", "<\\/")
+        tx = i18n.texts(lang)
+        title = tx._(title)  # a catalog message, or a game's name (the same in every language)
         payload = json.dumps(data or {}, ensure_ascii=False).replace("</", "<\\/")
         v = self.version
 
-        def nav(href: str, key: str, current: bool) -> str:
+        def nav(href: str, message: str, current: bool) -> str:
             mark = ' aria-current="page"' if current else ""
-            return f'<a href="{href}"{mark}>{html.escape(i18n.text(key, lang))}</a>'
+            return f'<a href="{href}"{mark}>{html.escape(tx._(message))}</a>'
 
         other = "en" if lang == "pt" else "pt"
-        switch_title = html.escape(i18n.text("web.switch_lang", lang))
-        switch_text = html.escape(i18n.text("web.lang_" + other, lang))
+        switch_title = html.escape(tx._("Change the language"))
+        switch_text = "English" if other == "en" else "Português"
         body = f"""<!doctype html>
 <html lang="{i18n.html_lang(lang)}">
 <head>
@@ -101,21 +110,21 @@ class _Pages:
 <link rel="stylesheet" href="/static/style.css?v={v}">
 </head>
 <body data-page="{page}" data-lang="{lang}">
-<a class="skip" href="#main">{html.escape(i18n.text("web.skip", lang))}</a>
+<a class="skip" href="#main">{html.escape(tx._("Skip to the content"))}</a>
 <header class="top">
 <a class="brand" href="/">Ludoteca</a>
-<nav aria-label="{html.escape(i18n.text("web.nav", lang))}">
-{nav("/", "web.lobby", page == "lobby")}
-{nav("/rules", "web.rules", page == "rules")}
-{nav("/replay", "web.replay", page == "replay")}
+<nav aria-label="{html.escape(tx._("Navigation"))}">
+{nav("/", N_("Lobby"), page == "lobby")}
+{nav("/rules", N_("Rules"), page == "rules")}
+{nav("/replay", N_("Replay"), page == "replay")}
 </nav>
 <button type="button" id="lang-switch" class="lang" data-lang="{other}"
  title="{switch_title}">{switch_text}</button>
 </header>
 <main id="main" tabindex="-1">{body_html}</main>
 <div id="toasts" class="toasts" aria-live="polite"></div>
-<script type="application/json" id="strings">{strings}</script>
 <script type="application/json" id="page-data">{payload}</script>
+<script src="/i18n/{lang}.js?v={v}"></script>
 <script src="/static/common.js?v={v}"></script>
 <script src="/static/games.js?v={v}"></script>
 <script src="/static/{page}.js?v={v}"></script>
@@ -132,19 +141,19 @@ class _Pages:
         resp.headers["Referrer-Policy"] = "no-referrer"
         return resp
 
-    def not_found(self, request: Request, what: str = "web.nf_page") -> HTMLResponse:
-        lang = i18n.pick_lang(request)
+    def not_found(self, request: Request, what: str = NF_PAGE) -> HTMLResponse:
+        tx = i18n.texts(i18n.pick_lang(request))
         body = (
             '<section class="notfound"><h1>'
-            + html.escape(i18n.text("web.nf_title", lang))
+            + html.escape(tx._("Not found"))
             + "</h1><p>"
-            + html.escape(i18n.text(what, lang))
+            + html.escape(tx._(what))
             + '</p><p><a class="button" href="/">'
-            + html.escape(i18n.text("web.back_lobby", lang))
+            + html.escape(tx._("Back to the lobby"))
             + "</a></p></section>"
         )
         return self.render(
-            request, page="notfound", title_key="web.nf_title", body_html=body, status=404
+            request, page="notfound", title=N_("Not found"), body_html=body, status=404
         )
 
 
@@ -242,58 +251,57 @@ def create_app(
         store.close()
 
     async def lobby(request: Request) -> Response:
-        return pages.render(request, page="lobby", title_key="web.lobby")
+        return pages.render(request, page="lobby", title=N_("Lobby"))
 
     async def table_page(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         table = await hub.get(table_id)
         if table is None:
             if table_id in hub.broken:
-                return pages.not_found(request, "web.nf_broken")
-            return pages.not_found(request, "web.nf_table")
+                return pages.not_found(request, NF_BROKEN)
+            return pages.not_found(request, NF_TABLE)
         return pages.render(
             request,
             page="table",
-            title_key="game." + table.game_name,
+            title=GAME_TITLES[table.game_name],
             data={"table": hub.table_info(table), "hints": hub.hints_available},
         )
 
     async def rules_index(request: Request) -> Response:
         lang = i18n.pick_lang(request)
         items = "".join(
-            f'<li><a href="/rules/{g}">{html.escape(i18n.text("game." + g, lang))}</a></li>'
-            for g in GAMES
+            f'<li><a href="/rules/{g}">{html.escape(GAME_TITLES[g])}</a></li>' for g in GAMES
         )
         body = (
-            f'<section class="prose"><h1>{html.escape(i18n.text("web.rules", lang))}</h1>'
+            f'<section class="prose"><h1>{html.escape(i18n.texts(lang)._("Rules"))}</h1>'
             f"<ul class='rules-list'>{items}</ul></section>"
         )
-        return pages.render(request, page="rules", title_key="web.rules", body_html=body)
+        return pages.render(request, page="rules", title=N_("Rules"), body_html=body)
 
     async def rules_page(request: Request) -> Response:
         game = request.path_params["game"]
         if game not in GAMES:
-            return pages.not_found(request, "web.nf_rules")
+            return pages.not_found(request, NF_RULES)
         lang = i18n.pick_lang(request)
         body = i18n.rules_html(game, lang)
         return pages.render(
             request,
             page="rules",
-            title_key="game." + game,
+            title=GAME_TITLES[game],
             body_html=f'<article class="prose rules">{body}</article>',
         )
 
     async def replay_page(request: Request) -> Response:
-        return pages.render(request, page="replay", title_key="web.replay", data={"table": None})
+        return pages.render(request, page="replay", title=N_("Replay"), data={"table": None})
 
     async def replay_table_page(request: Request) -> Response:
         table = await hub.get(request.path_params["table_id"])
         if table is None:
-            return pages.not_found(request, "web.nf_table")
+            return pages.not_found(request, NF_TABLE)
         return pages.render(
             request,
             page="replay",
-            title_key="web.replay",
+            title=N_("Replay"),
             data={"table": table.id, "over": table.over},
         )
 
@@ -408,6 +416,12 @@ def create_app(
             return _refusal(request, e)
         return JSONResponse(data)
 
+    async def i18n_script(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in i18n.LANGS:
+            return await not_found(request, HTTPException(404))
+        return Response(i18n.script(lang), media_type="text/javascript; charset=utf-8")
+
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")
 
@@ -448,6 +462,7 @@ def create_app(
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/tables/{table_id}/record", api_record),
         Route("/api/replay", api_replay, methods=["POST"]),
+        Route("/i18n/{lang}.js", i18n_script),
         Route("/healthz", health),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

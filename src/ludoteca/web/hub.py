@@ -27,7 +27,7 @@ from ludoteca.errors import IllegalMove
 from ludoteca.game import Game
 from ludoteca.registry import available_games, game_class
 
-from .i18n import describe, translate_reason
+from .i18n import describe, reason_text
 from .store import SeatData, Store, TableData, hash_secret
 
 __all__ = ["Connection", "Hub", "LiveTable", "Refused"]
@@ -646,7 +646,7 @@ class Hub:
 
 def localised_reason(game: str, reason: str, lang: str) -> str:
     """An engine's refusal reason in ``lang``."""
-    return translate_reason(game, reason, lang)
+    return reason_text(game, reason, lang)
 
 
 def table_summary(data: TableData, moves: int) -> dict[str, Any]:

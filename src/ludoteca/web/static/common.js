@@ -2,17 +2,60 @@
 "use strict";
 
 const LT = {
-  strings: JSON.parse(document.getElementById("strings").textContent),
   data: JSON.parse(document.getElementById("page-data").textContent),
   lang: document.body.dataset.lang || "en",
 };
 
-/** The message `key` in the page's language, with {params} filled in. */
-function T(key, params) {
-  let s = LT.strings[key];
-  if (s === undefined) return key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
-  return s;
+/* ------------------------------------------------------------- messages
+ * LT_I18N (the script /i18n/<lang>.js) holds the page language's messages,
+ * keyed by their English text, and its plural rule. */
+
+const NUMBERS = new Intl.NumberFormat(LT_I18N.tag, { maximumFractionDigits: 3 });
+
+/** A number the page language's way ("1.000" and "17,2" in Portuguese). */
+function fmtNumber(n, digits) {
+  if (digits === undefined) return NUMBERS.format(n);
+  return new Intl.NumberFormat(LT_I18N.tag, { minimumFractionDigits: 0, maximumFractionDigits: digits }).format(n);
+}
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => {
+    const v = params[k];
+    if (v === undefined) return m;
+    return typeof v === "number" ? fmtNumber(v) : String(v);
+  });
+}
+
+function lookup(key, fallback) {
+  const found = LT_I18N.messages[key];
+  return found === undefined || found === "" ? fallback : found;
+}
+
+/** The message in the page's language, with {params} filled in. */
+function _(message, params) {
+  return fill(lookup(message, message), params);
+}
+
+/** The message as said in `context`. */
+function p_(context, message, params) {
+  return fill(lookup(context + "\u0004" + message, message), params);
+}
+
+/** The form of the message that fits the number `n` (also {n} in it). */
+function n_(singular, plural, n, params) {
+  return np_(null, singular, plural, n, params);
+}
+
+function np_(context, singular, plural, n, params) {
+  const forms = lookup(context ? context + "\u0004" + singular : singular, null);
+  const text = Array.isArray(forms) ? forms[LT_I18N.plural(n)] || forms[forms.length - 1] : n === 1 ? singular : plural;
+  return fill(text, Object.assign({ n }, params));
+}
+
+/** A game's name (the same in every language). */
+function gameTitle(name) {
+  return LT_I18N.titles[name] || name;
 }
 
 /** Create an element: h("div", {class: "x", onclick: f}, child, "text", ...). */
@@ -98,7 +141,7 @@ function tileSVG(text, opts) {
     body.push(sv("rect", { x: 7, y: 7, width: 26, height: 66, rx: 3, class: "tile-back" }));
   }
   const g = opts.horizontal ? sv("g", { transform: "translate(0,40) rotate(-90)" }, body) : sv("g", {}, body);
-  const label = opts.label || (ends ? text : T("web.hidden"));
+  const label = opts.label || (ends ? text : _("hidden tile"));
   return sv(
     "svg",
     {

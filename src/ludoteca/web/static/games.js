@@ -11,14 +11,38 @@
 const Games = (() => {
   const POS4 = ["bottom", "left", "top", "right"];
 
+  /* The games' words (the same messages as the server's ludoteca.i18n.words). */
+  const LEVELS = { random: p_("bot level", "random"), greedy: p_("bot level", "greedy"), expert: p_("bot level", "expert") };
+  const SUITS = [p_("suit", "blanks"), p_("suit", "ones"), p_("suit", "twos"), p_("suit", "threes"), p_("suit", "fours"), p_("suit", "fives"), p_("suit", "sixes")];
+  const TEXAS42_PHASES = { bid: p_("phase", "bidding"), trump: p_("phase", "naming trump") };
+
+  function levelName(level) {
+    return LEVELS[level] || level;
+  }
+
+  function botName(seat, level) {
+    return _("Bot {n} ({level})", { n: seat + 1, level: levelName(level || "expert") });
+  }
+
+  /** What the bid winner declared, as the trump line says it: "fives", "none (follow-me)". */
+  function contractName(contract) {
+    const m = /^trump ([0-6])$/.exec(contract || "");
+    if (m) return SUITS[Number(m[1])];
+    if (contract === "trump doubles") return p_("suit", "doubles");
+    if (contract === "trump follow-me") return _("none (follow-me)");
+    if (contract === "nello") return _("none (nello)");
+    if (contract === "sevens") return _("none (sevens)");
+    return contract;
+  }
+
   function seatName(m, i) {
     const s = m.seats && m.seats[i];
     let name;
-    if (!s) name = (m.view.names || [])[i] || T("web.seat_n", { n: i + 1 });
-    else if (s.kind === "bot") name = T("ui.bot", { n: i + 1, level: T("ui.level." + (s.level || "expert")) });
-    else if (!s.taken) name = T("web.open_seat", { n: i + 1 });
+    if (!s) name = (m.view.names || [])[i] || _("Seat {n}", { n: i + 1 });
+    else if (s.kind === "bot") name = botName(i, s.level);
+    else if (!s.taken) name = _("Seat {n} (free)", { n: i + 1 });
     else name = s.name;
-    return i === m.me ? T("web.you_suffix", { name }) : name;
+    return i === m.me ? _("{name} (you)", { name }) : name;
   }
 
   function label(m, move) {
@@ -54,7 +78,7 @@ const Games = (() => {
     opts = opts || {};
     const split = splitMoves(m.view.legal_moves);
     const turn = myTurn(m) && !m.replay;
-    const row = h("div", { class: "hand", role: "toolbar", "aria-label": T("ui.hand") });
+    const row = h("div", { class: "hand", role: "toolbar", "aria-label": _("Your hand") });
     const known = new Set((opts.known || []).map(tileKey));
     tiles.forEach((t, idx) => {
       const k = tileKey(t);
@@ -92,7 +116,7 @@ const Games = (() => {
   /** Buttons for the moves that are not a plain tile play (or the tile's choices). */
   function actionRow(m, ctx, moves, opts) {
     opts = opts || {};
-    const row = h("div", { class: "actions", role: "group", "aria-label": T("web.choose_move") });
+    const row = h("div", { class: "actions", role: "group", "aria-label": _("Choose your move") });
     if (!moves.length) return row;
     moves.forEach((mv, i) => {
       row.appendChild(
@@ -102,6 +126,7 @@ const Games = (() => {
             type: "button",
             class: "move-btn legal",
             dataset: { key: "move-" + mv, move: mv, hotkey: i < 9 ? String(i + 1) : "" },
+            title: mv,
             onclick: () => ctx.move(mv),
           },
           i < 9 ? h("kbd", { "aria-hidden": "true" }, String(i + 1)) : null,
@@ -110,7 +135,7 @@ const Games = (() => {
       );
     });
     if (opts.cancel) {
-      row.appendChild(h("button", { type: "button", class: "move-btn cancel", dataset: { key: "cancel" }, onclick: () => ctx.choose(null) }, T("web.close")));
+      row.appendChild(h("button", { type: "button", class: "move-btn cancel", dataset: { key: "cancel" }, onclick: () => ctx.choose(null) }, _("Close")));
     }
     return row;
   }
@@ -118,13 +143,13 @@ const Games = (() => {
   /** What the seat may do now: the tile's choices if one is chosen, else every non-tile move. */
   function myControls(m, ctx, handTiles, opts) {
     opts = opts || {};
-    const box = h("section", { class: "me", "aria-label": T("ui.hand") });
+    const box = h("section", { class: "me", "aria-label": _("Your hand") });
     if (m.me === null || m.me === undefined || m.replay) return box;
     const split = splitMoves(m.view.legal_moves);
     const turn = myTurn(m);
     box.appendChild(handRow(m, ctx, handTiles, opts));
     if (turn && m.choice && split.tiles.has(m.choice)) {
-      box.appendChild(h("p", { class: "prompt" }, T("ui.choose_for_tile", { tile: m.choice })));
+      box.appendChild(h("p", { class: "prompt" }, _("How do you play {tile}?", { tile: m.choice })));
       box.appendChild(actionRow(m, ctx, split.tiles.get(m.choice), { cancel: true }));
     } else if (turn) {
       box.appendChild(actionRow(m, ctx, opts.others ? opts.others(split) : split.others, opts));
@@ -143,7 +168,7 @@ const Games = (() => {
       "section",
       { class: cls.join(" "), "aria-label": seatName(m, i), dataset: { seat: String(i) } },
       h("header", { class: "seat-name" }, h("span", { class: "name" }, seatName(m, i)),
-        s && s.kind !== "bot" && s.taken && !s.online && !m.replay ? h("span", { class: "badge away" }, T("web.offline")) : null,
+        s && s.kind !== "bot" && s.taken && !s.online && !m.replay ? h("span", { class: "badge away" }, _("away")) : null,
         v.to_move === i && !v.over ? h("span", { class: "badge turn", "aria-hidden": "true" }, "●") : null),
       extra,
     );
@@ -154,7 +179,7 @@ const Games = (() => {
     if (m.replay && m.hands && m.hands[i]) {
       return h("div", { class: "mini-hand up" }, m.hands[i].map((t) => tileSVG(t, { cls: "small" })));
     }
-    const row = h("div", { class: "mini-hand", "aria-label": count === 1 ? T("ui.tile_one") : T("ui.tiles", { n: count }) });
+    const row = h("div", { class: "mini-hand", "aria-label": n_("{n} tile", "{n} tiles", count) });
     const shown = (known || []).slice(0, count);
     shown.forEach((t) => row.appendChild(tileSVG(t, { cls: "small" })));
     for (let k = shown.length; k < count; k++) row.appendChild(tileSVG("", { faceDown: true, cls: "small" }));
@@ -168,14 +193,13 @@ const Games = (() => {
     for (let i = v.log.length - 1; i >= from; i--) {
       const who = m.logSeats ? m.logSeats[i] : null;
       const chance = who === null || who === undefined;
-      const text = label(m, v.log[i]);
+      // The move in words; its notation in the tooltip, for those who read it.
       list.appendChild(
-        h("li", { class: chance ? "chance" : "" },
-          chance ? null : h("b", {}, seatName(m, who) + ": "), text,
-          text !== v.log[i] && v.log[i].length <= 40 ? h("code", { class: "notation" }, " " + v.log[i]) : null),
+        h("li", { class: chance ? "chance" : "", title: v.log[i].length <= 40 ? v.log[i] : null },
+          chance ? null : h("b", {}, seatName(m, who) + ": "), label(m, v.log[i])),
       );
     }
-    return h("section", { class: "panel log-panel" }, h("h2", {}, T("web.log")), list);
+    return h("section", { class: "panel log-panel" }, h("h2", {}, _("Moves played")), list);
   }
 
   function panel(title, ...children) {
@@ -212,10 +236,10 @@ const Games = (() => {
       const pos = relPos(m, i, 4);
       const bid = [...v.bids].reverse().find((b) => b.seat === i);
       const badges = h("div", { class: "badges" },
-        v.dealer === i ? h("span", { class: "badge" }, T("word.dealer")) : null,
+        v.dealer === i ? h("span", { class: "badge" }, _("deals")) : null,
         bid ? h("span", { class: "badge bid" }, label(m, bid.bid)) : null,
         v.declarer === i && v.contract ? h("span", { class: "badge trump" }, label(m, v.contract)) : null,
-        v.sitting_out === i ? h("span", { class: "badge" }, T("web.sitting_out")) : null);
+        v.sitting_out === i ? h("span", { class: "badge" }, _("sits out")) : null);
       if (pos === "bottom" && m.me !== null && !m.replay) {
         board.appendChild(seatPanel(m, i, pos, badges));
       } else {
@@ -226,10 +250,10 @@ const Games = (() => {
     if (v.trick.length) center.appendChild(trickTiles(m, v.trick, 4));
     else if (v.last_trick) {
       center.appendChild(trickTiles(m, v.last_trick.plays, 4, "last"));
-      center.appendChild(h("p", { class: "felt-note" }, T("ui.last_trick") + " — " +
-        T("ui.won_by", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points })));
+      center.appendChild(h("p", { class: "felt-note" }, _("Last trick") + " — " +
+        _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points })));
     } else if (v.phase === "bid" || v.phase === "trump") {
-      center.appendChild(h("p", { class: "felt-note big" }, T("phase.texas42." + v.phase)));
+      center.appendChild(h("p", { class: "felt-note big" }, TEXAS42_PHASES[v.phase]));
     }
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
@@ -238,32 +262,33 @@ const Games = (() => {
     const us = m.me === null || m.me === undefined ? 0 : m.me % 2;
     const teamName = (t) => {
       const names = v.sides[t].map((s) => seatName(m, s)).join(" & ");
-      return m.me === null || m.me === undefined ? names : (t === us ? T("ui.us") : T("ui.them")) + " (" + names + ")";
+      return m.me === null || m.me === undefined ? names : (t === us ? _("Us") : _("Them")) + " (" + names + ")";
     };
-    side.appendChild(panel(T(v.scoring === "marks" ? "texas42.marks_to" : "texas42.points_to", { n: v.target }),
+    side.appendChild(panel(v.scoring === "marks" ? _("Marks (to {n})", { n: v.target }) : _("Points (to {n})", { n: v.target }),
       kv(teamName(0), String(v.scores[0])), kv(teamName(1), String(v.scores[1]))));
     const info = [];
-    info.push(h("p", {}, v.high_bid ? T("texas42.high_bid", { bid: label(m, v.high_bid), name: seatName(m, v.bidder) }) : T("texas42.no_bid")));
-    if (v.contract) info.push(h("p", {}, T("texas42.contract", { contract: label(m, v.contract) })));
-    if (v.phase === "play") info.push(h("p", {}, T("texas42.hand_points", { a: v.points[0], b: v.points[1] })));
+    info.push(h("p", {}, v.high_bid ? _("Bid: {bid} by {name}", { bid: label(m, v.high_bid), name: seatName(m, v.bidder) }) : _("Bid: —")));
+    if (v.contract) info.push(h("p", {}, _("Trump: {contract}", { contract: contractName(v.contract) })));
+    if (v.phase === "play") info.push(h("p", {}, _("Points this hand: {a} – {b}", { a: v.points[0], b: v.points[1] })));
     if (v.trick.length && v.last_trick) {
-      info.push(h("div", { class: "last-trick" }, h("span", {}, T("ui.last_trick") + ": "),
+      info.push(h("div", { class: "last-trick" }, h("span", {}, _("Last trick") + ": "),
         v.last_trick.plays.map((p) => tileSVG(p.tile, { cls: "small", horizontal: true })),
-        h("span", {}, " " + T("ui.won_by", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points }))));
+        h("span", {}, " " + _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points }))));
     }
     const last = v.hands_played && v.hands_played.length ? v.hands_played[v.hands_played.length - 1] : null;
-    if (last) info.push(h("p", { class: "last-hand" }, T("texas42.last_hand", { text: texasHandText(m, last) })));
-    side.appendChild(panel(T("texas42.bids"), info));
+    if (last) info.push(h("p", { class: "last-hand" }, _("Last hand: {text}", { text: texasHandText(m, last) })));
+    side.appendChild(panel(_("Bidding"), info));
     side.appendChild(logPanel(m));
     return [board, side];
   }
 
   function texasHandText(m, hd) {
-    if (hd.all_passed) return T("texas42.all_passed");
+    if (hd.all_passed) return _("all passed; a new deal");
     const team = hd.bidder % 2;
     const a = hd.points[team];
     const b = hd.points[1 - team];
-    return T(hd.made ? "texas42.made" : "texas42.set", { name: seatName(m, hd.bidder), bid: label(m, hd.bid) === hd.bid ? hd.bid : label(m, hd.bid), a, b });
+    const params = { name: seatName(m, hd.bidder), bid: label(m, hd.bid), a, b };
+    return hd.made ? _("{name} made {bid} ({a}–{b})", params) : _("{name} was set on {bid} ({a}–{b})", params);
   }
 
   /* ------------------------------------------------------------------ Bingo */
@@ -276,9 +301,9 @@ const Games = (() => {
       const shown = v.shown[i] || [];
       const extra = [
         h("div", { class: "badges" },
-          v.hand_leader === i ? h("span", { class: "badge" }, T("word.leads")) : null,
-          h("span", { class: "badge" }, T("web.tricks_n", { n: v.tricks_won[i] })),
-          shown.length ? h("span", { class: "badge" }, T("bingo.shown", { tiles: shown.join(" ") })) : null),
+          v.hand_leader === i ? h("span", { class: "badge" }, _("leads")) : null,
+          h("span", { class: "badge" }, n_("{n} trick", "{n} tricks", v.tricks_won[i])),
+          shown.length ? h("span", { class: "badge" }, _("Doubles shown: {tiles}", { tiles: shown.join(" ") })) : null),
       ];
       if (!(pos === "bottom" && m.me !== null && !m.replay)) extra.push(otherHand(m, i, v.hand_sizes[i], v.known_held[i]));
       board.appendChild(seatPanel(m, i, pos, extra));
@@ -286,38 +311,38 @@ const Games = (() => {
     const center = h("div", { class: "felt" });
     const stock = h("div", { class: "stock" });
     if (v.stock_count > 0 || v.up) {
-      stock.appendChild(h("div", { class: "pile" }, tileSVG("", { faceDown: true }), h("span", { class: "count" }, T("bingo.stock", { n: v.stock_count }))));
+      stock.appendChild(h("div", { class: "pile" }, tileSVG("", { faceDown: true }), h("span", { class: "count" }, _("Stock: {n}", { n: v.stock_count }))));
     }
-    if (v.up) stock.appendChild(h("div", { class: "upcard" }, tileSVG(v.up, { horizontal: true }), h("span", {}, T("bingo.turned_up"))));
-    else if (v.turned_up_tile && v.closed) stock.appendChild(h("div", { class: "upcard closed" }, tileSVG("", { faceDown: true, horizontal: true }), h("span", {}, T("bingo.closed", { name: seatName(m, v.closed_by) }))));
+    if (v.up) stock.appendChild(h("div", { class: "upcard" }, tileSVG(v.up, { horizontal: true }), h("span", {}, _("Turned up"))));
+    else if (v.turned_up_tile && v.closed) stock.appendChild(h("div", { class: "upcard closed" }, tileSVG("", { faceDown: true, horizontal: true }), h("span", {}, _("{name} closed the stock", { name: seatName(m, v.closed_by) }))));
     center.appendChild(stock);
     if (v.trick.length) {
       center.appendChild(trickTiles(m, v.trick, 2));
       const sh = v.trick[0].shown || [];
-      if (sh.length) center.appendChild(h("p", { class: "felt-note" }, T("bingo.shown", { tiles: sh.join(" ") })));
+      if (sh.length) center.appendChild(h("p", { class: "felt-note" }, _("Doubles shown: {tiles}", { tiles: sh.join(" ") })));
     } else if (v.last_trick) {
       center.appendChild(trickTiles(m, v.last_trick.plays, 2, "last"));
-      center.appendChild(h("p", { class: "felt-note" }, T("ui.last_trick") + " — " + T("ui.won_by", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points + (v.last_trick.show_points || 0) })));
+      center.appendChild(h("p", { class: "felt-note" }, _("Last trick") + " — " + _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points + (v.last_trick.show_points || 0) })));
     }
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || [], { known: m.me !== null ? v.known_held[m.me] : [] }));
 
     const side = h("aside", { class: "sidebar" });
     const names = [0, 1].map((i) => seatName(m, i));
-    side.appendChild(panel(T("bingo.sets_to", { n: v.target_sets }), kv(names[0], String(v.sets[0])), kv(names[1], String(v.sets[1]))));
+    side.appendChild(panel(_("Sets (to {n})", { n: v.target_sets }), kv(names[0], String(v.sets[0])), kv(names[1], String(v.sets[1]))));
     const info = [
-      h("p", {}, T("bingo.hand_no", { n: v.hand_number })),
-      v.trump !== null && v.trump !== undefined ? h("p", { class: "trump" }, T("bingo.trump", { trump: T("suit." + v.trump) + " (" + v.trump + ")" })) : null,
-      kv(T("bingo.points_to"), v.points[0] + " – " + v.points[1]),
-      v.following_compulsory ? h("p", { class: "warn" }, T("bingo.follow")) : null,
+      h("p", {}, _("Hand {n}", { n: v.hand_number })),
+      v.trump !== null && v.trump !== undefined ? h("p", { class: "trump" }, _("Trump: {trump}", { trump: SUITS[v.trump] + " (" + v.trump + ")" })) : null,
+      kv(_("Hand points (to 70)"), v.points[0] + " – " + v.points[1]),
+      v.following_compulsory ? h("p", { class: "warn" }, _("Following is compulsory")) : null,
     ];
     const lastHand = v.hands_played && v.hands_played.length ? v.hands_played[v.hands_played.length - 1] : null;
     if (lastHand && typeof lastHand.winner === "number") {
-      info.push(h("p", { class: "last-hand" }, T("web.bingo_last", {
-        n: lastHand.hand, name: seatName(m, lastHand.winner), sets: lastHand.sets_won[lastHand.winner], a: lastHand.points[0], b: lastHand.points[1],
+      info.push(h("p", { class: "last-hand" }, n_("Hand {hand}: {name} won {n} set ({a}–{b})", "Hand {hand}: {name} won {n} sets ({a}–{b})", lastHand.sets_won[lastHand.winner], {
+        hand: lastHand.hand, name: seatName(m, lastHand.winner), a: lastHand.points[0], b: lastHand.points[1],
       })));
     }
-    side.appendChild(panel(T("ui.score"), info));
+    side.appendChild(panel(_("Score"), info));
     const events = (v.score_events || []).filter((e) => e.hand === v.hand_number).slice(-6);
     if (events.length) {
       side.appendChild(panel(null, h("ul", { class: "events" }, events.map((e) =>
@@ -329,18 +354,19 @@ const Games = (() => {
 
   /* -------------------------------------------------------------- Cavaleiro */
 
+  /* What a roll allows to remove, as the view says it (the same messages as the server's). */
   const REMOVALS = [
-    "one vertical",
-    "1 or 2 verticals of one column",
-    "1, 2 or 3 verticals of one column",
-    "one horizontal, or everything left in one column",
+    ["one vertical", p_("removal", "one vertical")],
+    ["1 or 2 verticals of one column", p_("removal", "1 or 2 verticals of one column")],
+    ["1, 2 or 3 verticals of one column", p_("removal", "1, 2 or 3 verticals of one column")],
+    ["one horizontal, or everything left in one column", p_("removal", "one horizontal, or everything left in one column")],
+    ["all the remaining horizontals", p_("removal", "all the remaining horizontals, or all the verticals of one intact block (the remaining verticals of one block when no block is intact)")],
   ];
 
   function removalText(text) {
     if (!text) return "";
-    const i = REMOVALS.indexOf(text);
-    if (i >= 0) return T("cav.removal." + i);
-    return text.startsWith("all the remaining horizontals") ? T("cav.removal.4") : text;
+    const found = REMOVALS.find(([start]) => text.startsWith(start));
+    return found ? found[1] : text;
   }
 
   function figureSVG(m, ctx, v, fig, mine) {
@@ -375,7 +401,7 @@ const Games = (() => {
       }
       parts.push(g);
     });
-    return sv("svg", { viewBox: `0 0 ${width} ${height}`, class: "figure", role: "img", "aria-label": T("cav.sticks_left", { n: fig.sticks_left }) }, parts);
+    return sv("svg", { viewBox: `0 0 ${width} ${height}`, class: "figure", role: "img", "aria-label": n_("{n} stick", "{n} sticks", fig.sticks_left) }, parts);
   }
 
   /** The move a click on a stick asks for: that stick and those above it in its column. */
@@ -390,8 +416,11 @@ const Games = (() => {
 
   function rollText(r) {
     const key = r.key || [];
-    if (key[0] === 0) return T("cav.roll.0", { dice: key.slice(1).join(" ") });
-    return T("cav.roll." + key[0], { a: key[1], b: key[2] });
+    if (key[0] === 4) return _("four {a}s", { a: key[1] });
+    if (key[0] === 3) return _("three {a}s", { a: key[1] });
+    if (key[0] === 2) return _("two pairs, {a}s and {b}s", { a: key[1], b: key[2] });
+    if (key[0] === 1) return _("a pair of {a}s", { a: key[1] });
+    return _("nothing ({dice})", { dice: key.slice(1).join(" ") });
   }
 
   function cavaleiro(m, ctx) {
@@ -409,9 +438,9 @@ const Games = (() => {
       const won = v.round_winner === i;
       const extra = [
         h("div", { class: "badges" },
-          h("span", { class: "badge" }, T("cav.sticks_left", { n: fig.sticks_left })),
-          h("span", { class: "badge" }, T("cav.rounds_won", { n: v.rounds_won[i] })),
-          won ? h("span", { class: "badge trump" }, T("cav.wins_round", { name: seatName(m, i) })) : null),
+          h("span", { class: "badge" }, n_("{n} stick", "{n} sticks", fig.sticks_left)),
+          h("span", { class: "badge" }, n_("{n} round won", "{n} rounds won", v.rounds_won[i])),
+          won ? h("span", { class: "badge trump" }, _("{name} won the round", { name: seatName(m, i) })) : null),
         figureSVG(m, ctx, v, fig, i === mine && !m.replay),
         r ? h("div", { class: "roll" + (won ? " best" : "") }, r.dice.map((d) => dieSVG(d)), h("span", { class: "roll-kind" }, rollText(r))) : h("div", { class: "roll empty" }),
       ];
@@ -423,21 +452,21 @@ const Games = (() => {
     if (mine >= 0 && !m.replay) {
       const box = h("section", { class: "me" });
       if (myTurn(m)) {
-        if (v.allowed_removal) box.appendChild(h("p", { class: "prompt" }, T("cav.allows", { what: removalText(v.allowed_removal) })));
+        if (v.allowed_removal) box.appendChild(h("p", { class: "prompt" }, _("May remove: {what}", { what: removalText(v.allowed_removal) })));
         box.appendChild(actionRow(m, ctx, v.legal_moves));
       }
       board.appendChild(box);
     }
     const side = h("aside", { class: "sidebar" });
-    side.appendChild(panel(T("cav.round", { n: v.round || 1 }),
-      v.order && v.order.length ? h("p", {}, T("cav.order", { names: v.order.map((s) => seatName(m, s)).join(", ") })) : null,
-      v.allowed_removal && v.round_winner !== null ? h("p", {}, T("cav.allows", { what: removalText(v.allowed_removal) })) : null));
+    side.appendChild(panel(_("Round {n}", { n: v.round || 1 }),
+      v.order && v.order.length ? h("p", {}, _("Order: {names}", { names: v.order.map((s) => seatName(m, s)).join(", ") })) : null,
+      v.allowed_removal && v.round_winner !== null ? h("p", {}, _("May remove: {what}", { what: removalText(v.allowed_removal) })) : null));
     if (v.last_round) {
-      side.appendChild(panel(null, h("p", {}, T("cav.last_round", { n: v.last_round.round, name: seatName(m, v.last_round.winner), removal: label(m, v.last_round.removal) })),
+      side.appendChild(panel(null, h("p", {}, _("Round {n}: {name} — {removal}", { n: v.last_round.round, name: seatName(m, v.last_round.winner), removal: label(m, v.last_round.removal) })),
         h("ul", { class: "events" }, v.last_round.rolls.map((r) => h("li", {}, seatName(m, r.seat) + ": ", r.dice.map((d) => dieSVG(d, "tiny")), " " + rollText(r))))));
     }
     if (v.order_rolloff && v.order_rolloff.length && (v.round || 0) <= 2) {
-      side.appendChild(panel(T("cav.rolloff"), v.order_rolloff.map((stage) =>
+      side.appendChild(panel(_("Roll for order (totals)"), v.order_rolloff.map((stage) =>
         h("ul", { class: "events" }, stage.map((r) => h("li", {}, seatName(m, r.seat) + ": ", r.dice.map((d) => dieSVG(d, "tiny")), " = " + r.total))))));
     }
     side.appendChild(logPanel(m));
@@ -491,18 +520,18 @@ const Games = (() => {
       }
     }
     if (!lay.tiles.length) {
-      return h("p", { class: "felt-note big" }, typeof v.leader === "number" ? T("web.leads", { name: seatName(m, v.leader) }) : "");
+      return h("p", { class: "felt-note big" }, typeof v.leader === "number" ? _("{name} leads", { name: seatName(m, v.leader) }) : "");
     }
     return sv("svg", { viewBox: vb.join(" "), class: "layout", role: "img", "aria-label": lay.tiles.map((t) => t.tile).join(", ") }, parts);
   }
 
   function fiveupReason(e) {
     let mt = /^ends (\d+) → (\d+)/.exec(e.reason);
-    if (mt) return T("web.fu_ends", { total: mt[1], points: mt[2] });
+    if (mt) return _("ends {total} → {points}", { total: mt[1], points: mt[2] });
     mt = /^domino: (\d+) pips → (\d+)/.exec(e.reason);
-    if (mt) return T("web.fu_domino", { pips: mt[1], points: mt[2] });
+    if (mt) return _("domino: {pips} pips in hand → {points}", { pips: mt[1], points: mt[2] });
     mt = /^blocked: fewest pips (\d+), opponents (\d+) pips → (\d+)/.exec(e.reason);
-    if (mt) return T("web.fu_blocked", { mine: mt[1], pips: mt[2], points: mt[3] });
+    if (mt) return _("blocked: fewest pips {mine}, opponents {pips} → {points}", { mine: mt[1], pips: mt[2], points: mt[3] });
     return e.reason;
   }
 
@@ -513,8 +542,8 @@ const Games = (() => {
     for (let i = 0; i < n; i++) {
       const pos = relPos(m, i, n === 3 ? 4 : n);
       const badges = h("div", { class: "badges" },
-        v.leader === i ? h("span", { class: "badge" }, T("word.leads")) : null,
-        v.drawn && v.drawn[i] ? h("span", { class: "badge" }, T("web.fu_drew", { n: v.drawn[i] })) : null);
+        v.leader === i ? h("span", { class: "badge" }, _("leads")) : null,
+        v.drawn && v.drawn[i] ? h("span", { class: "badge" }, _("drew {n}", { n: v.drawn[i] })) : null);
       if (pos === "bottom" && m.me !== null && !m.replay) board.appendChild(seatPanel(m, i, pos, badges));
       else board.appendChild(seatPanel(m, i, n === 3 && pos === "top" ? "right" : pos, [badges, otherHand(m, i, v.hand_sizes[i])]));
     }
@@ -523,16 +552,16 @@ const Games = (() => {
     const ends = (v.layout && v.layout.open_ends) || [];
     const counting = ends.filter((e) => e.counts);
     center.appendChild(h("div", { class: "stock" },
-      h("div", { class: "pile" }, tileSVG("", { faceDown: true, cls: "small" }), h("span", { class: "count" }, T("fiveup.stock", { n: v.stock_size, drawable: v.stock_drawable }))),
-      counting.length ? h("span", { class: "ends" }, T("fiveup.ends", { ends: counting.map((e) => e.counts).join(" + "), total: v.layout.ends_total })) : null));
+      h("div", { class: "pile" }, tileSVG("", { faceDown: true, cls: "small" }), h("span", { class: "count" }, _("Stock: {n} ({drawable} to draw)", { n: v.stock_size, drawable: v.stock_drawable }))),
+      counting.length ? h("span", { class: "ends" }, _("Open ends: {ends} = {total}", { ends: counting.map((e) => e.counts).join(" + "), total: v.layout.ends_total })) : null));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
 
     const side = h("aside", { class: "sidebar" });
     const sideName = (k) => v.sides[k].map((s) => seatName(m, s)).join(" & ");
-    side.appendChild(panel(T("fiveup.points_to", { n: v.target }), v.sides.map((_, k) => kv(sideName(k), String(v.scores[k])))));
+    side.appendChild(panel(_("Points (to {n})", { n: v.target }), v.sides.map((side, k) => kv(sideName(k), String(v.scores[k])))));
     const events = (v.score_events || []).slice(-6).reverse();
-    side.appendChild(panel(T("fiveup.hand_no", { n: v.hand_number || 1 }),
+    side.appendChild(panel(_("Hand {n}", { n: v.hand_number || 1 }),
       h("ul", { class: "events" }, events.map((e) => h("li", {}, (e.seat !== null && e.seat !== undefined ? seatName(m, e.seat) : sideName(e.side)) + ": +" + e.points + " (" + fiveupReason(e) + ")")))));
     side.appendChild(logPanel(m));
     return [board, side];
@@ -565,6 +594,8 @@ const Games = (() => {
       return wrap;
     },
     seatName,
+    levelName,
+    botName,
     label,
     splitMoves,
     tileKey,

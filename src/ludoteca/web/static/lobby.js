@@ -10,38 +10,60 @@
   const seatChoices = [];
 
   const form = h("form", { id: "create", class: "panel create", "aria-labelledby": "create-title" });
-  const gameBox = h("fieldset", { class: "games" }, h("legend", {}, T("web.game")));
-  const optionsBox = h("fieldset", { class: "options" }, h("legend", {}, T("web.options")));
-  const seatsBox = h("fieldset", { class: "seats-box" }, h("legend", {}, T("web.seats")));
+  const gameBox = h("fieldset", { class: "games" }, h("legend", {}, _("Game")));
+  const optionsBox = h("fieldset", { class: "options" }, h("legend", {}, _("Options")));
+  const seatsBox = h("fieldset", { class: "seats-box" }, h("legend", {}, _("Seats")));
   const nameInput = h("input", { id: "name", name: "name", maxlength: 24, autocomplete: "nickname", value: Keep.get("name") || "" });
   const pace = h("select", { id: "pace", name: "pace" },
-    h("option", { value: "2" }, T("web.pace_slow")), h("option", { value: "1", selected: true }, T("web.pace_normal")), h("option", { value: "0.3" }, T("web.pace_fast")), h("option", { value: "0" }, T("web.pace_instant")));
+    h("option", { value: "2" }, _("calm (2 s)")), h("option", { value: "1", selected: true }, _("normal (1 s)")), h("option", { value: "0.3" }, _("quick (0.3 s)")), h("option", { value: "0" }, _("no pause")));
   const error = h("p", { class: "form-error", role: "alert", id: "create-error" });
   const tablesBox = h("section", { class: "panel tables", id: "tables", "aria-labelledby": "tables-title" });
 
   form.append(
-    h("h2", { id: "create-title" }, T("web.new_table")),
+    h("h2", { id: "create-title" }, _("New table")),
     gameBox,
     optionsBox,
     seatsBox,
-    h("div", { class: "field" }, h("label", { for: "name" }, T("web.your_name")), nameInput),
-    h("div", { class: "field" }, h("label", { for: "pace" }, T("web.bot_pace")), pace),
+    h("div", { class: "field" }, h("label", { for: "name" }, _("Your name")), nameInput),
+    h("div", { class: "field" }, h("label", { for: "pace" }, _("Bots' pace")), pace),
     error,
-    h("button", { type: "submit", class: "primary", id: "create-btn" }, T("web.create")),
+    h("button", { type: "submit", class: "primary", id: "create-btn" }, _("Create the table")),
   );
   main.append(
-    h("section", { class: "hero" }, h("h1", {}, T("web.lobby_title")), h("p", {}, T("web.lobby_intro"))),
+    h("section", { class: "hero" }, h("h1", {}, _("Table games to play with friends")), h("p", {}, _("Create a table, choose who sits in each seat (you, a friend or a bot) and send the invitations. No account is needed."))),
     h("div", { class: "lobby" }, form, tablesBox),
   );
 
+  /* The games' options and their choices, by "game.option" and "game.option.value". */
+  const OPTION_LABELS = {
+    "texas42.scoring": _("Scoring"),
+    "texas42.scoring.marks": _("marks, to 7"),
+    "texas42.scoring.points": _("points, to 250"),
+    "texas42.all_pass": _("If all pass"),
+    "texas42.all_pass.redeal": _("redeal"),
+    "texas42.all_pass.forced": _("the dealer must bid"),
+    "texas42.play_out": _("Play every trick even once the hand is decided"),
+    "texas42.nello": _("Allow nello"),
+    "texas42.plunge": _("Allow the plunge (four doubles)"),
+    "texas42.splash": _("Allow the splash (three doubles)"),
+    "texas42.sevens": _("Allow sevens"),
+    "bingo.blanks_as_seven": _("Blanks count as seven (the classic Hoyle rule)"),
+    "cavaleiro.players": _("Players"),
+    "cavaleiro.layout": _("Figure (e.g. 3x3x3+3)"),
+    "fiveup.players": _("Players"),
+    "fiveup.target": _("Points to win"),
+    "fiveup.exact_61": _("The target must be reached exactly"),
+    "fiveup.later_lead": _("Who leads later hands"),
+    "fiveup.later_lead.winner": _("whoever went out"),
+    "fiveup.later_lead.clockwise": _("in turn, clockwise"),
+  };
+
   function optLabel(game, name) {
-    const key = "opt." + game + "." + name;
-    return LT.strings[key] ? T(key) : name.replace(/_/g, " ");
+    return OPTION_LABELS[game + "." + name] || name.replace(/_/g, " ");
   }
 
   function choiceLabel(game, name, value) {
-    const key = "opt." + game + "." + name + "." + value;
-    return LT.strings[key] ? T(key) : String(value);
+    return OPTION_LABELS[game + "." + name + "." + value] || String(value);
   }
 
   function renderGames() {
@@ -50,7 +72,7 @@
       const input = h("input", { type: "radio", name: "game", id, value: g.name, disabled: !g.available || undefined, checked: i === 0 || undefined });
       input.addEventListener("change", () => selectGame(g.name));
       gameBox.appendChild(h("label", { class: "game-choice" + (g.available ? "" : " soon"), for: id }, input,
-        h("span", { class: "game-name" }, T("game." + g.name)), g.available ? null : h("small", {}, T("web.coming"))));
+        h("span", { class: "game-name" }, gameTitle(g.name)), g.available ? null : h("small", {}, _("coming soon"))));
     });
     const firstAvailable = games.find((g) => g.available);
     if (firstAvailable) {
@@ -61,7 +83,7 @@
 
   function selectGame(name) {
     current = games.find((g) => g.name === name);
-    optionsBox.replaceChildren(h("legend", {}, T("web.options")));
+    optionsBox.replaceChildren(h("legend", {}, _("Options")));
     for (const o of current.options) {
       const id = "opt-" + o.name;
       let input;
@@ -120,15 +142,15 @@
   }
 
   function renderSeats() {
-    seatsBox.replaceChildren(h("legend", {}, T("web.seats")));
+    seatsBox.replaceChildren(h("legend", {}, _("Seats")));
     const teams = sides.some((s) => s.length > 1);
     for (let i = 0; i < seatCount; i++) {
       const id = "seat-" + i;
       const previous = seatChoices[i] || (i === 0 ? "you" : "bot:" + current.levels[current.levels.length - 1]);
       const select = h("select", { id, name: id, dataset: { seat: String(i) } },
-        h("option", { value: "you" }, T("web.seat_you")),
-        h("option", { value: "human" }, T("web.seat_friend")),
-        [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, T("web.seat_bot", { level: T("ui.level." + l) }))));
+        h("option", { value: "you" }, _("You")),
+        h("option", { value: "human" }, _("A friend (invitation)")),
+        [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, _("Bot: {level}", { level: Games.levelName(l) }))));
       select.value = previous;
       seatChoices[i] = select.value;
       select.addEventListener("change", () => {
@@ -142,8 +164,8 @@
           });
         }
       });
-      const note = teams ? " (" + T("web.team_n", { n: sideOf(i) + 1 }) + ")" : "";
-      seatsBox.appendChild(h("div", { class: "field" }, h("label", { for: id }, T("web.seat_n", { n: i + 1 }) + note), select));
+      const note = teams ? " (" + _("team {n}", { n: sideOf(i) + 1 }) + ")" : "";
+      seatsBox.appendChild(h("div", { class: "field" }, h("label", { for: id }, _("Seat {n}", { n: i + 1 }) + note), select));
     }
   }
 
@@ -153,12 +175,12 @@
     const seats = seatChoices.slice(0, seatCount).map((c) => (c === "you" ? { kind: "you" } : c === "human" ? { kind: "human" } : { kind: "bot", level: c.slice(4) }));
     const mine = seats.filter((s) => s.kind === "you").length;
     if (mine > 1) {
-      error.textContent = T("web.need_you");
+      error.textContent = _("Choose at most one seat for yourself.");
       return;
     }
     const name = nameInput.value.trim();
     if (mine && !name) {
-      error.textContent = T("web.name_needed");
+      error.textContent = _("Write your name (up to 24 characters).");
       nameInput.focus();
       return;
     }
@@ -178,12 +200,12 @@
   });
 
   function seatText(s) {
-    if (s.kind === "bot") return T("ui.bot", { n: s.seat + 1, level: T("ui.level." + (s.level || "expert")) });
-    return s.taken ? s.name : T("web.free_seat");
+    if (s.kind === "bot") return Games.botName(s.seat, s.level);
+    return s.taken ? s.name : _("free seat");
   }
 
   async function loadTables() {
-    tablesBox.replaceChildren(h("h2", { id: "tables-title" }, T("web.tables")));
+    tablesBox.replaceChildren(h("h2", { id: "tables-title" }, _("Recent tables")));
     let data;
     try {
       data = await api("/api/tables");
@@ -192,16 +214,16 @@
       return;
     }
     if (!data.tables.length) {
-      tablesBox.appendChild(h("p", {}, T("web.no_tables")));
+      tablesBox.appendChild(h("p", {}, _("No table yet.")));
       return;
     }
     const list = h("ul", { class: "table-list" });
     for (const t of data.tables) {
       const mine = Keep.get("seat." + t.id);
       list.appendChild(h("li", { dataset: { table: t.id } },
-        h("a", { href: "/t/" + t.id, class: "table-link" }, h("b", {}, T("game." + t.game)), " · ", t.over ? T("web.finished") : T("web.playing"), " · ", T("web.moves_n", { n: t.moves })),
+        h("a", { href: "/t/" + t.id, class: "table-link" }, h("b", {}, gameTitle(t.game)), " · ", t.over ? _("finished") : _("in play"), " · ", n_("{n} move", "{n} moves", t.moves)),
         h("span", { class: "table-seats" }, t.seats.map(seatText).join(", ")),
-        h("a", { class: "button small", href: "/t/" + t.id }, mine ? T("web.open") : T("web.watch"))));
+        h("a", { class: "button small", href: "/t/" + t.id }, mine ? _("Open") : _("Watch"))));
     }
     tablesBox.appendChild(list);
   }

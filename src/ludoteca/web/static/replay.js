@@ -15,16 +15,16 @@
   const error = h("p", { class: "form-error", role: "alert", id: "replay-error" });
   const file = h("input", { type: "file", id: "record-file", accept: ".json,application/json" });
   const stepText = h("span", { id: "step-text", class: "step-text", "aria-live": "polite" });
-  const slider = h("input", { type: "range", id: "step-slider", min: 0, max: 0, value: 0, "aria-label": T("web.step_of", { step: "", count: "" }) });
-  const btn = (id, key, fn) => h("button", { type: "button", id, onclick: fn }, T(key));
+  const slider = h("input", { type: "range", id: "step-slider", min: 0, max: 0, value: 0, "aria-label": _("Move") });
+  const btn = (id, text, fn) => h("button", { type: "button", id, onclick: fn }, text);
   const controls = h("div", { class: "replay-controls", hidden: true },
-    btn("first", "web.first", () => go(0)), btn("prev", "web.prev", () => go(requested - 1)),
-    slider, btn("next", "web.next", () => go(requested + 1)), btn("last", "web.last", () => go(count)), stepText);
+    btn("first", _("Start"), () => go(0)), btn("prev", _("Back"), () => go(requested - 1)),
+    slider, btn("next", _("Next"), () => go(requested + 1)), btn("last", _("End"), () => go(count)), stepText);
   const board = h("div", { id: "board" });
-  const upload = h("div", { class: "panel upload" }, h("label", { for: "record-file" }, T("web.choose_file")), file);
+  const upload = h("div", { class: "panel upload" }, h("label", { for: "record-file" }, _("Choose a file")), file);
 
   main.append(
-    h("section", { class: "hero" }, h("h1", {}, T("web.replay_title")), h("p", {}, T("web.replay_intro")), h("p", { class: "muted" }, T("web.replay_keys"))),
+    h("section", { class: "hero" }, h("h1", {}, _("Game replay")), h("p", {}, _("Open a ludoteca/1 record (JSON) to step through the game move by move, with every hand in view.")), h("p", { class: "muted" }, _("The ←/→ arrows step through the moves; Home and End jump to the start and the end."))),
     fromTable ? null : upload,
     error,
     controls,
@@ -38,14 +38,14 @@
     const f = file.files && file.files[0];
     if (!f) return;
     if (f.size > 2 * 1024 * 1024) {
-      error.textContent = T("err.too_large", { limit: 2 * 1024 * 1024 });
+      error.textContent = _("The message is too large (at most {limit} bytes).", { limit: 2 * 1024 * 1024 });
       return;
     }
     let data;
     try {
       data = JSON.parse(await f.text());
     } catch (e) {
-      error.textContent = T("err.bad_json");
+      error.textContent = _("The message is not valid JSON.");
       return;
     }
     start(data);
@@ -99,7 +99,7 @@
   function show(data) {
     step = data.step;
     slider.value = String(step);
-    stepText.textContent = T("web.step_of", { step, count: data.count });
+    stepText.textContent = _("Move {step} of {count}", { step, count: data.count });
     board.dataset.step = String(step);
     const model = {
       game: data.game,
@@ -116,7 +116,7 @@
     const parts = [Games.render(model, ctx)];
     if (data.result) {
       const r = data.result;
-      parts.unshift(h("section", { class: "panel result" }, h("h2", {}, T("ui.over.title")),
+      parts.unshift(h("section", { class: "panel result" }, h("h2", {}, _("Game over")),
         h("ul", {}, r.sides.map((side, i) => h("li", { class: r.winner === i ? "won" : "" }, side.map((s) => Games.seatName(model, s)).join(" & ") + ": " + r.scores[i])))));
     }
     board.replaceChildren(...parts);
@@ -135,7 +135,7 @@
 
   if (fromTable) {
     if (!LT.data.over) {
-      error.textContent = T("web.not_over_replay");
+      error.textContent = _("This game is not over yet; its replay opens when it ends.");
     } else {
       api("/api/tables/" + fromTable + "/record").then(start).catch((e) => {
         error.textContent = e.message;

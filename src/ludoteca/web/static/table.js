@@ -20,8 +20,8 @@
 
   /* ------------------------------------------------------------ layout */
 
-  const status = h("p", { id: "status", class: "status", role: "status", "aria-live": "polite" }, T("web.connecting"));
-  const conn = h("span", { id: "conn", class: "conn" }, T("web.connecting"));
+  const status = h("p", { id: "status", class: "status", role: "status", "aria-live": "polite" }, _("Connecting…"));
+  const conn = h("span", { id: "conn", class: "conn" }, _("Connecting…"));
   const tools = h("div", { class: "tools" });
   const refusalBox = h("p", { id: "refusal", class: "refusal", role: "alert", hidden: true });
   const invitesBox = h("div", { id: "invites" });
@@ -30,7 +30,7 @@
   const hintBox = h("div", { id: "hint" });
   main.appendChild(
     h("div", { class: "table-page" },
-      h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, T("game." + first.game)), status, conn, tools),
+      h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, gameTitle(first.game)), status, conn, tools),
       refusalBox, invitesBox, resultBox, hintBox, boardBox),
   );
 
@@ -54,17 +54,17 @@
     const nameInput = h("input", { id: "join-name", name: "name", required: true, maxlength: 24, autocomplete: "nickname", value: Keep.get("name") || "" });
     const err = h("p", { class: "form-error", role: "alert" });
     const form = h("form", { class: "dialog", id: "join-form", "aria-labelledby": "join-title" },
-      h("h2", { id: "join-title" }, T("web.join_title")),
-      h("p", {}, T("web.join_text", { n: seat + 1, game: T("game." + first.game) })),
-      h("label", { for: "join-name" }, T("web.your_name")), nameInput, err,
+      h("h2", { id: "join-title" }, _("Take a seat")),
+      h("p", {}, _("You are invited to seat {n} at a table of {game}.", { n: seat + 1, game: gameTitle(first.game) })),
+      h("label", { for: "join-name" }, _("Your name")), nameInput, err,
       h("div", { class: "row" },
-        h("button", { type: "submit", class: "primary", id: "join-submit" }, T("web.join")),
-        h("button", { type: "button", onclick: () => { joining.remove(); joining = null; stripParams(); } }, T("web.just_watch"))));
+        h("button", { type: "submit", class: "primary", id: "join-submit" }, _("Sit down")),
+        h("button", { type: "button", onclick: () => { joining.remove(); joining = null; stripParams(); } }, _("Just watch"))));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const name = nameInput.value.trim();
       if (!name) {
-        err.textContent = T("web.name_needed");
+        err.textContent = _("Write your name (up to 24 characters).");
         return;
       }
       try {
@@ -90,10 +90,10 @@
     const invites = Keep.get("invites." + tableId);
     if (!state || state.table.over) return;
     const open = state.table.seats.filter((s) => s.kind === "human" && !s.taken && invites && invites[s.seat]);
-    const rows = open.map((s) => linkRow(T("web.seat_n", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat));
+    const rows = open.map((s) => linkRow(_("Seat {n}", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat));
     if (!rows.length && !invites) return;
-    rows.push(linkRow(T("web.watch_link"), window.location.origin + "/t/" + tableId, "watch"));
-    invitesBox.appendChild(h("section", { class: "panel invites" }, h("h2", {}, T("web.invites")), h("p", {}, T("web.invites_help")), rows));
+    rows.push(linkRow(_("Link to watch"), window.location.origin + "/t/" + tableId, "watch"));
+    invitesBox.appendChild(h("section", { class: "panel invites" }, h("h2", {}, _("Invitations")), h("p", {}, _("Send each friend the link of their seat. Whoever opens it sits there.")), rows));
   }
 
   function linkRow(title, url, key) {
@@ -106,8 +106,8 @@
         } catch (e) {
           document.execCommand("copy");
         }
-        toast(T("web.copied"));
-      } }, T("web.copy")));
+        toast(_("Link copied"));
+      } }, _("Copy")));
   }
 
   /* -------------------------------------------------------- connection */
@@ -118,7 +118,7 @@
     ws.addEventListener("open", () => {
       retry = 0;
       pending = null;
-      conn.textContent = T("web.connected");
+      conn.textContent = _("Connected");
       conn.className = "conn ok";
       hello();
     });
@@ -134,10 +134,10 @@
     ws.addEventListener("close", (ev) => {
       if (!alive) return;
       if (ev.code === 4404) {
-        status.textContent = T("web.nf_table");
+        status.textContent = _("There is no table at this address. Check the link, or create a new table in the lobby.");
         return;
       }
-      conn.textContent = T("web.reconnecting");
+      conn.textContent = _("Connection lost; reconnecting…");
       conn.className = "conn lost";
       retry += 1;
       setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(retry, 5)));
@@ -153,7 +153,7 @@
       ws.send(JSON.stringify(obj));
       return true;
     }
-    toast(T("web.reconnecting"), "error");
+    toast(_("Connection lost; reconnecting…"), "error");
     return false;
   }
 
@@ -212,7 +212,7 @@
       alive = false;
       window.location.assign("/t/" + newId);
     } else {
-      toast(T("web.rematch_ready"));
+      toast(_("The rematch has started"));
       render();
     }
   }
@@ -259,23 +259,23 @@
 
   function statusText(m) {
     const v = m.view;
-    if (v.over) return T("ui.over.title") + ". " + winnerText(m);
+    if (v.over) return _("Game over") + ". " + winnerText(m);
     const who = v.to_move;
-    if (typeof who !== "number") return T("ui.chance");
+    if (typeof who !== "number") return _("Drawing…");
     const seatInfo = m.seats[who];
-    if (who === m.me) return T("ui.your_turn", { name: seatInfo.name });
-    if (seatInfo.kind === "bot") return T("ui.thinking", { name: Games.seatName(m, who) });
-    if (!seatInfo.taken) return T("web.waiting_for", { name: Games.seatName(m, who) });
-    return T("ui.turn_of", { name: Games.seatName(m, who) });
+    if (who === m.me) return _("Your turn, {name}", { name: seatInfo.name });
+    if (seatInfo.kind === "bot") return _("{name} is thinking…", { name: Games.seatName(m, who) });
+    if (!seatInfo.taken) return _("Waiting for {name} to join", { name: Games.seatName(m, who) });
+    return _("{name} to play", { name: Games.seatName(m, who) });
   }
 
   function winnerText(m) {
     const r = m.result;
     if (!r) return "";
-    if (r.winner === null || r.winner === undefined) return T("ui.over.no_winner");
+    if (r.winner === null || r.winner === undefined) return _("Nobody won.");
     const side = r.sides[r.winner];
-    if (m.me !== null && m.me !== undefined) return side.includes(m.me) ? T("ui.over.you_won") : T("ui.over.you_lost");
-    return T("ui.over.winner", { name: side.map((s) => Games.seatName(m, s)).join(" & ") });
+    if (m.me !== null && m.me !== undefined) return side.includes(m.me) ? _("You won!") : _("You lost.");
+    return _("{name} won!", { name: side.map((s) => Games.seatName(m, s)).join(" & ") });
   }
 
   function render() {
@@ -284,7 +284,7 @@
     const active = document.activeElement;
     const focusKey = active && active.dataset ? active.dataset.key : null;
     status.textContent = statusText(m);
-    document.title = (Games.helpers.myTurn(m) ? "● " : "") + T("game." + m.game) + " · Ludoteca";
+    document.title = (Games.helpers.myTurn(m) ? "● " : "") + gameTitle(m.game) + " · Ludoteca";
     boardBox.replaceChildren(Games.render(m, ctx));
     boardBox.dataset.n = String(state.n);
     boardBox.dataset.over = state.view.over ? "1" : "0";
@@ -308,10 +308,10 @@
   function renderTools(m) {
     tools.replaceChildren();
     if (state.hints && m.me !== null && !m.view.over) {
-      tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, T("web.hint"), h("kbd", {}, "h")));
+      tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, _("Hint"), h("kbd", {}, "h")));
     }
-    tools.appendChild(h("button", { type: "button", id: "keys-btn", onclick: showKeys }, T("web.keys_title"), h("kbd", {}, "?")));
-    tools.appendChild(h("a", { class: "button", href: "/rules/" + m.game, target: "_blank", rel: "noopener" }, T("web.rules")));
+    tools.appendChild(h("button", { type: "button", id: "keys-btn", onclick: showKeys }, _("Keys"), h("kbd", {}, "?")));
+    tools.appendChild(h("a", { class: "button", href: "/rules/" + m.game, target: "_blank", rel: "noopener" }, _("Rules")));
   }
 
   function renderResult(m) {
@@ -322,15 +322,15 @@
       h("li", { class: r.winner === i ? "won" : "" }, side.map((s) => Games.seatName(m, s)).join(" & ") + ": " + r.scores[i]));
     const actions = h("div", { class: "row" });
     if (state.table.rematch) {
-      actions.appendChild(h("a", { class: "button primary", id: "go-rematch", href: "/t/" + state.table.rematch }, T("web.go_rematch")));
+      actions.appendChild(h("a", { class: "button primary", id: "go-rematch", href: "/t/" + state.table.rematch }, _("Go to the rematch")));
     } else if (m.me !== null && m.me !== undefined) {
-      actions.appendChild(h("button", { type: "button", class: "primary", id: "rematch-btn", onclick: () => send({ type: "rematch" }) }, T("web.rematch")));
+      actions.appendChild(h("button", { type: "button", class: "primary", id: "rematch-btn", onclick: () => send({ type: "rematch" }) }, _("Rematch")));
     }
-    actions.appendChild(h("a", { class: "button", id: "download", href: "/api/tables/" + tableId + "/record", download: "ludoteca-" + m.game + "-" + tableId + ".json" }, T("web.download")));
-    actions.appendChild(h("a", { class: "button", id: "replay-link", href: "/replay/" + tableId }, T("web.replay_this")));
+    actions.appendChild(h("a", { class: "button", id: "download", href: "/api/tables/" + tableId + "/record", download: "ludoteca-" + m.game + "-" + tableId + ".json" }, _("Download the record")));
+    actions.appendChild(h("a", { class: "button", id: "replay-link", href: "/replay/" + tableId }, _("Replay the game")));
     resultBox.appendChild(h("section", { class: "panel result", "aria-labelledby": "result-title" },
-      h("h2", { id: "result-title" }, T("ui.over.title")), h("p", { class: "winner" }, winnerText(m)),
-      h("h3", {}, T("web.final_scores")), h("ul", {}, rows), actions));
+      h("h2", { id: "result-title" }, _("Game over")), h("p", { class: "winner" }, winnerText(m)),
+      h("h3", {}, _("Final score")), h("ul", {}, rows), actions));
   }
 
   function showRefusal() {
@@ -354,21 +354,21 @@
     hintBox.replaceChildren();
     if (!hint || !state || hint.n !== state.n) return;
     if (hint.pending) {
-      hintBox.appendChild(h("section", { class: "panel hint" }, h("p", {}, T("ui.hint.thinking"))));
+      hintBox.appendChild(h("section", { class: "panel hint" }, h("p", {}, _("The expert is thinking…"))));
       return;
     }
     const rows = (hint.moves || []).slice(0, 6).map((mv) =>
       h("tr", {}, h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => ctx.move(mv.move) }, mv.label || mv.move)),
-        h("td", {}, typeof mv.value === "number" ? mv.value.toFixed(2) : ""), h("td", {}, mv.reason || "")));
-    hintBox.appendChild(h("section", { class: "panel hint" }, h("h2", {}, T("ui.hint.title")),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, T("ui.hint.col_move")), h("th", {}, T("ui.hint.col_value")), h("th", {}, T("ui.hint.col_reason")))), h("tbody", {}, rows))));
+        h("td", {}, typeof mv.value === "number" ? fmtNumber(mv.value, 2) : ""), h("td", {}, mv.reason || "")));
+    hintBox.appendChild(h("section", { class: "panel hint" }, h("h2", {}, _("The expert's suggestions")),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, _("Move")), h("th", {}, _("Value")), h("th", {}, _("Why")))), h("tbody", {}, rows))));
   }
 
   function showKeys() {
-    const close = h("button", { type: "button", class: "primary", onclick: () => modal.remove() }, T("web.close"));
+    const close = h("button", { type: "button", class: "primary", onclick: () => modal.remove() }, _("Close"));
     const modal = h("div", { class: "modal", id: "keys-dialog", onkeydown: (ev) => { if (ev.key === "Escape") modal.remove(); } },
       h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title" },
-        h("h2", { id: "keys-title" }, T("web.keys_title")), h("p", {}, T("web.keys_text")), close));
+        h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles; Enter or Space plays. 1–9 press the move buttons; h asks for a hint; ? shows this help; Esc closes dialogs.")), close));
     document.body.appendChild(modal);
     close.focus();
   }

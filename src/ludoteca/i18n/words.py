@@ -1,0 +1,152 @@
+"""The games' own words: suits, bot levels, phases, directions, Cavaleiro's rolls.
+
+Each table maps a value a view or a record holds (a suit number, a level, a
+phase) to its English message, marked for the catalogs; :class:`Words`
+translates them into one language.
+
+>>> words = Words("pt")
+>>> words.level("expert"), words.suit(5), words.phase("texas42", "bid")
+('especialista', 'cincos', 'leilão')
+>>> words.bot(2, "greedy")
+'Robô 3 (guloso)'
+>>> Words("en").roll([2, 5, 3])
+'two pairs, 5s and 3s'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import NP_, Texts, texts
+
+__all__ = ["GAME_TITLES", "LEVELS", "Words"]
+
+GAME_TITLES: dict[str, str] = {
+    "texas42": "Texas 42",
+    "fiveup": "Five-Up",
+    "bingo": "Bingo",
+    "cavaleiro": "Cavaleiro",
+}
+"""The games' names, the same in every language."""
+
+LEVELS: dict[str, str] = {
+    "random": NP_("bot level", "random"),
+    "greedy": NP_("bot level", "greedy"),
+    "expert": NP_("bot level", "expert"),
+}
+
+SUITS: tuple[str, ...] = (
+    NP_("suit", "blanks"),
+    NP_("suit", "ones"),
+    NP_("suit", "twos"),
+    NP_("suit", "threes"),
+    NP_("suit", "fours"),
+    NP_("suit", "fives"),
+    NP_("suit", "sixes"),
+)
+DOUBLES = NP_("suit", "doubles")
+
+PHASES: dict[tuple[str, str], str] = {
+    ("texas42", "draw"): NP_("Texas 42 phase", "draw for the dealer"),
+    ("texas42", "deal"): NP_("phase", "deal"),
+    ("texas42", "bid"): NP_("phase", "bidding"),
+    ("texas42", "trump"): NP_("phase", "naming trump"),
+    ("texas42", "play"): NP_("phase", "playing tricks"),
+    ("texas42", "over"): NP_("phase", "over"),
+    ("bingo", "draw"): NP_("Bingo phase", "draw for the lead"),
+    ("bingo", "deal"): NP_("phase", "deal"),
+    ("bingo", "lead"): NP_("phase", "lead"),
+    ("bingo", "reply"): NP_("phase", "reply"),
+    ("bingo", "take"): NP_("phase", "taking the last tile"),
+    ("bingo", "over"): NP_("phase", "over"),
+    ("cavaleiro", "order"): NP_("phase", "rolling for order"),
+    ("cavaleiro", "roll"): NP_("phase", "rolling"),
+    ("cavaleiro", "remove"): NP_("phase", "removing sticks"),
+    ("cavaleiro", "over"): NP_("phase", "over"),
+    ("fiveup", "draw"): NP_("Five-Up phase", "draw for the lead"),
+    ("fiveup", "deal"): NP_("phase", "deal"),
+    ("fiveup", "play"): NP_("phase", "play"),
+    ("fiveup", "over"): NP_("phase", "over"),
+}
+_PHASE_CONTEXT = {
+    ("texas42", "draw"): "Texas 42 phase",
+    ("bingo", "draw"): "Bingo phase",
+    ("fiveup", "draw"): "Five-Up phase",
+}
+
+DIRECTIONS: dict[str, str] = {
+    "north": NP_("direction", "north"),
+    "south": NP_("direction", "south"),
+    "east": NP_("direction", "east"),
+    "west": NP_("direction", "west"),
+    "left": NP_("direction", "left"),
+    "right": NP_("direction", "right"),
+    "up": NP_("direction", "up"),
+    "down": NP_("direction", "down"),
+}
+
+REMOVALS: dict[str, str] = {
+    "one vertical": NP_("removal", "one vertical"),
+    "1 or 2 verticals of one column": NP_("removal", "1 or 2 verticals of one column"),
+    "1, 2 or 3 verticals of one column": NP_("removal", "1, 2 or 3 verticals of one column"),
+    "one horizontal, or everything left in one column": NP_(
+        "removal", "one horizontal, or everything left in one column"
+    ),
+    "all the remaining horizontals": NP_(
+        "removal",
+        "all the remaining horizontals, or all the verticals of one intact block "
+        "(the remaining verticals of one block when no block is intact)",
+    ),
+}
+
+
+class Words:
+    """The games' words in one language."""
+
+    def __init__(self, lang: str | Texts) -> None:
+        self.tx = lang if isinstance(lang, Texts) else texts(lang)
+
+    def level(self, level: str) -> str:
+        """A bot level (``expert``) in words; an unknown one as it is."""
+        message = LEVELS.get(level)
+        return self.tx.p_("bot level", message) if message else level
+
+    def bot(self, seat: int, level: str) -> str:
+        """A bot's name at a table: ``Robô 3 (especialista)`` for seat 2."""
+        return self.tx._("Bot {n} ({level})", n=seat + 1, level=self.level(level))
+
+    def suit(self, suit: int | str) -> str:
+        """A suit (a number 0–6, or ``doubles``) in words."""
+        if str(suit) == "doubles":
+            return self.tx.p_("suit", DOUBLES)
+        return self.tx.p_("suit", SUITS[int(suit)])
+
+    def phase(self, game: str, phase: str) -> str:
+        message = PHASES.get((game, phase))
+        if message is None:
+            return phase
+        return self.tx.p_(_PHASE_CONTEXT.get((game, phase), "phase"), message)
+
+    def direction(self, direction: str) -> str:
+        message = DIRECTIONS.get(direction)
+        return self.tx.p_("direction", message) if message else direction
+
+    def removal(self, allowed: str) -> str:
+        """What a Cavaleiro roll allows to remove, in words."""
+        for start, message in REMOVALS.items():
+            if allowed == start or allowed.startswith(start):
+                return self.tx.p_("removal", message)
+        return allowed
+
+    def roll(self, key: Sequence[int]) -> str:
+        """A Cavaleiro roll by its kind, from its ranking key (the kind, then the numbers)."""
+        kind = key[0]
+        if kind == 4:
+            return self.tx._("four {a}s", a=key[1])
+        if kind == 3:
+            return self.tx._("three {a}s", a=key[1])
+        if kind == 2:
+            return self.tx._("two pairs, {a}s and {b}s", a=key[1], b=key[2])
+        if kind == 1:
+            return self.tx._("a pair of {a}s", a=key[1])
+        return self.tx._("nothing ({dice})", dice=" ".join(str(d) for d in key[1:]))
