@@ -14,7 +14,7 @@ import ludoteca
 from ludoteca import NotSolvable
 from ludoteca.games.bingo import Bingo
 from ludoteca.games.bingo import solver as S
-from ludoteca.games.bingo.game import LEAD, REPLY, TAKE
+from ludoteca.games.bingo.core import LEAD, REPLY, TAKE
 
 
 def ending(seed: int, tricks_left: int, close: float = 0.3, b7: bool = False) -> Bingo:
@@ -28,10 +28,11 @@ def ending(seed: int, tricks_left: int, close: float = 0.3, b7: bool = False) ->
         game = ludoteca.new_game("bingo", seed=rng.randrange(10**9), blanks_as_seven=b7)
         assert isinstance(game, Bingo)
         while not game.is_over:
+            core = game.core
             if (
-                game.phase in (LEAD, REPLY)
-                and game.following_compulsory
-                and S.Position.from_game(game).tricks_left <= tricks_left
+                core.phase in (LEAD, REPLY)
+                and core.following_compulsory
+                and max(h.bit_count() for h in core.hands) <= tricks_left
             ):
                 return game
             moves = game.legal_moves()
@@ -89,20 +90,20 @@ def test_c_and_python_searches_agree_with_the_reference(
     seed: int, tricks: int, points: bool, which: int
 ) -> None:
     game = ending(seed, tricks, close=0.5)
-    pos = S.Position.from_game(game)
+    pos = S.position_of(game)
     utilities = [
         S.set_difference,
         S.utility_table(lambda w, k, c: (w * 7 + k * 3 + c * 11) % 13 - 6),
         S.utility_table(lambda w, k, c: 500 + (k if w == 0 else -k) * 100 + 37 * c),
     ]
     util = utilities[which]
-    fast = S._CSearch(pos.cfg, pos.closed_by, util, points).value(pos)
-    slow = S._Search(pos.cfg, pos.closed_by, util, points).value(pos)
+    fast = S.searcher(pos.cfg, pos.closed_by, util, points, implementation="c").value(pos)
+    slow = S.searcher(pos.cfg, pos.closed_by, util, points, implementation="python").value(pos)
     assert fast == slow
-    if pos.tricks_left <= 3:
+    if max(h.bit_count() for h in pos.hands) <= 3:
         assert fast == S.reference_value(pos, util, points)
     # a null window on either side of the value says which side it is on
-    c = S._CSearch(pos.cfg, pos.closed_by, util, points)
+    c = S.searcher(pos.cfg, pos.closed_by, util, points, implementation="c")
     assert c.value(pos, fast - 1, fast) >= fast
     assert c.value(pos, fast, fast + 1) <= fast
 
@@ -167,10 +168,10 @@ def test_the_last_two_choice_is_solved() -> None:
     for seed in range(200):
         game = ludoteca.new_game("bingo", seed=seed)
         assert isinstance(game, Bingo)
-        while not game.is_over and game.phase != TAKE:
+        while not game.is_over and game.core.phase != TAKE:
             moves = [m for m in game.legal_moves() if m != "close"]
             game.play(rng.choice(moves))
-        if game.phase != TAKE:
+        if game.core.phase != TAKE:
             continue
         s = ludoteca.solve(game)
         assert isinstance(s, S.Solution)
@@ -204,23 +205,28 @@ def test_positions_that_cannot_be_solved_say_why() -> None:
         ludoteca.solve(over)
 
 
-def test_position_rules_follow_the_engine() -> None:
-    # playing the same random moves in the engine and in the solver's positions
+def test_positions_are_copies_played_by_the_rules() -> None:
+    # a solver's position is the game's hand, copied: playing it leaves the game alone
     rng = random.Random(2)
     for seed in range(40):
         game = ending(seed, 7, close=0.7)
-        pos = S.Position.from_game(game)
+        pos = S.position_of(game)
         before = len(game.result()["hands"])
-        while not pos.over:
-            assert sorted(pos.legal_actions()) == sorted(game.legal_actions())
-            action = rng.choice(pos.legal_actions())
-            pos = pos.play(action)
+        while pos.in_hand:
+            action = rng.choice(pos.legal())
+            seen = (game.moves, game.view(None))
+            pos.apply(action)
+            assert (game.moves, game.view(None)) == seen
             game.apply_action(action)
-            if not pos.over:
-                assert pos == S.Position.from_game(game)
         hand = game.result()["hands"][before]
-        assert (pos.winner, pos.sets, pos.points) == (
+        record = pos.done[-1]
+        assert (record.winner, record.gained, record.points) == (
             hand["winner"],
             tuple(hand["sets_won"]),
             tuple(hand["points"]),
         )
+
+
+def test_the_search_is_named() -> None:
+    with pytest.raises(ValueError, match="'auto', 'c' and 'python'"):
+        S.searcher(6, -1, implementation="fortran")
