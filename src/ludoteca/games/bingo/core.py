@@ -248,6 +248,10 @@ class HandRecord(NamedTuple):
     sets_after: tuple[int, int]
 
 
+# Builds a record without the NamedTuple's Python-level __new__ (once a hand, on the hot path).
+_new_record: Any = tuple.__new__
+
+
 class BingoCore:
     """A Bingo match as one compact state (see the module's documentation).
 
@@ -711,28 +715,31 @@ class BingoCore:
         sets[1] += gained[1]
         self.done = (
             *self.done,
-            HandRecord(
-                self.hand_no,
-                self.hand_leader,
-                self.trump,
-                self.trump_tile,
-                self.dealt,
-                self.stock,
-                tuple(self.tricks),
-                tuple(self.draw_log),
-                self.hidden_to,
-                self.closed_by,
-                self.closed_at,
-                (self.tricks_won[0], self.tricks_won[1]),
-                (points[0], points[1]),
-                end,
-                winner,
-                penalty,
-                capture,
-                result_sets,
-                why,
-                (gained[0], gained[1]),
-                (sets[0], sets[1]),
+            _new_record(
+                HandRecord,
+                (
+                    self.hand_no,
+                    self.hand_leader,
+                    self.trump,
+                    self.trump_tile,
+                    self.dealt,
+                    self.stock,
+                    tuple(self.tricks),
+                    tuple(self.draw_log),
+                    self.hidden_to,
+                    self.closed_by,
+                    self.closed_at,
+                    (self.tricks_won[0], self.tricks_won[1]),
+                    (points[0], points[1]),
+                    end,
+                    winner,
+                    penalty,
+                    capture,
+                    result_sets,
+                    why,
+                    (gained[0], gained[1]),
+                    (sets[0], sets[1]),
+                ),
             ),
         )
         self.turn = -1
