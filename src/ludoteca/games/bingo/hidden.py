@@ -54,8 +54,9 @@ __all__ = [
 ]
 
 NEVER = 1 << 30
-TAKE_AFTER = 7
-"""The trick after which the last two stock tiles are shared out."""
+TAKE_AFTER = HIDDEN_STOCK // 2 + 1
+"""The trick after which the last two stock tiles are shared out (the seventh: both
+players drew after each of the six before)."""
 
 
 @dataclass(frozen=True)
