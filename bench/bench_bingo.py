@@ -1,17 +1,25 @@
-"""Random Bingo hands per second: public API, fast paths, and OpenSpiel's block dominoes.
+"""Random Bingo play beside OpenSpiel's ``python_block_dominoes``, per decision and per hand.
 
-A Bingo hand is a deal and its tricks (draws, the last-two choice, a close, shows)
-up to the moment a player reaches 70 or the tiles run out; a match is several hands
-to 7 sets. OpenSpiel's ``python_block_dominoes`` game is one hand of two-player
-block dominoes (a deal and the plays), so the unit of comparison is a hand.
+OpenSpiel's ``python_block_dominoes`` is one hand of two-player block dominoes (a deal
+and the plays); a Bingo hand is a deal and its tricks (draws, the last-two choice, a
+close, shows) until a player reaches 70 or the tiles run out, a match several hands to
+7 sets. Both sides play random legal decisions drawn the same way (``rng.choice``),
+chance events included, and games are created inside the timing:
 
-- public API: matches through ``new_game``, ``legal_moves()`` and ``play(str)``
-  (chance auto), counting the hands played;
-- fast path: the same through ``legal_actions()`` and ``apply_action_unchecked``;
-- compact fast path: :func:`ludoteca.games.bingo.fast.random_hand`, one hand in
-  small ints and masks, with the engine's rules and action numbers;
-- OpenSpiel ``python_block_dominoes``: random legal actions, chance outcomes drawn
-  uniformly among those offered (all equally likely), measured in the same run.
+- ``openspiel``: ``new_initial_state``, ``legal_actions``, ``apply_action``, chance
+  outcomes drawn uniformly among those offered (all equally likely);
+- ``fast``: the generic fast path of the Game API, ``legal_actions()`` and
+  ``apply_action_unchecked()``, chance auto (the deals drawn by the engine);
+- ``public``: ``legal_moves()`` and ``play(str)``;
+- ``core``: the engine's compact state alone (``BingoCore.legal`` and ``apply``, each
+  deal drawn with the same generator as the engine's), the loop of the bots' play-outs.
+
+Times are CPU time of this process. Each round measures OpenSpiel, then each of ours,
+back to back (so that a change of load on the machine hits both); the ratios printed
+are the medians of the rounds' ratios, with their lowest and highest. A decision is a
+move of a player (OpenSpiel's chance nodes and our deals are not counted, but their
+time is). Then the cost of ``copy()`` against one ``apply_action_unchecked`` of a
+legal move that does not end the hand, over positions of random matches.
 
 Run: ``.venv/bin/pip install -e '.[bench]' && .venv/bin/python bench/bench_bingo.py``
 """
@@ -26,114 +34,182 @@ from collections.abc import Callable
 
 import ludoteca
 from ludoteca.games.bingo import Bingo
-from ludoteca.games.bingo.fast import random_hand
+from ludoteca.games.bingo.core import DEAL, OVER, BingoCore, random_permutation
+
+Run = Callable[[int, int], tuple[float, int, int]]
+"""``run(games, seed)``: (CPU seconds, decisions, hands)."""
 
 
-def public_api(seconds: float, seed: int) -> float:
-    """Hands per second of random matches through notation."""
-    rng = random.Random(seed)
-    hands = 0
-    start = time.perf_counter()
-    i = 0
-    while True:
-        game = ludoteca.new_game("bingo", seed=seed * 100_000 + i)
-        while not game.is_over:
-            game.play(rng.choice(game.legal_moves()))
-        hands += len(game.result()["hands"])
-        i += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return hands / elapsed
-
-
-def fast_path(seconds: float, seed: int) -> float:
-    """Hands per second of random matches through action numbers."""
-    rng = random.Random(seed)
-    hands = 0
-    start = time.perf_counter()
-    i = 0
-    while True:
-        game = Bingo(seed=seed * 100_000 + i)
-        choice = rng.choice
-        legal = game.legal_actions
-        apply = game.apply_action_unchecked
-        while not game.is_over:
-            apply(choice(legal()))
-        hands += game.hand_no
-        i += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return hands / elapsed
-
-
-def compact(seconds: float, seed: int) -> float:
-    """Hands per second of :func:`random_hand`."""
-    rng = random.Random(seed)
-    hands = 0
-    start = time.perf_counter()
-    while True:
-        for _ in range(200):
-            random_hand(rng, hands & 1)
-            hands += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return hands / elapsed
-
-
-def openspiel(seconds: float, seed: int) -> float:
-    """Games (hands) per second of OpenSpiel's python_block_dominoes."""
+def openspiel(games: int, seed: int) -> tuple[float, int, int]:
     import pyspiel
     from open_spiel.python.games import block_dominoes  # noqa: F401  (registers the game)
 
     game = pyspiel.load_game("python_block_dominoes")
     rng = random.Random(seed)
-    games = 0
-    start = time.perf_counter()
-    while True:
+    choice = rng.choice
+    decisions = 0
+    start = time.process_time()
+    for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                state.apply_action(choice(state.chance_outcomes())[0])
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return games / elapsed
+                state.apply_action(choice(state.legal_actions()))
+                decisions += 1
+    return time.process_time() - start, decisions, games
+
+
+def fast(games: int, seed: int) -> tuple[float, int, int]:
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = hands = 0
+    start = time.process_time()
+    for i in range(games):
+        game = Bingo(seed=seed * 100_000 + i)
+        legal = game.legal_actions
+        apply = game.apply_action_unchecked
+        while not game.is_over:
+            apply(choice(legal()))
+            decisions += 1
+        hands += game.hands_scored
+    return time.process_time() - start, decisions, hands
+
+
+def public(games: int, seed: int) -> tuple[float, int, int]:
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = hands = 0
+    start = time.process_time()
+    for i in range(games):
+        game = ludoteca.new_game("bingo", seed=seed * 100_000 + i)
+        while not game.is_over:
+            game.play(choice(game.legal_moves()))
+            decisions += 1
+        hands += game.hands_scored
+    return time.process_time() - start, decisions, hands
+
+
+def core(games: int, seed: int) -> tuple[float, int, int]:
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = hands = 0
+    start = time.process_time()
+    for i in range(games):
+        state = BingoCore()
+        a, b = random.Random(f"{seed}:{i}:0").sample(range(28), 2)
+        state.draw_first(a, b)
+        legal = state.legal
+        apply = state.apply
+        while state.phase != OVER:
+            if state.phase == DEAL:
+                deal = random.Random(f"{seed}:{i}:{decisions}")
+                state.deal_order(random_permutation(deal))
+                continue
+            apply(choice(legal()))
+            decisions += 1
+        hands += len(state.done)
+    return time.process_time() - start, decisions, hands
+
+
+def positions(count: int, seed: int) -> list[Bingo]:
+    """Decision points of random matches (every hand and phase)."""
+    rng = random.Random(seed)
+    out: list[Bingo] = []
+    i = 0
+    while len(out) < count:
+        game = Bingo(seed=seed * 1000 + i)
+        i += 1
+        while not game.is_over and len(out) < count:
+            if rng.random() < 0.1:
+                out.append(game.copy())  # type: ignore[arg-type]
+            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+    return out
+
+
+def copy_cost(games: list[Bingo], reps: int) -> tuple[float, float]:
+    """CPU µs of ``copy()`` and of one ``apply_action_unchecked`` (a move that does not
+    end a hand: no deal drawn), averaged over ``games``."""
+    actions = []
+    for g in games:
+        for a in g.legal_actions():
+            twin = g.copy()
+            twin.apply_action_unchecked(a)
+            if twin.hands_scored == g.hands_scored:
+                break
+        actions.append(a)
+    start = time.process_time()
+    for _ in range(reps):
+        for g in games:
+            g.copy()
+    copying = time.process_time() - start
+    start = time.process_time()
+    for _ in range(reps):
+        for g, a in zip(games, actions, strict=True):
+            g.copy().apply_action_unchecked(a)
+    both = time.process_time() - start
+    n = reps * len(games)
+    return 1e6 * copying / n, 1e6 * (both - copying) / n
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):6.1f}x ({min(values):.1f}–{max(values):.1f})"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of each measurement")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--games", type=int, default=100, help="our matches per round")
     args = parser.parse_args()
-    measures: dict[str, Callable[[float, int], float]] = {
-        "openspiel": openspiel,
-        "public": public_api,
-        "fast": fast_path,
-        "compact": compact,
-    }
-    runs: dict[str, list[float]] = {k: [] for k in measures}
+    ours: dict[str, Run] = {"fast": fast, "public": public, "core": core}
+    base_dec: list[float] = []
+    base_hand: list[float] = []
+    per_dec: dict[str, list[float]] = {k: [] for k in ours}
+    per_hand: dict[str, list[float]] = {k: [] for k in ours}
+    ratio_dec: dict[str, list[float]] = {k: [] for k in ours}
+    ratio_hand: dict[str, list[float]] = {k: [] for k in ours}
     for r in range(args.rounds):
-        for name, fn in measures.items():
-            runs[name].append(fn(args.seconds, r + 1))
-    med = {k: statistics.median(v) for k, v in runs.items()}
-    base = med["openspiel"]
-    print(f"median of {args.rounds} rounds of {args.seconds:g} s each, hands per second")
+        for name, run in ours.items():
+            seconds, decisions, games = openspiel(5 * args.games, r)
+            os_dec, os_hand = seconds / decisions, seconds / games
+            base_dec.append(os_dec)
+            base_hand.append(os_hand)
+            seconds, decisions, hands = run(args.games, 1000 * r + 1)
+            per_dec[name].append(seconds / decisions)
+            per_hand[name].append(seconds / hands)
+            ratio_dec[name].append(os_dec / (seconds / decisions))
+            ratio_hand[name].append(os_hand / (seconds / hands))
+    print(f"{args.rounds} rounds, CPU time; ratio: OpenSpiel's time / ours (median, low–high)")
+    print(
+        f"  OpenSpiel python_block_dominoes: {1e6 * statistics.median(base_dec):7.2f} µs a "
+        f"decision, {1e6 * statistics.median(base_hand):8.1f} µs a hand"
+    )
     labels = {
-        "public": "bingo public API (play of legal_moves)",
-        "fast": "bingo fast path (apply_action_unchecked)",
-        "compact": "bingo compact fast path (random_hand)",
+        "fast": "bingo fast path (legal_actions + apply_action_unchecked)",
+        "public": "bingo public API (legal_moves + play)",
+        "core": "bingo core (BingoCore.legal + apply)",
     }
-    width = max(len(label) for label in labels.values())
-    print(f"{'OpenSpiel python_block_dominoes':{width}}: {base:8.0f} games (hands)/s")
-    goals = {"public": 3, "fast": 20, "compact": 20}
     for name, label in labels.items():
-        ratio = med[name] / base
+        print(f"  {label}:")
         print(
-            f"{label:{width}}: {med[name]:8.0f} hands/s = {ratio:5.1f}x OpenSpiel "
-            f"(goal {goals[name]}x)"
+            f"    per decision {1e6 * statistics.median(per_dec[name]):6.2f} µs = "
+            f"{spread(ratio_dec[name])} OpenSpiel"
         )
+        print(
+            f"    per hand     {1e6 * statistics.median(per_hand[name]):6.1f} µs = "
+            f"{spread(ratio_hand[name])} OpenSpiel"
+        )
+    games = positions(400, 7)
+    copies, applies = [], []
+    for _ in range(args.rounds):
+        c, a = copy_cost(games, 20)
+        copies.append(c)
+        applies.append(a)
+    ratios = [c / a for c, a in zip(copies, applies, strict=True)]
+    print(
+        f"  copy() {statistics.median(copies):.2f} µs, one apply_action_unchecked "
+        f"{statistics.median(applies):.2f} µs: a copy costs {spread(ratios)} applies"
+    )
 
 
 if __name__ == "__main__":

@@ -32,11 +32,10 @@ import time
 from collections.abc import Callable
 
 import ludoteca
-from ludoteca.bots.bingo_common import A_CLOSE, SeatKnowledge
-from ludoteca.bots.bingo_greedy import greedy_action
+from ludoteca.bots.bingo_common import greedy_action
 from ludoteca.games.bingo import Bingo, solver
 from ludoteca.games.bingo import _solver as engine
-from ludoteca.games.bingo.game import LEAD
+from ludoteca.games.bingo.core import A_CLOSE, LEAD
 
 
 def exhausted(rng: random.Random) -> Bingo:
@@ -44,14 +43,14 @@ def exhausted(rng: random.Random) -> Bingo:
     while True:
         game = ludoteca.new_game("bingo", seed=rng.randrange(10**9))
         assert isinstance(game, Bingo)
-        while game.hand_no == 1 and not game.is_over:
-            if game.phase == LEAD and game.following_compulsory:
+        while game.core.hand_no == 1 and not game.is_over:
+            if game.core.phase == LEAD and game.following_compulsory:
                 return game
-            seat = game.to_move
-            assert isinstance(seat, int)
-            k = SeatKnowledge.from_view(game.view(seat))
-            legal = [a for a in game.legal_actions() if a != A_CLOSE]
-            game.apply_action(greedy_action(k, legal))
+            # the greedy rules read only what the player to move may know
+            action = greedy_action(game.core)
+            if action == A_CLOSE:
+                action = next(a for a in game.legal_actions() if a != A_CLOSE)
+            game.apply_action(action)
 
 
 def closed_at_once(rng: random.Random) -> Bingo:
@@ -78,7 +77,7 @@ def timed(query: Callable[[Bingo], object], games: list[Bingo]) -> tuple[list[fl
 
 
 def value_only(game: Bingo) -> int:
-    pos = solver.Position.from_game(game)
+    pos = solver.position_of(game)
     return solver.searcher(pos.cfg, pos.closed_by).value(pos)
 
 

@@ -501,7 +501,8 @@ def test_extra_set_for_capturing_the_trump_double_with_the_bingo() -> None:
 def test_bingo_led_capturing_the_trump_double_also_counts() -> None:
     game = dealt("0-0 6-5 6-4 5-4 5-3 4-3 5-2", "6-6 6-3 6-2 3-1 4-1 4-0 3-2", "6-1")
     play(game, "play 0-0", "play 6-6")
-    assert game.bingo_capture == 0
+    captures = [e for e in game.events[-1] if e.code == "bingo_capture"]
+    assert [(e["seat"], e["trump_double"]) for e in captures] == [(0, "6-6")]
 
 
 # ---------------------------------------------------------------- the match

@@ -20,7 +20,7 @@ from bingo_helpers import (
 )
 
 import ludoteca
-from ludoteca import IllegalMove
+from ludoteca import IllegalMove, Move, Tile
 from ludoteca.games.bingo.game import NUM_ACTIONS
 
 H0 = "6-6 6-2 5-5 5-1 4-4 3-0 1-0"
@@ -170,3 +170,130 @@ def test_result_shape_and_replay() -> None:
     assert result["scores"] == [sum(h["sets_won"][s] for h in result["hands"]) for s in (0, 1)]
     again = ludoteca.replay(json.loads(json.dumps(game.record())))
     assert again.moves == game.moves and again.result() == result
+
+
+# ------------------------------------------------------------ codes and values
+
+
+def refused(game: ludoteca.Game, move: str | int) -> IllegalMove:
+    """The refusal of ``move`` (notation, or an action number); the game unchanged."""
+    before = (game.moves, game.view(0), game.view(1))
+    with pytest.raises(IllegalMove) as e:
+        if isinstance(move, int):
+            game.apply_action(move)
+        else:
+            game.play(move)
+    assert (game.moves, game.view(0), game.view(1)) == before
+    return e.value
+
+
+def test_every_refusal_carries_its_code_and_the_words_come_from_it() -> None:
+    from ludoteca.games.bingo.game import refusal_text
+
+    seen: dict[str, dict[str, object]] = {}
+
+    def check(game: ludoteca.Game, move: str | int, code: str, **params: object) -> None:
+        e = refused(game, move)
+        assert e.code == code, (move, e.code, e.reason)
+        for key, value in params.items():
+            assert e.params[key] == value, (code, key, e.params)
+        json.dumps(e.to_json())
+
+        def who(seat: int) -> str:  # the closer named as the engine names seats
+            return f"seat {seat} ({game.names[seat]})"
+
+        assert refusal_text(e.code, e.params, who) == e.reason
+        seen[code] = e.params
+
+    game = dealt(STRONG, WEAK, "6-1")
+    check(game, 99, "no_such_action", action=99)
+    check(game, "play 5-4", "not_in_hand", tile="5-4")
+    assert seen["not_in_hand"]["hand"] == game.view(0)["hand"]
+    check(game, "take up", "take_not_due")
+    game.play("close")
+    check(game, "close", "already_closed", closer=0)
+    game.play("play 6-5")
+    check(game, "close", "leader_only", what="close")
+    check(game, "play 4-4 show", "leader_only", what="show")
+    # no 6 in that hand: a 5 must follow
+    check(game, "play 1-0", "must_follow", led="6-5", step=2, number=5, closed=True)
+    assert seen["must_follow"]["allowed"] == ["5-4"]
+    # shows
+    game = dealt("6-6 6-5 5-4 5-3 4-3 5-2 3-2", "1-0 6-4 6-3 6-2 3-1 4-1 4-0", "6-1")
+    check(game, "play 6-6 show", "show_needs_doubles", tile="6-6")
+    game = dealt("6-6 5-5 4-4 5-4 5-3 4-3 5-2", "1-0 6-4 6-3 6-2 3-1 4-1 4-0", "6-1", stock="3-3")
+    play(game, "play 6-6 show", "play 1-0")
+    check(game, "play 3-3 show", "already_shown", tile="3-3", doubles=["5-5", "4-4"])
+    # the last two
+    game = dealt(LOW0, LOW1, "6-5", stock=LAST_STOCK)
+    seven_low_tricks(game)
+    check(game, "close", "must_take", up="6-5")
+    game.play("take hidden")
+    check(game, "close", "stock_exhausted")
+    # chance events
+    game = ludoteca.new_game("bingo", chance="manual")
+    check(game, "deal 6-6", "draw_due")
+    check(game, "draw 6-6 6-6", "draw_two_tiles")
+    check(game, "draw 6-6 9-9", "not_a_tile", word="9-9")
+    game.play("draw 6-6 1-0")
+    good = f"deal {H0} | {H1} | up 6-1 | stock {STOCK}"
+    check(game, good.replace("deal", "draw", 1), "deal_due")
+    check(game, good.replace("| up 6-1 ", ""), "deal_form")
+    check(game, good.replace("6-2 5-5", "6-2 6-6"), "each_tile_once")
+    check(game, good.replace(" 0-0", ""), "stock_size", count=12)
+    check(game, good.replace("1-0 | 6-5", "| 6-5 1-0"), "seven_each")
+    expected = {
+        "no_such_action",
+        "not_in_hand",
+        "take_not_due",
+        "already_closed",
+        "leader_only",
+        "must_follow",
+        "show_needs_doubles",
+        "already_shown",
+        "must_take",
+        "stock_exhausted",
+        "draw_due",
+        "draw_two_tiles",
+        "not_a_tile",
+        "deal_due",
+        "deal_form",
+        "each_tile_once",
+        "stock_size",
+        "seven_each",
+    }
+    assert set(seen) == expected
+
+
+def test_follow_refusals_name_the_step_and_the_tiles_allowed() -> None:
+    # trump 2, closed at once: 6-4 led; the follower holds no 6 but a 4
+    game = dealt("6-4 6-6 6-5 6-3 5-4 5-3 4-3", "4-0 1-1 3-1 3-3 5-5 1-0 5-0", "2-1", "0-0")
+    play(game, "close", "play 6-4")
+    e = refused(game, "play 1-1")
+    assert (e.code, e.params["step"], e.params["number"]) == ("must_follow", 2, 4)
+    assert e.params["allowed"] == ["4-0"] and e.params["closed"] is True
+    assert "holds a tile with a 4, so it must play one of: 4-0" in e.reason
+
+
+def test_moves_are_values() -> None:
+    game = dealt(H0, H1, "6-1", STOCK)
+    for a in range(NUM_ACTIONS):
+        text = game.action_to_move(a)
+        move = game.parse(text)
+        assert str(move) == text and eval(repr(move), {"Move": Move, "Tile": Tile}) == move
+    assert game.parse("play 4-6") == Move("play", (Tile(6, 4),), text="play 6-4")
+    assert game.parse("PLAY 5-5  show") == Move(
+        "play", (Tile(5, 5),), detail="show", text="play 5-5 show"
+    )
+    assert game.parse("close") == Move("close", text="close")
+    assert game.parse("take up").detail == "up" and game.parse("take hidden").kind == "take"
+    manual = new()
+    deal = manual.parse(f"DEAL 1-0 0-3 1-5 2-6 4-4 5-5 6-6 | {H1} |  up 1-6 | stock {STOCK}")
+    assert deal.kind == "deal" and len(deal.tiles) == 28 and deal.detail == ""
+    assert str(deal) == f"deal {H0} | {H1} | up 6-1 | stock {STOCK}"
+    assert deal.tiles[:7] == tuple(Tile.parse(t) for t in H0.split())
+    assert deal.tiles[14] == Tile(6, 1)
+    manual.play(deal)
+    assert manual.moves[-1] == str(deal)
+    draw = ludoteca.new_game("bingo", chance="manual").parse("draw 4-5 1-6")
+    assert draw == Move("draw", (Tile(5, 4), Tile(6, 1)), text="draw 5-4 6-1")

@@ -46,15 +46,17 @@ def seen_the_same(game: Bingo, seat: int, record: dict[str, Any]) -> bool:
 
 def opponent_draw_positions(game: Bingo, seat: int) -> list[int]:
     positions = []
-    for r, (_trick, first) in enumerate(game.draw_log):
+    for r, (_trick, first) in enumerate(game.core.draw_log):
         positions.append(2 * r + (0 if first == 1 - seat else 1))
-    if game.hidden_to == 1 - seat:
+    if game.core.hidden_to == 1 - seat:
         positions.append(12)
     return positions
 
 
 def key_of(game: Bingo, seat: int) -> Key:
-    return game.dealt[1 - seat], tuple(game.stock[p] for p in opponent_draw_positions(game, seat))
+    return game.core.dealt[1 - seat], tuple(
+        game.core.stock[p] for p in opponent_draw_positions(game, seat)
+    )
 
 
 def brute_force_support(game: Bingo, seat: int) -> tuple[set[Key], int]:
@@ -63,12 +65,12 @@ def brute_force_support(game: Bingo, seat: int) -> tuple[set[Key], int]:
     candidates were tried."""
     opp = 1 - seat
     record = game.record()
-    up = game.trump_tile
+    up = game.core.trump_tile
     draws = opponent_draw_positions(game, seat)
-    seat_positions = [p for p in range(game.drawn) if p not in draws]
-    known = game.dealt[seat] | (1 << up)
+    seat_positions = [p for p in range(game.core.drawn) if p not in draws]
+    known = game.core.dealt[seat] | (1 << up)
     for p in seat_positions:
-        known |= 1 << game.stock[p]
+        known |= 1 << game.core.stock[p]
     pool = [t for t in range(28) if not known >> t & 1]
     view = game.view(seat)
     revealed = set()
@@ -78,7 +80,7 @@ def brute_force_support(game: Bingo, seat: int) -> tuple[set[Key], int]:
                 revealed.add(TILE_TEXT.index(p["tile"]))
     revealed |= {TILE_TEXT.index(t) for t in view["shown"][opp]}
     revealed &= set(pool)
-    unknown_held = game.hand_masks[opp].bit_count() - len(view["known_held"][opp])
+    unknown_held = game.core.hands[opp].bit_count() - len(view["known_held"][opp])
     hidden = [t for t in pool if t not in revealed]
     support: set[Key] = set()
     tried = 0
@@ -88,7 +90,7 @@ def brute_force_support(game: Bingo, seat: int) -> tuple[set[Key], int]:
             continue
         for drawn in itertools.permutations(mine, len(draws)):
             opp_dealt = sum(1 << t for t in mine if t not in drawn)
-            stock = list(game.stock)
+            stock = list(game.core.stock)
             for p, t in zip(draws, drawn, strict=True):
                 stock[p] = t
             rest = iter(sorted(t for t in pool if t not in mine))
@@ -96,7 +98,7 @@ def brute_force_support(game: Bingo, seat: int) -> tuple[set[Key], int]:
                 if p not in draws and p not in seat_positions:
                     stock[p] = next(rest)
             masks = [0, 0]
-            masks[seat], masks[opp] = game.dealt[seat], opp_dealt
+            masks[seat], masks[opp] = game.core.dealt[seat], opp_dealt
             entry = deal_entry(masks, up, stock)
             tried += 1
             if seen_the_same(game, seat, with_last_deal(record, entry)):
@@ -112,17 +114,21 @@ def position(seed: int, close_at: int, stop_at: int, shows: bool = False) -> Bin
     assert isinstance(game, Bingo)
     while True:
         moves = game.legal_moves()
-        if game.phase == 2 and len(game.tricks) == close_at and "close" in moves:
+        if game.core.phase == 2 and len(game.core.tricks) == close_at and "close" in moves:
             game.play("close")
             continue
-        if game.phase == 2 and game.hand_masks[1].bit_count() <= stop_at and game.closed_by >= 0:
+        if (
+            game.core.phase == 2
+            and game.core.hands[1].bit_count() <= stop_at
+            and game.core.closed_by >= 0
+        ):
             return game
         show = [m for m in moves if m.endswith("show")]
         if shows and game.to_move == 1 and show:
             game.play(rng.choice(show))
         else:
             game.play(rng.choice(moves))
-        if game.hand_no > 1 or game.is_over:
+        if game.core.hand_no > 1 or game.is_over:
             rng = random.Random(rng.random())
             game = ludoteca.new_game("bingo", seed=rng.randrange(10**9))
             assert isinstance(game, Bingo)
@@ -144,9 +150,9 @@ def test_samples_would_have_allowed_every_move(seed: int) -> None:
     for _ in range(4):
         sample = game.sample_hidden(seat, rng)
         assert isinstance(sample, Bingo)
-        assert sample.hand_masks[seat] == game.hand_masks[seat]
+        assert sample.hand_masks[seat] == game.core.hands[seat]
         assert [h.bit_count() for h in sample.hand_masks] == [
-            h.bit_count() for h in game.hand_masks
+            h.bit_count() for h in game.core.hands
         ]
         # the sample's record replays to the very same state, as this seat sees it
         again = ludoteca.replay(sample.record())
@@ -176,7 +182,7 @@ def test_a_show_reveals_every_double_so_samples_hold_no_other() -> None:
     rng = random.Random(0)
     for _ in range(300):
         sample = game.sample_hidden(0, rng)
-        assert sample.dealt[1] & DOUBLES_MASK == (1 << 27) | (1 << 20)  # 6-6 and 5-5
+        assert sample.core.dealt[1] & DOUBLES_MASK == (1 << 27) | (1 << 20)  # 6-6 and 5-5
 
 
 def test_failing_to_follow_leaves_those_tiles_in_the_stock() -> None:
@@ -224,7 +230,7 @@ def test_samples_are_uniform_over_consistent_deals(close_at: int, shows: bool) -
     seat = 0
     for seed in range(100):
         game = position(seed, close_at, stop_at=2, shows=shows)
-        if shows and not game.shown[1]:
+        if shows and not game.core.shown[1]:
             continue
         support, tried = brute_force_support(game, seat)
         if 4 <= len(support) <= 45 and len(support) < tried:

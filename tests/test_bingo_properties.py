@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 import ludoteca
 from ludoteca.games.bingo import Bingo
-from ludoteca.games.bingo.fast import random_hand
 from ludoteca.games.bingo.tables import VALUE, config_of
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, Tile, tile_index
 
@@ -78,15 +77,17 @@ def check_state(game: Bingo, view: dict[str, Any]) -> None:
     # tiles conserved: hands, stock, the turned-up tile and the played tiles make the set
     played = [p["tile"] for tr in view["tricks"] for p in tr["plays"]]
     played += [p["tile"] for p in view["trick"]]
-    h0, h1 = game.hand_masks
-    parts = [*(TILE_TEXT[t] for t in game.stock_left), *played]
+    h0, h1 = game.core.hands
+    core = game.core
+    stock_left = list(core.stock[core.drawn :]) if core.up >= 0 else []
+    parts = [*(TILE_TEXT[t] for t in stock_left), *played]
     parts += [TILE_TEXT[t.index] for t in tiles(h0)] + [TILE_TEXT[t.index] for t in tiles(h1)]
-    up_in_stock = game.up >= 0
+    up_in_stock = core.up >= 0
     if up_in_stock:
         parts.append(str(up))
     assert sorted(parts, key=tile_index) == list(TILE_TEXT)
     if view["phase"] in ("lead", "reply", "take"):
-        assert view["stock_count"] == len(game.stock_left) + up_in_stock
+        assert view["stock_count"] == len(stock_left) + up_in_stock
     # points: the captured tiles, the won shows and the failed close, scored by the trick
     expected = [0, 0]
     won = [0, 0]
@@ -122,7 +123,7 @@ def check_legal(game: Bingo, view: dict[str, Any]) -> None:
     if not isinstance(seat, int):
         return
     b7 = game.options["blanks_as_seven"]
-    held = tiles(game.hand_masks[seat])
+    held = tiles(game.core.hands[seat])
     legal = set(game.legal_moves())
     if view["phase"] == "take":
         assert legal == {"take up", "take hidden"}
@@ -173,7 +174,7 @@ def check_hand_end(summary: dict[str, Any]) -> None:
 def check_views_hide(game: Bingo, spectator: dict[str, Any]) -> None:
     for seat in (0, 1):
         view = game.view(seat)
-        assert view["hand"] == [TILE_TEXT[t.index] for t in reversed(tiles(game.hand_masks[seat]))]
+        assert view["hand"] == [TILE_TEXT[t.index] for t in reversed(tiles(game.core.hands[seat]))]
         for entry in view["log"]:
             if entry.startswith("deal "):
                 parts = entry.split(" | ")
@@ -191,13 +192,13 @@ def random_match(seed: int, b7: bool, check: bool = True, checked_hands: int = 3
     rng = random.Random(seed)
     hands_seen = 0
     while not game.is_over:
-        if check and game.hand_no <= checked_hands:
+        if check and game.core.hand_no <= checked_hands:
             view = game.view()
             check_state(game, view)
             check_legal(game, view)
             check_views_hide(game, view)
         game.play(rng.choice(game.legal_moves()))
-        if len(game.hand_log) > hands_seen:
+        if game.hands_scored > hands_seen:
             check_hand_end(game.result()["hands"][hands_seen])
             hands_seen += 1
     check_state(game, game.view())
@@ -261,35 +262,21 @@ def test_views_do_not_depend_on_what_a_seat_cannot_see(seed: int, at: int, b7: b
         assert other.view() == game.view()
 
 
-def test_compact_hands_follow_the_engine() -> None:
-    """Replay random_hand's decisions through the engine: same legal moves, same ending."""
+def test_random_playouts_on_the_core_end_hands_by_the_rules() -> None:
+    """The core's own play-out loop (the bots' and the bench's) ends hands as the
+    rules read again say: checked on the summary the engine writes of each."""
     rng = random.Random(4)
-    for i in range(2500):
-        b7 = i % 4 == 0
-        leader = i % 2
-        order = list(range(28))
-        rng.shuffle(order)
-        trace: list[tuple[tuple[int, ...], int]] = []
-        out = random_hand(rng, leader, b7, order=order, trace=trace)
-        game = ludoteca.new_game("bingo", chance="manual", blanks_as_seven=b7)
+    for i in range(1500):
+        game = ludoteca.new_game("bingo", seed=i, blanks_as_seven=i % 4 == 0)
         assert isinstance(game, Bingo)
-        game.play("draw 6-6 1-0" if leader == 0 else "draw 1-0 6-6")
-        hands = [sorted(order[:7], reverse=True), sorted(order[7:14], reverse=True)]
-        game.play(
-            f"deal {' '.join(TILE_TEXT[t] for t in hands[0])} | "
-            f"{' '.join(TILE_TEXT[t] for t in hands[1])} | up {TILE_TEXT[order[14]]} | "
-            f"stock {' '.join(TILE_TEXT[t] for t in order[15:])}"
-        )
-        for legal, action in trace:
-            assert sorted(game.legal_actions()) == sorted(legal)
-            game.apply_action(action)
-        summary = game.result()["hands"][0]
-        assert summary["winner"] == out.winner
-        assert tuple(summary["points"]) == out.points
-        assert tuple(summary["tricks_won"]) == out.tricks_won
-        assert tuple(summary["sets_won"]) == out.sets
-        assert summary["closed_by"] == out.closed_by
-        assert summary["tricks_played"] == out.tricks
+        core = game.core.clone()
+        record = core.random_playout(rng)
+        assert not core.in_hand and record is core.done[-1] and record.hand == 1
+        points = list(record.points)
+        assert sum(points) - record.penalty == sum(
+            t[4] + t[6] for t in record.tricks
+        )  # captures and won shows, then the failed close
+        assert record.winner in (0, 1) and (max(points) >= 70 or record.closed_by >= 0)
 
 
 def test_points_in_play() -> None:

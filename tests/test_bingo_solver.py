@@ -14,7 +14,7 @@ import ludoteca
 from ludoteca import NotSolvable
 from ludoteca.games.bingo import Bingo
 from ludoteca.games.bingo import solver as S
-from ludoteca.games.bingo.game import LEAD, REPLY, TAKE
+from ludoteca.games.bingo.core import LEAD, REPLY, TAKE
 
 
 def ending(seed: int, tricks_left: int, close: float = 0.3, b7: bool = False) -> Bingo:
@@ -28,10 +28,11 @@ def ending(seed: int, tricks_left: int, close: float = 0.3, b7: bool = False) ->
         game = ludoteca.new_game("bingo", seed=rng.randrange(10**9), blanks_as_seven=b7)
         assert isinstance(game, Bingo)
         while not game.is_over:
+            core = game.core
             if (
-                game.phase in (LEAD, REPLY)
-                and game.following_compulsory
-                and S.Position.from_game(game).tricks_left <= tricks_left
+                core.phase in (LEAD, REPLY)
+                and core.following_compulsory
+                and max(h.bit_count() for h in core.hands) <= tricks_left
             ):
                 return game
             moves = game.legal_moves()
@@ -89,20 +90,20 @@ def test_c_and_python_searches_agree_with_the_reference(
     seed: int, tricks: int, points: bool, which: int
 ) -> None:
     game = ending(seed, tricks, close=0.5)
-    pos = S.Position.from_game(game)
+    pos = S.position_of(game)
     utilities = [
         S.set_difference,
         S.utility_table(lambda w, k, c: (w * 7 + k * 3 + c * 11) % 13 - 6),
         S.utility_table(lambda w, k, c: 500 + (k if w == 0 else -k) * 100 + 37 * c),
     ]
     util = utilities[which]
-    fast = S._CSearch(pos.cfg, pos.closed_by, util, points).value(pos)
-    slow = S._Search(pos.cfg, pos.closed_by, util, points).value(pos)
+    fast = S.searcher(pos.cfg, pos.closed_by, util, points, implementation="c").value(pos)
+    slow = S.searcher(pos.cfg, pos.closed_by, util, points, implementation="python").value(pos)
     assert fast == slow
-    if pos.tricks_left <= 3:
+    if max(h.bit_count() for h in pos.hands) <= 3:
         assert fast == S.reference_value(pos, util, points)
     # a null window on either side of the value says which side it is on
-    c = S._CSearch(pos.cfg, pos.closed_by, util, points)
+    c = S.searcher(pos.cfg, pos.closed_by, util, points, implementation="c")
     assert c.value(pos, fast - 1, fast) >= fast
     assert c.value(pos, fast, fast + 1) <= fast
 
@@ -167,10 +168,10 @@ def test_the_last_two_choice_is_solved() -> None:
     for seed in range(200):
         game = ludoteca.new_game("bingo", seed=seed)
         assert isinstance(game, Bingo)
-        while not game.is_over and game.phase != TAKE:
+        while not game.is_over and game.core.phase != TAKE:
             moves = [m for m in game.legal_moves() if m != "close"]
             game.play(rng.choice(moves))
-        if game.phase != TAKE:
+        if game.core.phase != TAKE:
             continue
         s = ludoteca.solve(game)
         assert isinstance(s, S.Solution)
@@ -204,23 +205,147 @@ def test_positions_that_cannot_be_solved_say_why() -> None:
         ludoteca.solve(over)
 
 
-def test_position_rules_follow_the_engine() -> None:
-    # playing the same random moves in the engine and in the solver's positions
+def test_positions_are_copies_played_by_the_rules() -> None:
+    # a solver's position is the game's hand, copied: playing it leaves the game alone
     rng = random.Random(2)
     for seed in range(40):
         game = ending(seed, 7, close=0.7)
-        pos = S.Position.from_game(game)
+        pos = S.position_of(game)
         before = len(game.result()["hands"])
-        while not pos.over:
-            assert sorted(pos.legal_actions()) == sorted(game.legal_actions())
-            action = rng.choice(pos.legal_actions())
-            pos = pos.play(action)
+        while pos.in_hand:
+            action = rng.choice(pos.legal())
+            seen = (game.moves, game.view(None))
+            pos.apply(action)
+            assert (game.moves, game.view(None)) == seen
             game.apply_action(action)
-            if not pos.over:
-                assert pos == S.Position.from_game(game)
         hand = game.result()["hands"][before]
-        assert (pos.winner, pos.sets, pos.points) == (
+        record = pos.done[-1]
+        assert (record.winner, record.gained, record.points) == (
             hand["winner"],
             tuple(hand["sets_won"]),
             tuple(hand["points"]),
         )
+
+
+def test_the_search_is_named() -> None:
+    with pytest.raises(ValueError, match="'auto', 'c' and 'python'"):
+        S.searcher(6, -1, implementation="fortran")
+
+
+# ------------------------------------------------------------ the C entry points
+
+
+def search_args(game: Bingo) -> list[object]:
+    """The C search's arguments for a real position, as solver.py passes them."""
+    core = S.position_of(game)
+    flat = [u * S.SCALE for table in S.set_difference for row in table for u in row]
+    return [
+        core.hands[0],
+        core.hands[1],
+        core.cfg,
+        core.closed_by,
+        1,
+        flat,
+        core.turn,
+        core.lead_tile,
+        core.lead_show,
+        core.points[0],
+        core.points[1],
+        core.won_mask,
+        core.shown[0],
+        core.shown[1],
+        core.bingo_capture,
+        -S.C_INF,
+        S.C_INF,
+    ]
+
+
+def with_arg(args: list[object], i: int, value: object) -> list[object]:
+    out = list(args)
+    out[i] = value
+    return out
+
+
+def test_the_c_search_refuses_what_is_not_a_position() -> None:
+    from ludoteca.games.bingo import _solver as native
+
+    game = ending(3, 5, close=1.0)
+    args = search_args(game)
+    value = native.search(*args)
+    h0, h1 = args[0], args[1]
+    assert isinstance(h0, int) and isinstance(h1, int)
+    one_of_h1 = h1 & -h1
+    doubles = sum(1 << t for t in (0, 2, 5, 9, 14, 20, 27))
+    bad = [
+        (0, 1 << 28),  # a mask above the 28 tiles
+        (0, 1 << 40),
+        (0, -1),
+        (1, 2**64 + 1),  # would have wrapped
+        (0, h0 | one_of_h1),  # a tile in both hands
+        (2, 14),  # no such configuration
+        (2, -1),
+        (3, 2),  # closed_by
+        (4, 2),  # the points flag
+        (5, [0] * 23),  # the utility's size
+        (5, [1 << 30] * 24),  # a utility value out of range
+        (6, 2),  # the seat to move
+        (7, 28),  # the tile led
+        (7, -2),
+        (8, 1 << 29),  # shown doubles above 2^28 (read past the show table)
+        (8, 1 << 3),  # a tile that is not a double
+        (9, 70),  # points
+        (10, -1),
+        (11, 4),  # tricks taken
+        (12, 1 << 31),
+        (13, ~doubles & ((1 << 28) - 1)),
+        (14, 2),  # capture
+        (15, -(2**40)),  # alpha
+        (16, 2**40),  # beta
+    ]
+    for i, v in bad:
+        with pytest.raises(ValueError):
+            native.search(*with_arg(args, i, v))
+    full = (1 << 28) - 1
+    with pytest.raises(ValueError, match="seven tiles"):  # a hand too big (a stack buffer)
+        native.search(*with_arg(with_arg(args, 0, full & ~h1), 1, h1))
+    with pytest.raises(ValueError, match="hold"):
+        native.search(*with_arg(args, 0, h0 & (h0 - 1)))
+    with pytest.raises(TypeError):
+        native.search(*with_arg(args, 0, "6-6"))
+    with pytest.raises(TypeError):
+        native.search(*args[:-1])
+    # nothing was changed by the refusals
+    assert native.search(*args) == value
+
+
+def test_the_c_search_refuses_bad_tables() -> None:
+    from ludoteca.games.bingo import _solver as native
+    from ludoteca.games.bingo import tables as T
+
+    game = ending(4, 5, close=1.0)
+    args = search_args(game)
+    value = native.search(*args)
+    good = [T.STRENGTH, T.VALUE, T.FOLLOW_STEPS, T.TRUMP_DOUBLE, T.SHOW_POINTS, T.DOUBLE_OF]
+    follow = [list(map(list, rows)) for rows in T.FOLLOW_STEPS]
+    follow[3][5][1] = 1 << 28
+    bad = [
+        (0, T.STRENGTH[:13]),  # a configuration missing
+        (1, [row[:27] for row in T.VALUE]),  # a tile missing
+        (1, [[10**9] * 28] * 14),  # a value out of range
+        (2, follow),  # a follow mask above the 28 tiles
+        (3, [28] * 14),  # a trump double that is no tile
+        (4, T.SHOW_POINTS[:6]),
+        (5, [0, 0, 5, 9, 14, 20, 27]),  # the same double twice
+        (5, [0, 2, 5, 9, 14, 20, 40]),
+    ]
+    for i, table in bad:
+        tables = list(good)
+        tables[i] = table
+        with pytest.raises(ValueError):
+            native.init(*tables)
+    with pytest.raises(TypeError):
+        native.init(*good[:5])
+    # the good tables are still the ones searched with
+    assert native.search(*args) == value
+    native.init(*good)
+    assert native.search(*args) == value

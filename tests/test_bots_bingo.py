@@ -7,7 +7,6 @@ import itertools
 import random
 import time
 from collections.abc import Iterator
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -18,20 +17,23 @@ from ludoteca.arena import run_match
 from ludoteca.bots import available_levels, choose_move, make_bot
 from ludoteca.bots.base import SeatHandle
 from ludoteca.bots.bingo_common import (
-    A_CLOSE,
-    A_SHOW,
-    A_TAKE_UP,
-    Determinizer,
-    SeatKnowledge,
-    _count,
     heuristic_lead,
     heuristic_reply,
     heuristic_take,
+    opponent_known,
+    possible_for_opponent,
 )
 from ludoteca.bots.bingo_expert import ExpertBingo, match_equity, match_utility
 from ludoteca.games.bingo import Bingo
 from ludoteca.games.bingo import solver as S
-from ludoteca.games.bingo.hidden import assignments
+from ludoteca.games.bingo.core import A_CLOSE, A_SHOW, A_TAKE_UP
+from ludoteca.games.bingo.hidden import (
+    DealSampler,
+    assignments,
+    count_placements,
+    observe_view,
+    position_from_view,
+)
 from ludoteca.games.bingo.tables import config_of
 from ludoteca.tiles import FULL_MASK, tile_index
 
@@ -53,32 +55,28 @@ def random_positions(games: int, seed: int, shows: bool = False) -> list[tuple[B
     return out
 
 
-def knowledge(game: Bingo, seat: int) -> SeatKnowledge:
-    return SeatKnowledge.from_view(game.view(seat))
-
-
 # ------------------------------------------------------------------ knowledge
 
 
-def test_the_unknown_tiles_intervals_are_the_engines() -> None:
-    # the same reasoning as ludoteca.games.bingo.hidden, read from the view alone
+def test_the_view_tells_the_seat_what_the_engine_knows_it_saw() -> None:
+    # the bots read their observation from the view alone: the engine's, exactly
     for game, seat in random_positions(25, 1, shows=True)[::3]:
-        d = Determinizer(knowledge(game, seat))
-        tiles, los, his = assignments(game.observation(seat))
-        assert d.intervals == {t: (lo, hi) for t, lo, hi in zip(tiles, los, his, strict=True)}
+        assert isinstance(game, Bingo)
+        seen = observe_view(game.view(seat))
+        assert seen == game.observation(seat)
+        assert assignments(seen) == assignments(game.observation(seat))
 
 
 def test_knowledge_matches_the_game() -> None:
     for game, seat in random_positions(15, 2)[::2]:
-        k = knowledge(game, seat)
+        assert isinstance(game, Bingo)
+        pos = position_from_view(game.view(seat))
         opp = 1 - seat
-        assert k.hand == game.hands[seat]
-        assert k.opp_size == game.hands[opp].bit_count()
-        assert k.opp_known & ~game.hands[opp] == 0
-        assert game.hands[opp] & ~k.possible_opp == 0
-        assert k.hidden_left == len(game.stock_left)
-        assert k.capture == game.bingo_capture
-        assert k.points == tuple(game.points)
+        held = game.core.hands[opp]
+        assert opponent_known(pos, seat) & ~held == 0
+        assert held & ~possible_for_opponent(pos, seat) == 0
+        assert opponent_known(pos, seat) == opponent_known(game.core, seat)
+        assert possible_for_opponent(pos, seat) == possible_for_opponent(game.core, seat)
 
 
 @settings(max_examples=80)
@@ -86,32 +84,24 @@ def test_knowledge_matches_the_game() -> None:
 def test_counting_matches_enumeration(data: st.DataObject) -> None:
     draws = data.draw(st.integers(0, 3))
     first = data.draw(st.integers(1, 3))
-    caps = [first] + [1] * draws
+    stock = data.draw(st.integers(0, 2))
+    caps = [first] + [1] * draws + [stock]
     last = len(caps) - 1
     n = sum(caps)
-    plain = data.draw(st.lists(st.integers(0, last), min_size=0, max_size=n))
-    late = [
-        (100 + i, lo, hi)
-        for i, (lo, hi) in enumerate(
-            data.draw(
-                st.lists(
-                    st.tuples(st.integers(1, max(1, last)), st.integers(0, last)).filter(
-                        lambda p: p[0] <= p[1]
-                    ),
-                    min_size=n - len(plain),
-                    max_size=n - len(plain),
-                )
-            )
+    intervals = data.draw(
+        st.lists(
+            st.tuples(st.integers(0, last), st.integers(0, last)).filter(lambda p: p[0] <= p[1]),
+            min_size=n,
+            max_size=n,
         )
-    ]
-    intervals = [(0, hi) for hi in plain] + [(lo, hi) for _t, lo, hi in late]
+    )
     brute = 0
     for groups in itertools.product(range(len(caps)), repeat=len(intervals)):
         if all(lo <= g <= hi for g, (lo, hi) in zip(groups, intervals, strict=True)) and all(
             groups.count(g) == c for g, c in enumerate(caps)
         ):
             brute += 1
-    assert _count(caps, plain, late) == brute
+    assert count_placements(caps, intervals) == brute
 
 
 def closed_positions(seed: int) -> Iterator[tuple[Bingo, int]]:
@@ -121,73 +111,58 @@ def closed_positions(seed: int) -> Iterator[tuple[Bingo, int]]:
         game = ludoteca.new_game("bingo", seed=seed * 1000 + i)
         assert isinstance(game, Bingo)
         close_at = rng.randrange(1, 4)
-        while game.hand_no == 1 and not game.is_over:
+        while game.core.hand_no == 1 and not game.is_over:
             moves = game.legal_moves()
-            if "close" in moves and len(game.tricks) == close_at:
+            if "close" in moves and len(game.core.tricks) == close_at:
                 game.play("close")
                 continue
-            if game.to_move == 0 and game.closed_by >= 0:
-                yield game.copy(), 0
+            if game.to_move == 0 and game.core.closed_by >= 0:
+                yield game.copy(), 0  # type: ignore[misc]
             show = [m for m in moves if m.endswith("show")]
             game.play(rng.choice(show if show and game.to_move == 1 else moves))
 
 
-def exact_hand_distribution(d: Determinizer) -> dict[int, Fraction]:
-    """The opponent's hand now, by brute force: for every hand it may hold, the ways
-    its deal and draws can have brought it its tiles (each tile in a group of its
-    interval; every deal consistent with what the seat saw counts once)."""
-    stock_group = len(d.caps) - 1
-    draws = stock_group - 1
-    revealed = [t for t, (_lo, hi) in d.intervals.items() if hi < stock_group]
-    candidates = [t for t, (lo, _hi) in d.intervals.items() if lo < stock_group]
-    candidates = [t for t in candidates if d.intervals[t][1] == stock_group]
-    weights: dict[int, int] = {}
-    for held in itertools.combinations(candidates, d.need):
-        items = revealed + list(held)
-        ways = 0
-        for drawn in itertools.permutations(items, draws):
-            if any(
-                not d.intervals[t][0] <= g + 1 <= d.intervals[t][1] for g, t in enumerate(drawn)
-            ):
-                continue
-            if all(d.intervals[t][0] == 0 for t in items if t not in drawn):
-                ways += 1
-        if ways:
-            weights[sum(1 << t for t in held) | d.opp_known] = ways
-    total = sum(weights.values())
-    return {hand: Fraction(w, total) for hand, w in weights.items()}
-
-
-def test_the_determinizer_is_exactly_uniform_over_consistent_deals() -> None:
-    checked = late = 0
+def test_sampled_deals_keep_every_tile_in_its_interval() -> None:
+    """In closed positions (shows, failed follows), every sampled deal puts each
+    unknown tile in a group its interval allows: the deal, one of the opponent's
+    draws, or the stock."""
+    checked = 0
+    rng = random.Random(3)
     for game, seat in closed_positions(3):
-        d = Determinizer(knowledge(game, seat))
-        if d.need > 3 or len(d.caps) > 5 or len(d.plain) > 10:
-            continue
-        exact = exact_hand_distribution(d)
-        assert sum(exact.values()) == 1
-        for hand, p in exact.items():
-            assert d.probability(hand) == p
+        obs = observe_view(game.view(seat))
+        tiles, los, his = assignments(obs)
+        sampler = DealSampler(obs)
+        stock_group = max(his)
+        for _ in range(20):
+            dealt, draws, rest = sampler.sample(rng)
+            group = {t: 0 for t in tiles if dealt >> t & 1}
+            group.update({t: g + 1 for g, t in enumerate(draws)})
+            group.update({t: stock_group for t in rest})
+            assert sorted(group) == sorted(tiles) and len(rest) == obs.stock_left
+            for t, lo, hi in zip(tiles, los, his, strict=True):
+                assert lo <= group[t] <= hi
         checked += 1
-        late += bool(d.late_unrevealed)
-        if checked >= 12 and late >= 3:
+        if checked >= 30:
             break
-    assert checked >= 12 and late >= 3, (checked, late)
+    assert checked >= 30
 
 
 def test_samples_are_consistent_with_the_table() -> None:
     rng = random.Random(5)
     for game, seat in random_positions(10, 4, shows=True)[::4]:
-        k = knowledge(game, seat)
-        d = Determinizer(k)
+        view = game.view(seat)
+        pos = position_from_view(view)
+        sampler = DealSampler(observe_view(view))
+        opp = 1 - seat
         for _ in range(20):
-            hand, stock = d.sample(rng)
-            assert hand.bit_count() == k.opp_size
-            assert hand & k.opp_known == k.opp_known
-            assert hand & ~k.possible_opp == 0
-            assert len(stock) == k.hidden_left
-            assert not hand & d.stock_only
-            assert sum(1 << t for t in stock) & (hand | k.hand | k.played) == 0
+            filled = sampler.fill(pos, rng)
+            hand = filled.hands[opp]
+            assert hand.bit_count() == game.core.hands[opp].bit_count()
+            assert hand & opponent_known(pos, seat) == opponent_known(pos, seat)
+            assert hand & ~possible_for_opponent(pos, seat) == 0
+            stock = filled.stock[filled.drawn :]
+            assert len(stock) == sampler.obs.stock_left
+            assert sum(1 << t for t in stock) & (hand | pos.hands[seat] | pos.played) == 0
 
 
 # ------------------------------------------------------------------ the rules
@@ -235,7 +210,7 @@ def test_bots_only_see_what_their_seat_may_know(level: str) -> None:
             continue
         other = game.sample_hidden(seat, rng)
         assert other.view(seat) == game.view(seat)
-        if other.hands[1 - seat] == game.hands[1 - seat]:
+        if other.core.hands[1 - seat] == game.core.hands[1 - seat]:
             continue
         a = make_bot("bingo", level, seed=11, budget=0.02)
         b = make_bot("bingo", level, seed=11, budget=0.02)
@@ -270,6 +245,8 @@ def test_the_expert_ranks_every_move_with_a_reason() -> None:
         ranked = bot.rank(SeatHandle(game, seat))
         assert sorted(r.move for r in ranked) == sorted(game.legal_moves())
         assert all(0 <= r.value <= 1 and r.reason for r in ranked)
+        assert all(r.code in ("match_exact", "match_estimate") for r in ranked)
+        assert all(r.params["equity"] == r.value for r in ranked)
         if game.view(seat)["sets"] == [0, 0]:  # one hand cannot settle the match
             assert 0.1 < ranked[0].value < 0.9, (seat, ranked[0])
         assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
@@ -278,10 +255,11 @@ def test_the_expert_ranks_every_move_with_a_reason() -> None:
 def test_the_expert_plays_exactly_once_the_stock_is_exhausted() -> None:
     checked = 0
     for game, seat in random_positions(30, 7):
-        k = knowledge(game, seat)
-        if not (k.compulsory and k.closed_by < 0) or len(game.legal_moves()) < 2:
+        view = game.view(seat)
+        exhausted = view["following_compulsory"] and view["closed_by"] is None
+        if not exhausted or len(game.legal_moves()) < 2:
             continue
-        best = S.solve(game, utility=match_utility(k.sets))
+        best = S.solve(game, utility=match_utility((view["sets"][0], view["sets"][1])))
         assert isinstance(best, S.Solution)
         move = choose_move(ExpertBingo(seed=1, budget=0.01), game)
         assert move in best.best_moves
@@ -300,9 +278,10 @@ def test_the_budget_sets_the_work_not_the_clock() -> None:
     bot = ExpertBingo(seed=1, budget=0.2)
     half = ExpertBingo(seed=1, budget=0.1)
     game = ludoteca.new_game("bingo", seed=3)
-    k = knowledge(game, game.to_move)  # type: ignore[arg-type]
-    n = len(game.legal_moves())
-    assert bot._deals(k, n) == pytest.approx(2 * half._deals(k, n), abs=1)
+    ranked = bot.rank(SeatHandle(game, 0))
+    halved = half.rank(SeatHandle(game, 0))
+    assert ranked[0].code == "match_estimate" and ranked[0].params["method"] == "played_out"
+    assert ranked[0].params["deals"] == pytest.approx(2 * halved[0].params["deals"], abs=1)
     # and the work stays within a few times the budget on one core
     spent = []
     for g, seat in random_positions(1, 8)[::8]:

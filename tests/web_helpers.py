@@ -45,6 +45,7 @@ HISTORY_KEYS = {
     "first_dealer_draws",
     "first_draw",
     "hand_log",
+    "events",
 }
 
 
@@ -128,6 +129,9 @@ def check_frame(frame: dict[str, Any], truth: Game) -> None:
     assert not leaked, f"seat {seat} was sent hidden tiles {sorted(leaked)} outside its view"
     events = [e for e in view.get("score_events") or [] if e.get("hand") == view.get("hand_number")]
     assert not tiles_in(events) & hidden
+    deals = [i for i, entry in enumerate(view["log"]) if entry.startswith("deal ")]
+    since = deals[-1] if deals else 0
+    assert not tiles_in([e for e in view.get("events") or [] if e["n"] >= since]) & hidden
     check_log_redaction(truth.name, view["log"], frame["log_seats"], seat)
     allowed_labels = set(view["log"]) | set(view["legal_moves"])
     assert set(frame["labels"]) <= allowed_labels

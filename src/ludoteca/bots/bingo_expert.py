@@ -2,13 +2,14 @@
 
 Every decision is scored on *determinizations*: the opponent's hand and the
 order of the hidden stock drawn uniformly among the deals consistent with what
-the seat has seen (:class:`~ludoteca.bots.bingo_common.Determinizer`). On each
-one, every legal move is played and the hand is carried on:
+the seat has seen (the engine's :class:`~ludoteca.games.bingo.hidden.DealSampler`,
+read from the seat's view). On each one, every legal move is played and the
+hand is carried on, on the engine's compact state
+(:class:`~ludoteca.games.bingo.core.BingoCore`: the rules of play live in the
+engine package, not here):
 
 - while the stock lasts, by both players' ``greedy`` rules (the playout
-  policy) until the stock is closed or exhausted or the hand ends, on the
-  engine's compact hand (:class:`ludoteca.games.bingo.fast.HandState`: the
-  rules of play live in the engine package, not here);
+  policy) until the stock is closed or exhausted or the hand ends;
 - from there, exactly, by the solver (:mod:`ludoteca.games.bingo.solver`).
 
 So closing (the closed position is solved at once), showing doubles and the
@@ -22,7 +23,9 @@ each hand outcome (who wins, how many sets, the extra set) is worth the match
 equity of the set score it leads to (:func:`match_equity`: both players equal
 from then on, hand results distributed as in :data:`HAND_RESULTS`), with the
 final point difference as a tie-break. The values of :meth:`ExpertBingo.rank`
-are that chance for the seat to move.
+are that chance for the seat to move; each reason's ``code`` is
+``match_exact`` (``equity``, ``margin``) or ``match_estimate`` (``equity``,
+``deals``, ``method``: ``solved`` or ``played_out``, ``margin``).
 
 The budget (seconds per decision) sets the number of determinizations through
 a fixed cost model (work units, not the clock), so the same seed always gives
@@ -32,29 +35,16 @@ the same decision.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
-from ludoteca.games.bingo.fast import HandState
-from ludoteca.games.bingo.solver import (
-    SCALE,
-    Position,
-    Searcher,
-    Utility,
-    searcher,
-    utility_table,
-)
-from ludoteca.tiles import FULL_MASK
+from ludoteca.games.bingo.core import A_CLOSE, BingoCore
+from ludoteca.games.bingo.hidden import DealSampler, observe_view, position_from_view
+from ludoteca.games.bingo.solver import SCALE, Searcher, Utility, searcher, utility_table
 
 from .base import Bot, RankedMove, SeatHandle
-from .bingo_common import (
-    A_CLOSE,
-    Determinizer,
-    SeatKnowledge,
-    action_of,
-    heuristic_lead,
-    heuristic_reply,
-    heuristic_take,
-)
+from .bingo_common import greedy_action
 
 __all__ = ["HAND_RESULTS", "ExpertBingo", "match_equity", "match_utility"]
 
@@ -137,72 +127,6 @@ def match_utility(sets: tuple[int, int], target: int = 7) -> Utility:
     return utility_table(value)
 
 
-# ------------------------------------------------------------------ playouts
-
-
-def _start(k: SeatKnowledge) -> HandState:
-    """The seat's hand as it knows it (the opponent's hand and the stock to be filled in)."""
-    return HandState(
-        k.cfg,
-        (k.hand, 0) if k.seat == 0 else (0, k.hand),
-        (),
-        k.up,
-        k.seat,
-        up_lying=k.up_lying,
-        closed_by=k.closed_by,
-        points=k.points,
-        won=k.won,
-        shown=k.shown,
-        capture=k.capture,
-        led=k.led,
-        show=k.lead_show,
-        played=k.played,
-        taking=k.phase == "take",
-    )
-
-
-def _policy(hand: HandState) -> int:
-    """The greedy rules' decision for the player to move (the playout policy)."""
-    seat = hand.turn
-    cfg = hand.cfg
-    mine = hand.hands[seat]
-    possible = FULL_MASK & ~mine & ~hand.played
-    if hand.up_lying:
-        possible &= ~(1 << hand.up)
-    if hand.phase == HandState.TAKE:
-        unseen = possible & ~(hand.shown[1 - seat] & hand.hands[1 - seat])
-        return heuristic_take(cfg, hand.up, unseen)
-    if hand.phase == HandState.REPLY:
-        return heuristic_reply(cfg, hand.answers(), hand.led, hand.show, hand.points[seat])
-    compulsory = hand.following_compulsory
-    return heuristic_lead(
-        cfg, mine, hand.shown[seat], possible, hand.points[seat], compulsory, not compulsory
-    )
-
-
-def _position(hand: HandState) -> Position:
-    """The solver's position (following compulsory)."""
-    return Position(
-        cfg=hand.cfg,
-        hands=(hand.hands[0], hand.hands[1]),
-        to_move=hand.turn,
-        points=(hand.points[0], hand.points[1]),
-        won=hand.won,
-        shown=(hand.shown[0], hand.shown[1]),
-        closed_by=hand.closed_by,
-        capture=hand.capture,
-        led=hand.led,
-        show=hand.show,
-    )
-
-
-def _final_value(hand: HandState, utility: Utility) -> int:
-    """Seat 0's objective once the hand is over (utility, then point difference)."""
-    points = hand.final_points()
-    u = utility[hand.winner][hand.sets_won()][hand.capture + 1]
-    return u * SCALE + points[0] - points[1]
-
-
 # ------------------------------------------------------------------ the bot
 
 
@@ -219,33 +143,32 @@ class ExpertBingo(Bot):
         return DEFAULT_BUDGET if self.budget is None else max(0.01, self.budget)
 
     def choose(self, handle: SeatHandle) -> str:
-        legal = handle.legal_moves()
+        legal = handle.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            return handle.action_to_move(legal[0])
         return self.rank(handle)[0].move
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         """Every legal move with the estimated chance of winning the match, best first."""
-        legal = handle.legal_moves()
+        actions = handle.legal_actions()
+        view = handle.view()
+        seat = view["seat"]
         rng = random.Random(self.rng.getrandbits(64))
-        k = SeatKnowledge.from_view(handle.view())
-        actions = [action_of(m) for m in legal]
-        utility = match_utility(k.sets, k.target_sets)
-        determinizer = Determinizer(k)
-        exact = k.compulsory and determinizer.stock_size == 0 and k.phase != "take"
-        deals = 1 if exact else self._deals(k, len(actions), A_CLOSE in actions)
-        start = _start(k)
-        totals = [0.0] * len(actions)
+        utility = match_utility((view["sets"][0], view["sets"][1]), view["target_sets"])
+        sampler = DealSampler(observe_view(view))
+        start = position_from_view(view)
+        taking = view["phase"] == "take"
+        compulsory = view["following_compulsory"]
+        exact = compulsory and sampler.obs.stock_left == 0 and not taking
+        deals = 1 if exact else self.deals(view, len(actions), A_CLOSE in actions)
+        totals = [0] * len(actions)
         margins = [0] * len(actions)  # seat 0's final point difference, summed
         close_leads: dict[int, list[int]] = {}
         searchers: dict[int, Searcher] = {}
         for _ in range(deals):
-            opp_hand, stock = determinizer.sample(rng)
-            base = start.copy()
-            base.hands[k.opp] = opp_hand
-            base.stock = stock
+            base = sampler.fill(start, rng)
             for i, action in enumerate(actions):
-                hand = base.copy()
+                hand = base.clone()
                 hand.apply(action)
                 if action == A_CLOSE and self.close_by_lead:
                     _close_leads(hand, utility, searchers, close_leads)
@@ -253,37 +176,43 @@ class ExpertBingo(Bot):
                     value = _finish(hand, utility, searchers)
                     totals[i] += value
                     margins[i] += value - _utility_of(value) * SCALE
-        sign = 1 if k.seat == 0 else -1
+        sign = 1 if seat == 0 else -1
         if close_leads:
             # the lead after closing is chosen once for every deal (not per deal)
             lead = max(close_leads, key=lambda a: (sign * close_leads[a][0], -a))
             i = actions.index(A_CLOSE)
             totals[i], margins[i] = close_leads[lead]
         ranked = []
-        for move, total, margin_sum in zip(legal, totals, margins, strict=True):
+        for action, total, margin_sum in zip(actions, totals, margins, strict=True):
             score = sign * total / deals
             # the mover's chance of winning the match (the points' tie-break is
             # below a thousandth of a percent, and keeps the values in the order)
-            equity = max(0.0, min(1.0, score / SCALE / EQUITY_UNITS + (k.seat == 1)))
+            equity = max(0.0, min(1.0, score / SCALE / EQUITY_UNITS + (seat == 1)))
             margin = sign * margin_sum / deals
             if exact:
                 reason = f"exact: the match is won {equity:.0%} (points {margin:+.0f} this hand)"
+                code, params = "match_exact", {"equity": equity, "margin": round(margin)}
             else:
-                how = "solved" if k.compulsory or k.phase == "take" else "played out and solved"
+                method = "solved" if compulsory or taking else "played_out"
+                how = "solved" if method == "solved" else "played out and solved"
                 reason = (
                     f"match won {equity:.0%} on average over {deals} deals, {how} "
                     f"(points {margin:+.1f} this hand)"
                 )
-            ranked.append((score, RankedMove(move, equity, reason)))
+                code = "match_estimate"
+                params = {"equity": equity, "deals": deals, "method": method, "margin": margin}
+            move = handle.action_to_move(action)
+            ranked.append((score, RankedMove(move, equity, reason, code, params)))
         ranked.sort(key=lambda pair: (-pair[0], pair[1].move))
         return [r for _, r in ranked]
 
-    def _deals(self, k: SeatKnowledge, n_moves: int, can_close: bool = False) -> int:
-        """How many determinizations the budget pays for (a fixed cost model)."""
-        if k.compulsory or k.phase == "take":
-            cost = SOLVE_MS[min(7, k.hand.bit_count())]
+    def deals(self, view: Mapping[str, Any], n_moves: int, can_close: bool = False) -> int:
+        """How many determinizations the budget pays for at the decision ``view``
+        shows (a fixed cost model: the work, not the clock)."""
+        if view["following_compulsory"] or view["phase"] == "take":
+            cost = SOLVE_MS[min(7, len(view["hand"]))]
         else:
-            cost = PLAYOUT_MS[min(7, len(k.tricks))]
+            cost = PLAYOUT_MS[min(7, len(view["tricks"]))]
         extra = CLOSE_MS if can_close and self.close_by_lead else 0.0
         deals = int(self._seconds * 1000 / (DEAL_MS + extra + cost * n_moves))
         return max(MIN_DEALS, min(MAX_DEALS, deals))
@@ -294,17 +223,23 @@ def _utility_of(value: int) -> int:
     return (value + SCALE // 2) // SCALE
 
 
-def _close_leads(
-    hand: HandState, utility: Utility, searchers: dict[int, Searcher], sums: dict[int, list[int]]
-) -> None:
-    """Add each lead's exact value after the close (seat 0's view) to ``sums``: the
-    combined value and its point difference."""
-    pos = _position(hand)
+def _search(hand: BingoCore, utility: Utility, searchers: dict[int, Searcher]) -> Searcher:
     search = searchers.get(hand.closed_by)
     if search is None:
         search = searchers[hand.closed_by] = searcher(hand.cfg, hand.closed_by, utility, True)
-    for action in pos.legal_actions():
-        value = search.value(pos.play(action))
+    return search
+
+
+def _close_leads(
+    hand: BingoCore, utility: Utility, searchers: dict[int, Searcher], sums: dict[int, list[int]]
+) -> None:
+    """Add each lead's exact value after the close (seat 0's view) to ``sums``: the
+    combined value and its point difference."""
+    search = _search(hand, utility, searchers)
+    for action in hand.legal():
+        child = hand.clone()
+        child.apply(action)
+        value = search.value(child)
         acc = sums.get(action)
         if acc is None:
             acc = sums[action] = [0, 0]
@@ -312,13 +247,9 @@ def _close_leads(
         acc[1] += value - _utility_of(value) * SCALE
 
 
-def _finish(hand: HandState, utility: Utility, searchers: dict[int, Searcher]) -> int:
-    """Play the hand on (greedy rules while the stock lasts, then exactly): seat 0's value."""
-    while hand.phase != HandState.OVER and not hand.following_compulsory:
-        hand.apply(_policy(hand))
-    if hand.phase == HandState.OVER:
-        return _final_value(hand, utility)
-    search = searchers.get(hand.closed_by)
-    if search is None:
-        search = searchers[hand.closed_by] = searcher(hand.cfg, hand.closed_by, utility, True)
-    return search.value(_position(hand))
+def _finish(hand: BingoCore, utility: Utility, searchers: dict[int, Searcher]) -> int:
+    """Play the hand on (greedy rules while the stock lasts, then exactly): seat 0's
+    value (utility · SCALE + the final point difference)."""
+    while hand.in_hand and not hand.following_compulsory:
+        hand.apply(greedy_action(hand))
+    return _search(hand, utility, searchers).value(hand)

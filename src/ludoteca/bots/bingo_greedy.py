@@ -15,41 +15,12 @@
 
 from __future__ import annotations
 
+from ludoteca.games.bingo.hidden import position_from_view
+
 from .base import Bot, SeatHandle
-from .bingo_common import (
-    A_CLOSE,
-    A_TAKE_UP,
-    SeatKnowledge,
-    action_of,
-    heuristic_lead,
-    heuristic_reply,
-    heuristic_take,
-)
+from .bingo_common import greedy_action
 
-__all__ = ["GreedyBingo", "greedy_action"]
-
-
-def greedy_action(k: SeatKnowledge, legal: list[int]) -> int:
-    """The greedy decision (an action number) for the seat whose knowledge is ``k``."""
-    seat = k.seat
-    if A_TAKE_UP in legal:
-        unseen = k.possible_opp & ~k.opp_known
-        return heuristic_take(k.cfg, k.up, unseen)
-    if k.led >= 0:
-        allowed = 0
-        for a in legal:
-            allowed |= 1 << a
-        return heuristic_reply(k.cfg, allowed, k.led, k.lead_show, k.points[seat])
-    action = heuristic_lead(
-        k.cfg,
-        k.hand,
-        k.shown[seat],
-        k.possible_opp,
-        k.points[seat],
-        k.compulsory,
-        A_CLOSE in legal,
-    )
-    return action if action in legal else legal[0]
+__all__ = ["GreedyBingo"]
 
 
 class GreedyBingo(Bot):
@@ -58,8 +29,8 @@ class GreedyBingo(Bot):
     level = "greedy"
 
     def choose(self, handle: SeatHandle) -> str:
-        legal = handle.legal_moves()
+        legal = handle.legal_actions()
         if len(legal) == 1:
-            return legal[0]
-        k = SeatKnowledge.from_view(handle.view())
-        return handle.action_to_move(greedy_action(k, [action_of(m) for m in legal]))
+            return handle.action_to_move(legal[0])
+        action = greedy_action(position_from_view(handle.view()))
+        return handle.action_to_move(action if action in legal else legal[0])

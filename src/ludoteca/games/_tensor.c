@@ -528,7 +528,20 @@ static int put_doubles(Vec *o, Py_ssize_t k, long mask) {
     return 0;
 }
 
+/* Reads the fields of the engine's compact state (game.core, a BingoCore). */
+static int bingo_write_core(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
+
 static int bingo_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
+    static PyObject *s_core = NULL;
+    if (s_core == NULL && !(s_core = PyUnicode_InternFromString("core"))) return -1;
+    PyObject *core = PyObject_GetAttr(game, s_core);
+    if (core == NULL) return -1;
+    int r = bingo_write_core(encoder, core, seat, out, info);
+    Py_DECREF(core);
+    return r;
+}
+
+static int bingo_write_core(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
     BingoEncoder *self = (BingoEncoder *)encoder;
     Vec o = *out;
     const long *off = self->off;

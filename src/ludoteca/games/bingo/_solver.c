@@ -18,6 +18,11 @@
  * same); move ordering: the table's lead, then leads the follower cannot beat
  * (the most valuable first), then the cheapest; answers that win the trick,
  * cheapest first, then the cheapest losing ones.
+ *
+ * Both entry points check everything they are given before reading or writing
+ * anything (tile masks within the 28 tiles, shown tiles doubles, hands of at most
+ * seven tiles and of sizes that fit a lead or an answer, every index and table
+ * size): bad input raises ValueError and changes nothing.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -268,31 +273,66 @@ static int lead(uint32_t h0, uint32_t h1, int turn, int p0, int p1, int won, uin
 
 /* ------------------------------------------------------------------ Python */
 
-static int seq_long(PyObject *seq, Py_ssize_t i, long *out) {
-    PyObject *item = PySequence_GetItem(seq, i);
-    if (item == NULL) return -1;
-    long v = PyLong_AsLong(item);
-    Py_DECREF(item);
+/* Every entry point checks what it is given before anything is read or written:
+ * a value out of range, a mask with bits outside its set or a table of the wrong
+ * size raises ValueError (a non-integer, TypeError), and nothing is changed. */
+
+#define ALL_TILES ((1L << NT) - 1)
+
+/* An int in [lo, hi], or ValueError naming `what`. */
+static int get_int(PyObject *x, long lo, long hi, const char *what, long *out) {
+    if (!PyLong_Check(x)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(x)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(x, &overflow);
     if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be from %ld to %ld", what, lo, hi);
+        return -1;
+    }
     *out = v;
     return 0;
 }
 
-static int read_table(PyObject *table, int rows, int cols, long *out) {
-    if (PySequence_Size(table) != rows) {
-        PyErr_SetString(PyExc_ValueError, "table of the wrong size");
+/* Item i of a sequence as an int in [lo, hi]. */
+static int item_int(PyObject *seq, Py_ssize_t i, long lo, long hi, const char *what, long *out) {
+    PyObject *item = PySequence_GetItem(seq, i);
+    if (item == NULL) return -1;
+    int r = get_int(item, lo, hi, what, out);
+    Py_DECREF(item);
+    return r;
+}
+
+/* A sequence of exactly n items, or ValueError. */
+static int check_size(PyObject *seq, Py_ssize_t n, const char *what) {
+    if (!PySequence_Check(seq)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence", what);
         return -1;
     }
+    Py_ssize_t size = PySequence_Size(seq);
+    if (size < 0) return -1;
+    if (size != n) {
+        PyErr_Format(PyExc_ValueError, "%s must have %zd entries, not %zd", what, n, size);
+        return -1;
+    }
+    return 0;
+}
+
+/* A rows x cols table of ints in [lo, hi]. */
+static int read_table(PyObject *table, int rows, int cols, long lo, long hi, const char *what,
+                      long *out) {
+    if (check_size(table, rows, what) < 0) return -1;
     for (int r = 0; r < rows; r++) {
         PyObject *row = PySequence_GetItem(table, r);
         if (row == NULL) return -1;
-        if (PySequence_Size(row) != cols) {
+        if (check_size(row, cols, what) < 0) {
             Py_DECREF(row);
-            PyErr_SetString(PyExc_ValueError, "table row of the wrong size");
             return -1;
         }
         for (int c = 0; c < cols; c++) {
-            if (seq_long(row, c, &out[r * cols + c]) < 0) {
+            if (item_int(row, c, lo, hi, what, &out[r * cols + c]) < 0) {
                 Py_DECREF(row);
                 return -1;
             }
@@ -306,43 +346,51 @@ static int read_table(PyObject *table, int rows, int cols, long *out) {
 static PyObject *py_init(PyObject *self, PyObject *args) {
     PyObject *str, *val, *follow, *td, *showp, *dbl;
     if (!PyArg_ParseTuple(args, "OOOOOO", &str, &val, &follow, &td, &showp, &dbl)) return NULL;
-    long buf[NCFG * NT];
-    if (read_table(str, NCFG, NT, buf) < 0) return NULL;
-    for (int c = 0; c < NCFG; c++)
-        for (int t = 0; t < NT; t++) S[c][t] = (int)buf[c * NT + t];
-    if (read_table(val, NCFG, NT, buf) < 0) return NULL;
-    for (int c = 0; c < NCFG; c++)
-        for (int t = 0; t < NT; t++) V[c][t] = (int)buf[c * NT + t];
-    if (PySequence_Size(follow) != NCFG) {
-        PyErr_SetString(PyExc_ValueError, "follow table of the wrong size");
-        return NULL;
-    }
+    /* everything is read and checked into locals first: a bad table changes nothing */
+    static long s_buf[NCFG * NT], v_buf[NCFG * NT], f_buf[NCFG * NT * 3];
+    long td_buf[NCFG], sp_buf[7], dbl_buf[7];
+    if (read_table(str, NCFG, NT, 0, 1000, "strength", s_buf) < 0) return NULL;
+    if (read_table(val, NCFG, NT, 0, 1000, "value", v_buf) < 0) return NULL;
+    if (check_size(follow, NCFG, "follow_steps") < 0) return NULL;
     for (int c = 0; c < NCFG; c++) {
         PyObject *row = PySequence_GetItem(follow, c);
         if (row == NULL) return NULL;
-        long steps[NT * 3];
-        int bad = read_table(row, NT, 3, steps);
+        int bad = read_table(row, NT, 3, 0, ALL_TILES, "a follow_steps mask", f_buf + c * NT * 3);
         Py_DECREF(row);
         if (bad < 0) return NULL;
-        for (int t = 0; t < NT; t++)
-            for (int k = 0; k < 3; k++) F[c][t][k] = (uint32_t)steps[t * 3 + k];
     }
-    long v;
-    for (int c = 0; c < NCFG; c++) {
-        if (seq_long(td, c, &v) < 0) return NULL;
-        TD[c] = (int)v;
-    }
-    for (int n = 0; n < 7; n++) {
-        if (seq_long(showp, n, &v) < 0) return NULL;
-        SHOWP[n] = (int)v;
-    }
-    SHOWP[7] = SHOWP[6];
-    DOUBLES = 0;
+    if (check_size(td, NCFG, "trump_double") < 0) return NULL;
+    for (int c = 0; c < NCFG; c++)
+        if (item_int(td, c, 0, NT - 1, "a trump double", &td_buf[c]) < 0) return NULL;
+    if (check_size(showp, 7, "show_points") < 0) return NULL;
+    for (int n = 0; n < 7; n++)
+        if (item_int(showp, n, 0, 1000, "show points", &sp_buf[n]) < 0) return NULL;
+    if (check_size(dbl, 7, "double_of") < 0) return NULL;
+    uint32_t doubles = 0;
     for (int d = 0; d < 7; d++) {
-        if (seq_long(dbl, d, &v) < 0) return NULL;
-        DBL[d] = (int)v;
-        DOUBLES |= 1u << v;
+        if (item_int(dbl, d, 0, NT - 1, "a double's tile", &dbl_buf[d]) < 0) return NULL;
+        doubles |= 1u << dbl_buf[d];
     }
+    if (popcount32(doubles) != 7) {
+        PyErr_SetString(PyExc_ValueError, "double_of must name seven different tiles");
+        return NULL;
+    }
+    if (tt == NULL) {
+        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+        if (tt == NULL) return PyErr_NoMemory();
+    }
+    for (int c = 0; c < NCFG; c++) {
+        for (int t = 0; t < NT; t++) {
+            S[c][t] = (int)s_buf[c * NT + t];
+            V[c][t] = (int)v_buf[c * NT + t];
+            for (int k = 0; k < 3; k++) F[c][t][k] = (uint32_t)f_buf[(c * NT + t) * 3 + k];
+        }
+        TD[c] = (int)td_buf[c];
+    }
+    for (int n = 0; n < 7; n++) SHOWP[n] = (int)sp_buf[n];
+    SHOWP[7] = SHOWP[6];
+    for (int d = 0; d < 7; d++) DBL[d] = (int)dbl_buf[d];
+    DOUBLES = doubles;
     for (int c = 0; c < NCFG; c++)
         for (int t = 0; t < NT; t++) {
             uint32_t above = 0;
@@ -350,10 +398,9 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
                 if (S[c][u] > S[c][t]) above |= 1u << u;
             ABOVE[c][t] = above;
         }
-    if (tt == NULL) {
-        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
-        if (tt == NULL) return PyErr_NoMemory();
-    }
+    /* the tables may have changed: nothing kept from a search before is valid */
+    memset(tt, 0, TT_SIZE * sizeof(Entry));
+    c_cfg = -1;
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -361,39 +408,65 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
 /* search(h0, h1, cfg, closed_by, points, utility(24), turn, led, show, p0, p1, won, s0, s1,
  *        capture, alpha, beta) -> value for seat 0 */
 static PyObject *py_search(PyObject *self, PyObject *args) {
-    unsigned long h0, h1, show, s0, s1;
-    int cfg, closed, points, turn, led, p0, p1, won, cap, alpha, beta;
-    PyObject *util;
-    if (!PyArg_ParseTuple(args, "kkiiiOiikiiikkiii", &h0, &h1, &cfg, &closed, &points, &util,
-                          &turn, &led, &show, &p0, &p1, &won, &s0, &s1, &cap, &alpha, &beta))
+    PyObject *o[17];
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5],
+                          &o[6], &o[7], &o[8], &o[9], &o[10], &o[11], &o[12], &o[13], &o[14],
+                          &o[15], &o[16]))
         return NULL;
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "init() was not called");
         return NULL;
     }
-    if (cfg < 0 || cfg >= NCFG || closed < -1 || closed > 1 || cap < -1 || cap > 1 ||
-        p0 < 0 || p1 < 0 || p0 >= TARGET || p1 >= TARGET || (led >= NT) || turn < 0 || turn > 1) {
-        PyErr_SetString(PyExc_ValueError, "not a position the search can take");
+    long h0, h1, cfg, closed, points, turn, led, show, p0, p1, won, s0, s1, cap, alpha, beta;
+    if (get_int(o[0], 0, ALL_TILES, "hand 0 (a tile mask)", &h0) < 0 ||
+        get_int(o[1], 0, ALL_TILES, "hand 1 (a tile mask)", &h1) < 0 ||
+        get_int(o[2], 0, NCFG - 1, "the configuration", &cfg) < 0 ||
+        get_int(o[3], -1, 1, "closed_by", &closed) < 0 ||
+        get_int(o[4], 0, 1, "the points flag", &points) < 0 ||
+        get_int(o[6], 0, 1, "the seat to move", &turn) < 0 ||
+        get_int(o[7], -1, NT - 1, "the tile led", &led) < 0 ||
+        get_int(o[8], 0, ALL_TILES, "the shown doubles (a tile mask)", &show) < 0 ||
+        get_int(o[9], 0, TARGET - 1, "points 0", &p0) < 0 ||
+        get_int(o[10], 0, TARGET - 1, "points 1", &p1) < 0 ||
+        get_int(o[11], 0, 3, "the tricks taken (bits by seat)", &won) < 0 ||
+        get_int(o[12], 0, ALL_TILES, "seat 0's shown doubles (a tile mask)", &s0) < 0 ||
+        get_int(o[13], 0, ALL_TILES, "seat 1's shown doubles (a tile mask)", &s1) < 0 ||
+        get_int(o[14], -1, 1, "capture", &cap) < 0 ||
+        get_int(o[15], -(INF - 1), INF - 1, "alpha", &alpha) < 0 ||
+        get_int(o[16], -(INF - 1), INF - 1, "beta", &beta) < 0)
+        return NULL;
+    uint32_t m0 = (uint32_t)h0, m1 = (uint32_t)h1;
+    int n0 = popcount32(m0), n1 = popcount32(m1);
+    const char *bad = NULL;
+    if (m0 & m1)
+        bad = "the two hands share a tile";
+    else if (n0 > 7 || n1 > 7)
+        bad = "a hand holds at most seven tiles";
+    else if (((uint32_t)show | (uint32_t)s0 | (uint32_t)s1) & ~DOUBLES)
+        bad = "shown tiles are doubles";
+    else if (led < 0 && show)
+        bad = "doubles are shown with a tile led";
+    else if (led >= 0 && ((m0 | m1) >> led & 1))
+        bad = "the tile led is still in a hand";
+    else if (led < 0 && (n0 != n1 || (turn ? n1 : n0) == 0))
+        bad = "at a lead both hands hold the same number of tiles, at least one";
+    else if (led >= 0 && (turn ? n1 != n0 + 1 : n0 != n1 + 1))
+        bad = "at an answer the player to move holds one tile more than the leader";
+    if (bad != NULL) {
+        PyErr_Format(PyExc_ValueError, "not a position the search can take: %s", bad);
         return NULL;
     }
-    if (PySequence_Size(util) != 24) {
-        PyErr_SetString(PyExc_ValueError, "the utility has 24 entries");
-        return NULL;
-    }
+    if (check_size(o[5], 24, "the utility") < 0) return NULL;
     int nu[2][4][3];
     for (int i = 0; i < 24; i++) {
         long x;
-        if (seq_long(util, i, &x) < 0) return NULL;
-        if (x > (1 << 24) || x < -(1 << 24)) {
-            PyErr_SetString(PyExc_ValueError, "utility values are bounded by 2 to the 24th");
-            return NULL;
-        }
+        if (item_int(o[5], i, -(1L << 24), 1L << 24, "a utility value", &x) < 0) return NULL;
         nu[i / 12][(i / 3) % 4][i % 3] = (int)x;
     }
     if (cfg != c_cfg || closed != c_closed || points != c_points || memcmp(nu, U, sizeof U) != 0) {
         memcpy(U, nu, sizeof U);
-        c_cfg = cfg;
-        c_closed = closed;
+        c_cfg = (int)cfg;
+        c_closed = (int)closed;
         c_points = points ? 1 : 0;
         gen = (gen + 1) & 0x3FFFFFFFu;
         if (gen == 0) {
@@ -402,21 +475,18 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
     int v;
+    uint32_t sh = (uint32_t)show, z0 = (uint32_t)s0, z1 = (uint32_t)s1;
+    int a = (int)alpha, b = (int)beta, w = (int)won, c = (int)cap, q0 = (int)p0, q1 = (int)p1;
     if (led < 0) {
         if (turn == 0)
-            v = lead((uint32_t)h0, (uint32_t)h1, 0, p0, p1, won, (uint32_t)s0, (uint32_t)s1, cap,
-                     alpha, beta);
+            v = lead(m0, m1, 0, q0, q1, w, z0, z1, c, a, b);
         else
-            v = -lead((uint32_t)h0, (uint32_t)h1, 1, p0, p1, won, (uint32_t)s0, (uint32_t)s1, cap,
-                      -beta, -alpha);
+            v = -lead(m0, m1, 1, q0, q1, w, z0, z1, c, -b, -a);
     } else {
-        int leader = 1 - turn;
-        if (leader == 0)
-            v = answer((uint32_t)h0, (uint32_t)h1, 0, led, (uint32_t)show, p0, p1, won,
-                       (uint32_t)s0, (uint32_t)s1, cap, alpha, beta);
+        if (turn == 1)
+            v = answer(m0, m1, 0, (int)led, sh, q0, q1, w, z0, z1, c, a, b);
         else
-            v = -answer((uint32_t)h0, (uint32_t)h1, 1, led, (uint32_t)show, p0, p1, won,
-                        (uint32_t)s0, (uint32_t)s1, cap, -beta, -alpha);
+            v = -answer(m0, m1, 1, (int)led, sh, q0, q1, w, z0, z1, c, -b, -a);
     }
     return PyLong_FromLong(v);
 }

@@ -1,7 +1,9 @@
 """Bingo: the two-player domino trick-taking game adapted from Sixty-Six.
 
 Seats 0 and 1. A match is played to 7 sets over several hands; the first
-leader is drawn, then the lead alternates from hand to hand.
+leader is drawn, then the lead alternates from hand to hand. The rules live in
+:mod:`ludoteca.games.bingo.core`; this module writes and reads the notation,
+keeps the history, and shows each seat its view, the events and the result.
 
 Notation
 --------
@@ -34,65 +36,72 @@ Decisions:
 >>> g.play("play 6-6 show"); g.play("play 6-5")
 >>> g.view(1)["points"], g.view(1)["shown"]
 ([79, 0], [['5-5', '4-4'], []])
+>>> g.parse("play 6-6 show")
+Move('play', tiles=(Tile(6, 6),), detail='show', text='play 6-6 show')
+>>> [e.code for e in g.events[-1]]
+['trick_won', 'hand_ended']
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.errors import IllegalMove
+from ludoteca.events import Event
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import GameType, TypeInfo
+from ludoteca.move import Move
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
 
-from .fast import random_permutation
-from .hidden import HandObservation, sample_deal
+from .core import (
+    A_CLOSE,
+    A_SHOW,
+    A_TAKE_UP,
+    DEAL,
+    DRAW,
+    END_CODES,
+    HAND_SIZE,
+    HIDDEN_STOCK,
+    LEAD,
+    NUM_ACTIONS,
+    OVER,
+    PHASE_NAMES,
+    REACHED_70,
+    REPLY,
+    SETS_CODES,
+    T_CAPTURED,
+    T_SHOW_POINTS,
+    T_SHOWN,
+    T_WINNER,
+    TAKE,
+    TARGET_SETS,
+    BingoCore,
+    HandRecord,
+    action_tile,
+    random_permutation,
+)
+from .hidden import DealSampler, HandObservation, observe
 from .tables import (
     BINGO,
     DOUBLE_OF,
     FOLLOW_STEPS,
     HIGH_END,
     LOW_END,
-    STRENGTH,
-    TRUMP_DOUBLE,
-    VALUE,
-    config_of,
     follow_step,
     show_points,
     tiles_in,
-    trump_of,
 )
 
 if TYPE_CHECKING:
     from ludoteca.tensor import TensorEncoder
 
 
-__all__ = ["Bingo"]
+__all__ = ["Bingo", "refusal_text"]
 
-# Phases.
-DRAW, DEAL, LEAD, REPLY, TAKE, OVER = range(6)
-PHASE_NAMES = ("draw", "deal", "lead", "reply", "take", "over")
-
-# Action numbers.
-A_PLAY = 0  # play tile 0 … 27
-A_SHOW = 28  # play d-d show, d = 0 … 6
-A_CLOSE = 35
-A_TAKE_UP = 36
-A_TAKE_HIDDEN = 37
-NUM_ACTIONS = 38
-
-TARGET_POINTS = 70
-TARGET_SETS = 7
-HAND_SIZE = 7
-HIDDEN_STOCK = 13
-
-# Score event kinds.
-CAPTURE, SHOW, FAILED_CLOSE = 0, 1, 2
-EVENT_NAMES = ("capture", "show", "failed close")
-
-DOUBLE_BIT: tuple[int, ...] = tuple(1 << DOUBLE_OF[d] for d in range(7))
+Trick = tuple[int, int, int, int, int, int, int, bool]
 
 
 def _format_action(a: int) -> str:
@@ -112,11 +121,90 @@ _PARSE["take the turned-up"] = A_TAKE_UP
 
 MOVE_FORMS = "play 6-4, play 6-6 show, close, take up, take hidden"
 
+ACTION_MOVES: tuple[Move, ...] = tuple(
+    Move("play", (ALL_TILES[a],), text=ACTION_TEXT[a])
+    if a < A_SHOW
+    else Move("play", (ALL_TILES[action_tile(a)],), detail="show", text=ACTION_TEXT[a])
+    if a < A_CLOSE
+    else Move("close", text="close")
+    if a == A_CLOSE
+    else Move("take", detail=ACTION_TEXT[a][5:], text=ACTION_TEXT[a])
+    for a in range(NUM_ACTIONS)
+)
+"""The decision of each action number as a :class:`~ludoteca.move.Move`."""
 
-def heavier(a: int, b: int) -> bool:
-    """Whether tile ``a`` is heavier than tile ``b`` (higher total, then higher end)."""
-    ta, tb = ALL_TILES[a], ALL_TILES[b]
-    return (ta.pips, ta.high) > (tb.pips, tb.high)
+_SHOW_WHAT = {"show": "show doubles", "close": "close the stock"}
+
+
+def refusal_text(code: str, params: dict[str, Any], who: Any = str) -> str:
+    """The English words of a refusal ``code`` with its ``params`` (``who(seat)``
+    names a seat).
+
+    >>> refusal_text("not_in_hand", {"tile": "5-4", "hand": ["6-6", "1-0"]})
+    '5-4 is not in that hand (6-6 1-0)'
+    >>> refusal_text("must_follow", {"led": "6-4", "step": 3, "number": 2, "closed": True,
+    ...                              "allowed": ["2-0", "2-1"]})[-62:]
+    'this hand holds a trump (a 2), so it must play one of: 2-0 2-1'
+    """
+    p = params
+    if code == "no_such_action":
+        return f"there is no action {p['action']}"
+    if code == "must_take":
+        return (
+            f"only the hidden tile and the turned-up {p['up']} are left, and the "
+            "trick's winner must choose first: take up or take hidden"
+        )
+    if code == "take_not_due":
+        return "taking is only for the trick's winner when the last two stock tiles are left"
+    if code == "leader_only":
+        return (
+            f"only the leader may {_SHOW_WHAT[p['what']]}, before leading; now a tile must answer"
+        )
+    if code == "not_in_hand":
+        return f"{p['tile']} is not in that hand ({' '.join(p['hand'])})"
+    if code == "must_follow":
+        why = "the stock is closed" if p["closed"] else "the stock is exhausted"
+        need = f"a trump (a {p['number']})" if p["step"] == 3 else f"a tile with a {p['number']}"
+        return (
+            f"{why}, so following is compulsory: {p['led']} was led and this hand "
+            f"holds {need}, so it must play one of: {' '.join(p['allowed'])}"
+        )
+    if code == "already_closed":
+        return f"the stock is already closed (by {who(p['closer'])})"
+    if code == "stock_exhausted":
+        return "the stock is exhausted: there is nothing left to close"
+    if code == "show_needs_doubles":
+        return f"a show needs another double in hand besides {p['tile']}"
+    if code == "already_shown":
+        return (
+            f"the other doubles in hand ({' '.join(p['doubles'])}) were already shown "
+            "this hand; a double is shown only once"
+        )
+    text: str = _CHANCE_TEXT[code](p)
+    return text
+
+
+def _bad_tile(p: dict[str, Any]) -> str:
+    try:
+        tile_index(p["word"])
+    except ValueError as e:
+        return str(e)
+    return f"{p['word']} is not a tile"  # pragma: no cover - only words that fail get here
+
+
+_CHANCE_TEXT: dict[str, Any] = {
+    "no_chance_due": lambda p: "no chance event is due",
+    "draw_due": lambda p: "the draw for first leader is due: draw T0 T1",
+    "draw_two_tiles": lambda p: "two different tiles must be drawn, seat 0's then seat 1's",
+    "deal_due": lambda p: "a deal is due: deal H0 | H1 | up T | stock S",
+    "deal_form": lambda p: (
+        "a deal is written: deal H0 | H1 | up T | stock S (four parts split by |)"
+    ),
+    "not_a_tile": _bad_tile,
+    "seven_each": lambda p: "each player is dealt seven tiles",
+    "stock_size": lambda p: f"the hidden stock holds 13 tiles, and {p['count']} were given",
+    "each_tile_once": lambda p: "the 28 tiles must each appear exactly once",
+}
 
 
 def _desc(mask: int) -> list[str]:
@@ -126,8 +214,21 @@ def _desc(mask: int) -> list[str]:
     return [TILE_TEXT[t] for t in reversed(tiles_in(mask))]
 
 
+def _deal_text(h0: list[int], h1: list[int], up: int, stock: list[int] | tuple[int, ...]) -> str:
+    t = TILE_TEXT
+    return (
+        f"deal {' '.join([t[x] for x in h0])} | {' '.join([t[x] for x in h1])} | up {t[up]} | "
+        f"stock {' '.join([t[x] for x in stock])}"
+    )
+
+
 class Bingo(Game):
-    """Bingo for two players, a match to 7 sets (see the module's notation)."""
+    """Bingo for two players, a match to 7 sets (see the module's notation).
+
+    ``core`` is the match as a :class:`~ludoteca.games.bingo.core.BingoCore`,
+    every tile included: for solvers, tests and fast paths, never for a bot
+    (bots see :meth:`view`).
+    """
 
     name: ClassVar[str] = "bingo"
     title: ClassVar[str] = "Bingo"
@@ -141,40 +242,9 @@ class Bingo(Game):
         ),
     }
 
-    # match state
-    phase: int
-    draws: list[tuple[int, int]]
-    first_leader: int
-    hand_no: int
-    sets: list[int]
-    hand_log: list[dict[str, Any]]
-    set_events: list[dict[str, Any]]
-    winner: int | None
-    # hand state
-    b7: bool
-    dealt: list[int]
-    hands: list[int]
-    stock: list[int]
-    drawn: int
-    trump_tile: int
-    up: int
-    up_holder: int
-    hidden_to: int
-    trump: int
-    cfg: int
-    closed_by: int
-    closed_at: int
-    hand_leader: int
-    leader: int
-    turn: int
-    lead_tile: int
-    lead_show: int
-    points: list[int]
-    tricks_won: list[int]
-    shown: list[int]
-    tricks: list[tuple[int, int, int, int, int, int, int, bool]]
-    draw_log: list[tuple[int, int]]
-    bingo_capture: int
+    core: BingoCore
+    _events_synced: int
+    """How many moves of the history have their events in ``_events``."""
 
     @classmethod
     def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
@@ -203,393 +273,139 @@ class Bingo(Game):
         return NUM_ACTIONS
 
     def _setup(self) -> None:
-        self.phase = DRAW
-        self.draws = []
-        self.first_leader = -1
-        self.hand_no = 0
-        self.sets = [0, 0]
-        self.hand_log = []
-        self.set_events = []
-        self.winner = None
-        self.b7 = bool(self.options["blanks_as_seven"])
-        self._reset_hand()
-
-    def _reset_hand(self) -> None:
-        self.dealt = [0, 0]
-        self.hands = [0, 0]
-        self.stock = []
-        self.drawn = 0
-        self.trump_tile = -1
-        self.up = -1
-        self.up_holder = -1
-        self.hidden_to = -1
-        self.trump = -1
-        self.cfg = 0
-        self.closed_by = -1
-        self.closed_at = -1
-        self.hand_leader = -1
-        self.leader = -1
-        self.turn = -1
-        self.lead_tile = -1
-        self.lead_show = 0
-        self.points = [0, 0]
-        self.tricks_won = [0, 0]
-        self.shown = [0, 0]
-        self.tricks = []
-        self.draw_log = []
-        self.bingo_capture = -1
+        self._use(BingoCore(bool(self.options["blanks_as_seven"])))
+        self._events_synced = 0
 
     def _copy_into(self, other: Any) -> None:
-        d = self.__dict__
-        od = other.__dict__
-        for k in (
-            "phase",
-            "first_leader",
-            "hand_no",
-            "winner",
-            "b7",
-            "drawn",
-            "trump_tile",
-            "up",
-            "up_holder",
-            "hidden_to",
-            "trump",
-            "cfg",
-            "closed_by",
-            "closed_at",
-            "hand_leader",
-            "leader",
-            "turn",
-            "lead_tile",
-            "lead_show",
-            "bingo_capture",
-        ):
-            od[k] = d[k]
-        od["draws"] = list(self.draws)
-        od["sets"] = list(self.sets)
-        od["hand_log"] = list(self.hand_log)
-        od["set_events"] = list(self.set_events)
-        od["dealt"] = list(self.dealt)
-        od["hands"] = list(self.hands)
-        od["stock"] = list(self.stock)
-        od["points"] = list(self.points)
-        od["tricks_won"] = list(self.tricks_won)
-        od["shown"] = list(self.shown)
-        od["tricks"] = list(self.tricks)
-        od["draw_log"] = list(self.draw_log)
+        other._use(self.core.clone())
+        other._events_synced = self._events_synced
+
+    def _use(self, core: BingoCore) -> None:
+        self.core = core
+        # legal_actions() is the core's (it answers [] at a chance point or the end):
+        # one call less on the hot path
+        self.legal_actions = core.legal  # type: ignore[method-assign]
 
     # ------------------------------------------------------------ who and what
 
     def _current(self) -> ToMove:
-        phase = self.phase
+        core = self.core
+        phase = core.phase
         if phase >= LEAD:
-            return None if phase == OVER else self.turn
+            return None if phase == OVER else core.turn
         return CHANCE
 
     @property
     def following_compulsory(self) -> bool:
         """Whether the follow rule applies now: the stock is closed or exhausted."""
-        return self.phase in (LEAD, REPLY, TAKE) and (self.closed_by >= 0 or self.up < 0)
+        return self.core.following_compulsory
 
     def _legal_actions(self) -> list[int]:
-        """Action numbers of the legal decisions (empty at a chance point or the end)."""
-        phase = self.phase
-        turn = self.turn
-        if phase == REPLY:
-            hand = self.hands[turn]
-            if self.closed_by >= 0 or self.up < 0:
-                m1, m2, m3 = FOLLOW_STEPS[self.cfg][self.lead_tile]
-                hand = hand & m1 or hand & m2 or hand & m3 or hand
-            return tiles_in(hand)
-        if phase == LEAD:
-            hand = self.hands[turn]
-            acts = tiles_in(hand)
-            doubles = hand & DOUBLES_MASK
-            if doubles:
-                fresh = doubles & ~self.shown[turn]
-                if fresh:
-                    for d in range(7):
-                        bit = DOUBLE_BIT[d]
-                        if doubles & bit and fresh & ~bit:
-                            acts.append(A_SHOW + d)
-            if self.closed_by < 0 and self.up >= 0:
-                acts.append(A_CLOSE)
-            return acts
-        if phase == TAKE:
-            return [A_TAKE_UP, A_TAKE_HIDDEN]
-        return []
-
-    # The base method without its phase check (``_legal_actions`` makes it): one call
-    # less on the hot path.
-    legal_actions = _legal_actions
+        return self.core.legal()
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.core.phase == OVER
 
     def apply_action_unchecked(self, action: int) -> None:
         # The base method with the dispatch inlined: this is the hot path.
-        phase = self.phase
-        seat = self._current()
-        if phase == REPLY:
-            self._answer(action)
-        elif phase == LEAD and action < A_SHOW:
-            self._lead(action, False)
-        else:
-            self._apply(action)
-        self._push(action, seat)  # type: ignore[arg-type]
-        if self.phase == DEAL and self._chance_mode == "auto":
+        core = self.core
+        seat = core.turn
+        core.apply(action)
+        self._history.append(action)
+        self._actors.append(seat)
+        if core.phase == DEAL and self._chance_mode == "auto":
             self._advance()
 
-    def _why_illegal(self, action: int) -> str:
+    def _apply(self, action: int) -> None:
+        self.core.apply(action)
+
+    def _undo(self, entry: int | str) -> bool:
+        self.core.undo()
+        self._events_synced = min(self._events_synced, len(self._history))
+        return True
+
+    # ------------------------------------------------------------- refusals
+
+    def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
+        core = self.core
         if not 0 <= action < NUM_ACTIONS:
-            return f"there is no action {action}"
-        phase = self.phase
-        turn = self.turn
-        hand = self.hands[turn] if turn >= 0 else 0
+            return "no_such_action", {"action": action}
+        phase = core.phase
+        hand = core.hands[core.turn] if core.turn >= 0 else 0
         if phase == TAKE:
-            return (
-                f"only the hidden tile and the turned-up {TILE_TEXT[self.up]} are left, and the "
-                "trick's winner must choose first: take up or take hidden"
-            )
+            return "must_take", {"up": TILE_TEXT[core.up]}
         if action >= A_TAKE_UP:
-            return "taking is only for the trick's winner when the last two stock tiles are left"
+            return "take_not_due", {}
         if phase == REPLY:
             if action >= A_SHOW:
-                what = "show doubles" if action < A_CLOSE else "close the stock"
-                return f"only the leader may {what}, before leading; now a tile must answer"
+                return "leader_only", {"what": "show" if action < A_CLOSE else "close"}
             if not hand >> action & 1:
-                return f"{TILE_TEXT[action]} is not in that hand ({' '.join(_desc(hand))})"
-            led = self.lead_tile
-            step = follow_step(self.cfg, led, action)
-            legal = " ".join(TILE_TEXT[t] for t in self._legal_actions())
-            why = "the stock is closed" if self.closed_by >= 0 else "the stock is exhausted"
-            needs = (
-                f"a tile with a {HIGH_END[self.b7][led]}",
-                f"a tile with a {LOW_END[self.b7][led]}",
-                f"a trump (a {self.trump})",
-            )
-            held = min(s for s in range(1, 4) if s < step and self._holds_step(led, s))
-            return (
-                f"{why}, so following is compulsory: {TILE_TEXT[led]} was led and this hand "
-                f"holds {needs[held - 1]}, so it must play one of: {legal}"
-            )
-        # LEAD
+                return "not_in_hand", {"tile": TILE_TEXT[action], "hand": _desc(hand)}
+            led = core.lead_tile
+            cfg = core.cfg
+            step = follow_step(cfg, led, action)
+            steps = FOLLOW_STEPS[cfg][led]
+            held = min(s for s in range(1, step) if hand & steps[s - 1])
+            number = (HIGH_END[core.b7][led], LOW_END[core.b7][led], core.trump)[held - 1]
+            return "must_follow", {
+                "led": TILE_TEXT[led],
+                "step": held,
+                "number": number,
+                "closed": core.closed_by >= 0,
+                "allowed": [TILE_TEXT[t] for t in core.legal()],
+            }
         if action == A_CLOSE:
-            if self.closed_by >= 0:
-                return f"the stock is already closed (by {self._who(self.closed_by)})"
-            return "the stock is exhausted: there is nothing left to close"
-        tile = action if action < A_SHOW else DOUBLE_OF[action - A_SHOW]
+            if core.closed_by >= 0:
+                return "already_closed", {"closer": core.closed_by}
+            return "stock_exhausted", {}
+        tile = action_tile(action)
         if not hand >> tile & 1:
-            return f"{TILE_TEXT[tile]} is not in that hand ({' '.join(_desc(hand))})"
-        # a show of a double in hand
+            return "not_in_hand", {"tile": TILE_TEXT[tile], "hand": _desc(hand)}
         others = hand & DOUBLES_MASK & ~(1 << tile)
         if not others:
-            return f"a show needs another double in hand besides {TILE_TEXT[tile]}"
-        return (
-            f"the other doubles in hand ({' '.join(_desc(others))}) were already shown "
-            "this hand; a double is shown only once"
-        )
+            return "show_needs_doubles", {"tile": TILE_TEXT[tile]}
+        return "already_shown", {"tile": TILE_TEXT[tile], "doubles": _desc(others)}
 
-    def _holds_step(self, led: int, step: int) -> bool:
-        return bool(self.hands[self.turn] & FOLLOW_STEPS[self.cfg][led][step - 1])
-
-    # ------------------------------------------------------------- decisions
-
-    def _apply(self, action: int) -> None:
-        if self.phase == REPLY:
-            self._answer(action)
-        elif action < A_SHOW:
-            self._lead(action, False)
-        elif action < A_CLOSE:
-            self._lead(DOUBLE_OF[action - A_SHOW], True)
-        elif action == A_CLOSE:
-            self.closed_by = self.turn
-            self.closed_at = len(self.tricks)
-        else:
-            self._take(action == A_TAKE_UP)
-
-    def _lead(self, tile: int, show: bool) -> None:
-        seat = self.turn
-        hand = self.hands[seat] ^ (1 << tile)
-        self.hands[seat] = hand
-        self.lead_tile = tile
-        if show:
-            fresh = hand & DOUBLES_MASK & ~self.shown[seat]
-            self.lead_show = fresh
-            self.shown[seat] |= fresh
-        self.turn = 1 - seat
-        self.phase = REPLY
-
-    def _answer(self, tile: int) -> None:
-        seat = self.turn
-        leader = 1 - seat
-        hands = self.hands
-        hands[seat] ^= 1 << tile
-        led = self.lead_tile
-        cfg = self.cfg
-        strength = STRENGTH[cfg]
-        winner = seat if strength[tile] > strength[led] else leader
-        value = VALUE[cfg]
-        captured = value[led] + value[tile]
-        gain = captured
-        shown = self.lead_show
-        show_pts = 0
-        if shown:
-            self.lead_show = 0
-            if winner == leader:
-                show_pts = show_points(shown.bit_count(), led == BINGO or bool(shown & 1))
-                gain += show_pts
-        points = self.points
-        total = points[winner] + gain
-        points[winner] = total
-        self.tricks_won[winner] += 1
-        compulsory = self.closed_by >= 0 or self.up < 0
-        tricks = self.tricks
-        tricks.append((leader, led, tile, winner, captured, shown, show_pts, compulsory))
-        self.lead_tile = -1
-        if led == BINGO or tile == BINGO:
-            trump_double = TRUMP_DOUBLE[cfg]
-            if trump_double != BINGO and trump_double in (led, tile):
-                self.bingo_capture = winner
-        if total >= TARGET_POINTS:
-            self._end_hand(winner, "reached 70")
-            return
-        self.leader = self.turn = winner
-        self.phase = LEAD
-        if compulsory:
-            if not hands[seat]:
-                self._tiles_ran_out(winner)
-            return
-        drawn = self.drawn
-        if drawn < HIDDEN_STOCK - 1:
-            stock = self.stock
-            hands[winner] |= 1 << stock[drawn]
-            hands[1 - winner] |= 1 << stock[drawn + 1]
-            self.drawn = drawn + 2
-            self.draw_log.append((len(tricks), winner))
-        else:
-            self.phase = TAKE
-
-    def _take(self, up: bool) -> None:
-        seat = self.turn
-        hidden = self.stock[self.drawn]
-        self.drawn += 1
-        got_up = seat if up else 1 - seat
-        self.hands[got_up] |= 1 << self.up
-        self.hands[1 - got_up] |= 1 << hidden
-        self.up_holder = got_up
-        self.hidden_to = 1 - got_up
-        self.up = -1
-        self.phase = LEAD
-
-    def _tiles_ran_out(self, last_winner: int) -> None:
-        if self.closed_by >= 0:
-            self._end_hand(1 - self.closed_by, "tiles ran out")
-            return
-        p0, p1 = self.points
-        winner = 0 if p0 > p1 else 1 if p1 > p0 else last_winner
-        self._end_hand(winner, "tiles ran out")
-
-    def _end_hand(self, winner: int, how: str) -> None:
-        loser = 1 - winner
-        points = self.points
-        penalty = 0
-        if self.closed_by == loser:
-            penalty = max(TARGET_POINTS - points[loser], 7)
-            points[winner] += penalty
-        if self.tricks_won[loser] == 0:
-            won, why = 3, "the loser took no trick"
-        elif points[loser] < 30:
-            won, why = 2, f"the loser had {points[loser]} points, fewer than 30"
-        else:
-            won, why = 1, f"the loser had {points[loser]} points, at least 30"
-        gained = [0, 0]
-        gained[winner] = won
-        self.set_events.append({"hand": self.hand_no, "seat": winner, "sets": won, "reason": why})
-        if self.bingo_capture >= 0:
-            gained[self.bingo_capture] += 1
-            self.set_events.append(
-                {
-                    "hand": self.hand_no,
-                    "seat": self.bingo_capture,
-                    "sets": 1,
-                    "reason": "captured the trump double "
-                    f"{TILE_TEXT[TRUMP_DOUBLE[self.cfg]]} with the bingo",
-                }
-            )
-        sets = self.sets
-        sets[0] += gained[0]
-        sets[1] += gained[1]
-        self.hand_log.append(
-            {
-                "hand": self.hand_no,
-                "leader": self.hand_leader,
-                "trump": self.trump,
-                "turned_up": TILE_TEXT[self.trump_tile],
-                "closed_by": self.closed_by if self.closed_by >= 0 else None,
-                "closed_before_trick": self.closed_at + 1 if self.closed_by >= 0 else None,
-                "tricks_played": len(self.tricks),
-                "tricks_won": list(self.tricks_won),
-                "points": list(points),
-                "ended": how,
-                "winner": winner,
-                "failed_close_penalty": penalty,
-                "bingo_capture": self.bingo_capture if self.bingo_capture >= 0 else None,
-                "sets_won": gained,
-                "sets_after": list(sets),
-                "_tricks": self.tricks,
-                "_draw_log": self.draw_log,
-                "_hidden_to": self.hidden_to,
-            }
-        )
-        self.turn = -1
-        if sets[0] >= TARGET_SETS or sets[1] >= TARGET_SETS:
-            if sets[0] >= TARGET_SETS and sets[1] >= TARGET_SETS:
-                self.winner = winner
-            else:
-                self.winner = 0 if sets[0] >= TARGET_SETS else 1
-            self.phase = OVER
-        else:
-            self.phase = DEAL
+    def _why_illegal(self, action: int) -> str:
+        code, params = self._refusal(action)
+        return refusal_text(code, params, self._who)
 
     # ---------------------------------------------------------------- chance
 
-    def _chance_error(self, text: str, reason: str) -> IllegalMove:
+    def _chance_error(self, text: str, code: str, **params: Any) -> IllegalMove:
+        reason = refusal_text(code, params)
         return IllegalMove(
-            f"chance event {text!r} is not allowed: {reason}", seat=CHANCE, move=text, reason=reason
+            f"chance event {text!r} is not allowed: {reason}",
+            seat=CHANCE,
+            move=text,
+            reason=reason,
+            code=code,
+            params=params,
         )
 
     def _parse_tiles(self, text: str, words: list[str]) -> list[int]:
-        try:
-            return [tile_index(w) for w in words]
-        except ValueError as e:
-            raise self._chance_error(text, str(e)) from None
+        out = []
+        for w in words:
+            try:
+                out.append(tile_index(w))
+            except ValueError:
+                raise self._chance_error(text, "not_a_tile", word=w) from None
+        return out
 
-    def _apply_chance(self, text: str) -> str:
-        if self.phase == DEAL:
-            h0, h1, up, stock = self._read_deal(text)
-            self._deal(h0, h1, up, stock)
-            return _deal_text(h0, h1, up, stock)
-        if self.phase == DRAW:
-            words = text.split()
-            if not words or words[0].lower() != "draw":
-                raise self._chance_error(text, "the draw for first leader is due: draw T0 T1")
-            tiles = self._parse_tiles(text, words[1:])
-            if len(tiles) != 2 or tiles[0] == tiles[1]:
-                raise self._chance_error(
-                    text, "two different tiles must be drawn, seat 0's then seat 1's"
-                )
-            self.draws.append((tiles[0], tiles[1]))
-            self.first_leader = 0 if heavier(tiles[0], tiles[1]) else 1
-            self.phase = DEAL
-            return "draw " + " ".join(TILE_TEXT[t] for t in tiles)
-        raise self._chance_error(text, "no chance event is due")
+    def _read_draw(self, text: str) -> tuple[int, int]:
+        words = text.split()
+        if not words or words[0].lower() != "draw":
+            raise self._chance_error(text, "draw_due")
+        tiles = self._parse_tiles(text, words[1:])
+        if len(tiles) != 2 or tiles[0] == tiles[1]:
+            raise self._chance_error(text, "draw_two_tiles")
+        return tiles[0], tiles[1]
 
     def _read_deal(self, text: str) -> tuple[list[int], list[int], int, list[int]]:
         words = text.split()
         if not words or words[0].lower() != "deal":
-            raise self._chance_error(text, "a deal is due: deal H0 | H1 | up T | stock S")
+            raise self._chance_error(text, "deal_due")
         parts = [p.split() for p in " ".join(words[1:]).split("|")]
         if (
             len(parts) != 4
@@ -598,65 +414,62 @@ class Bingo(Game):
             or not parts[3]
             or parts[3][0].lower() != "stock"
         ):
-            raise self._chance_error(
-                text, "a deal is written: deal H0 | H1 | up T | stock S (four parts split by |)"
-            )
+            raise self._chance_error(text, "deal_form")
         h0 = sorted(self._parse_tiles(text, parts[0]), reverse=True)
         h1 = sorted(self._parse_tiles(text, parts[1]), reverse=True)
         up = self._parse_tiles(text, parts[2][1:])[0]
         stock = self._parse_tiles(text, parts[3][1:])
         if len(h0) != HAND_SIZE or len(h1) != HAND_SIZE:
-            raise self._chance_error(text, "each player is dealt seven tiles")
+            raise self._chance_error(text, "seven_each")
         if len(stock) != HIDDEN_STOCK:
-            raise self._chance_error(
-                text, f"the hidden stock holds 13 tiles, and {len(stock)} were given"
-            )
+            raise self._chance_error(text, "stock_size", count=len(stock))
         if len({*h0, *h1, up, *stock}) != 28:
-            raise self._chance_error(text, "the 28 tiles must each appear exactly once")
+            raise self._chance_error(text, "each_tile_once")
         return h0, h1, up, stock
 
-    def _deal(self, h0: list[int], h1: list[int], up: int, stock: list[int]) -> None:
-        self._reset_hand()
-        self.hand_no += 1
-        m0 = m1 = 0
-        for t in h0:
-            m0 |= 1 << t
-        for t in h1:
-            m1 |= 1 << t
-        self.dealt = [m0, m1]
-        self.hands = [m0, m1]
-        self.stock = list(stock)
-        self.trump_tile = self.up = up
-        self.trump = trump_of(up, self.b7)
-        self.cfg = config_of(self.trump, self.b7)
-        leader = self.first_leader if self.hand_no % 2 else 1 - self.first_leader
-        self.hand_leader = self.leader = self.turn = leader
-        self.phase = LEAD
+    def _apply_chance(self, text: str) -> str:
+        core = self.core
+        if core.phase == DEAL:
+            h0, h1, up, stock = self._read_deal(text)
+            core.deal(sum(1 << t for t in h0), sum(1 << t for t in h1), up, tuple(stock))
+            return _deal_text(h0, h1, up, stock)
+        if core.phase == DRAW:
+            a, b = self._read_draw(text)
+            core.draw_first(a, b)
+            return f"draw {TILE_TEXT[a]} {TILE_TEXT[b]}"
+        raise self._chance_error(text, "no_chance_due")
 
     def _sample_chance(self, rng: random.Random) -> str:
-        if self.phase == DRAW:
+        if self.core.phase == DRAW:
             a, b = rng.sample(range(28), 2)
             return f"draw {TILE_TEXT[a]} {TILE_TEXT[b]}"
         order = random_permutation(rng)
-        h0 = sorted(order[:7], reverse=True)
-        h1 = sorted(order[7:14], reverse=True)
-        up = order[14]
-        stock = order[15:]
-        return _deal_text(h0, h1, up, stock)
+        return _deal_text(
+            sorted(order[:7], reverse=True),
+            sorted(order[7:14], reverse=True),
+            order[14],
+            order[15:],
+        )
 
     def _auto_chance(self, rng: random.Random) -> str:
-        if self.phase != DEAL:
-            return self._apply_chance(self._sample_chance(rng))
+        core = self.core
+        if core.phase == DRAW:
+            a, b = rng.sample(range(28), 2)
+            core.draw_first(a, b)
+            return f"draw {TILE_TEXT[a]} {TILE_TEXT[b]}"
         order = random_permutation(rng)
-        h0 = sorted(order[:7], reverse=True)
-        h1 = sorted(order[7:14], reverse=True)
-        self._deal(h0, h1, order[14], order[15:])
-        return _deal_text(h0, h1, order[14], order[15:])
+        core.deal_order(order)
+        return _deal_text(
+            sorted(order[:7], reverse=True),
+            sorted(order[7:14], reverse=True),
+            order[14],
+            order[15:],
+        )
 
     def _chance_event(self) -> ChanceEvent:
         """The draw for first leader (seat 0's tile, then seat 1's) or the deal: two
         hands, the turned-up tile, then the hidden stock in drawing order."""
-        if self.view(None)["phase"] == "draw":
+        if self.core.phase == DRAW:
             return TileDraw("draw ", (1, 1), (True, True), ("", ""), " ")
         return TileDraw(
             "deal ", (7, 7, 1, 13), (False, False, True, True), ("", "", "up ", "stock ")
@@ -686,6 +499,19 @@ class Bingo(Game):
             raise ValueError(f"only a double may be led with a show, and {tile} is not a double")
         raise ValueError(f"Bingo moves are: {MOVE_FORMS}")
 
+    def _move_value(self, text: str) -> Move:
+        a = _PARSE.get(text)
+        if a is not None:
+            return ACTION_MOVES[a]
+        if self.core.phase == DRAW:
+            a, b = self._read_draw(text)
+            return Move(
+                "draw", (ALL_TILES[a], ALL_TILES[b]), text=f"draw {TILE_TEXT[a]} {TILE_TEXT[b]}"
+            )
+        h0, h1, up, stock = self._read_deal(text)
+        tiles = tuple(ALL_TILES[t] for t in (*h0, *h1, up, *stock))
+        return Move("deal", tiles, text=_deal_text(h0, h1, up, stock))
+
     def action_to_move(self, action: int) -> str:
         if 0 <= action < NUM_ACTIONS:
             return ACTION_TEXT[action]
@@ -701,149 +527,280 @@ class Bingo(Game):
 
     # ----------------------------------------------------------------- views
 
-    def _known_held(self, seat: int) -> int:
-        """Tiles both players know to be in ``seat``'s hand: shown doubles, the taken up tile."""
-        known = self.shown[seat]
-        if self.up_holder == seat:
-            known |= 1 << self.trump_tile
-        return known & self.hands[seat]
-
     def _view(self, seat: Seat | None) -> dict[str, Any]:
+        core = self.core
         trick: list[dict[str, Any]] = []
-        if self.lead_tile >= 0:
+        if core.lead_tile >= 0:
             trick.append(
                 {
-                    "seat": 1 - self.turn,
-                    "tile": TILE_TEXT[self.lead_tile],
-                    "shown": _desc(self.lead_show),
+                    "seat": 1 - core.turn,
+                    "tile": TILE_TEXT[core.lead_tile],
+                    "shown": _desc(core.lead_show),
                 }
             )
-        up_visible = self.up >= 0 and self.closed_by < 0
-        stock_count = 0
-        if self.trump_tile >= 0:  # a hand was dealt: what is left of its stock
-            stock_count = HIDDEN_STOCK - self.drawn + (1 if self.up >= 0 else 0)
+        up_visible = core.up >= 0 and core.closed_by < 0
+        known = [core.shown[s] & core.hands[s] for s in (0, 1)]
+        if core.up_holder >= 0:
+            known[core.up_holder] |= 1 << core.trump_tile & core.hands[core.up_holder]
         return {
-            "phase": PHASE_NAMES[self.phase],
+            "phase": PHASE_NAMES[core.phase],
             "options": dict(self.options),
             "sides": [[0], [1]],
-            "sets": list(self.sets),
+            "sets": list(core.sets),
             "target_sets": TARGET_SETS,
             "first_leader_draw": (
-                [{"seat": i, "tile": TILE_TEXT[t]} for i, t in enumerate(self.draws[0])]
-                if self.draws
+                [{"seat": i, "tile": TILE_TEXT[t]} for i, t in enumerate(core.draws)]
+                if core.draws
                 else []
             ),
-            "first_leader": self.first_leader if self.first_leader >= 0 else None,
-            "hand_number": self.hand_no,
-            "hand_leader": self.hand_leader if self.hand_leader >= 0 else None,
-            "trump": self.trump if self.trump >= 0 else None,
-            "turned_up_tile": TILE_TEXT[self.trump_tile] if self.trump_tile >= 0 else None,
-            "up": TILE_TEXT[self.up] if up_visible else None,
-            "stock_count": stock_count,
-            "closed": self.closed_by >= 0,
-            "closed_by": self.closed_by if self.closed_by >= 0 else None,
-            "following_compulsory": self.following_compulsory,
-            "hand": _desc(self.hands[seat]) if seat is not None else [],
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "points": list(self.points),
-            "tricks_won": list(self.tricks_won),
-            "shown": [_desc(m) for m in self.shown],
-            "known_held": [_desc(self._known_held(s)) for s in (0, 1)],
-            "leader": self.leader if self.leader >= 0 else None,
+            "first_leader": core.first_leader if core.first_leader >= 0 else None,
+            "hand_number": core.hand_no,
+            "hand_leader": core.hand_leader if core.hand_leader >= 0 else None,
+            "trump": core.trump if core.trump >= 0 else None,
+            "turned_up_tile": TILE_TEXT[core.trump_tile] if core.trump_tile >= 0 else None,
+            "up": TILE_TEXT[core.up] if up_visible else None,
+            "turned_up_holder": core.up_holder if core.up_holder >= 0 else None,
+            "stock_count": core.stock_count,
+            "closed": core.closed_by >= 0,
+            "closed_by": core.closed_by if core.closed_by >= 0 else None,
+            "following_compulsory": core.following_compulsory,
+            "hand": _desc(core.hands[seat]) if seat is not None else [],
+            "hand_sizes": [h.bit_count() for h in core.hands],
+            "points": list(core.points),
+            "tricks_won": list(core.tricks_won),
+            "shown": [_desc(m) for m in core.shown],
+            "known_held": [_desc(m) for m in known],
+            "leader": core.leader if core.leader >= 0 else None,
             "trick": trick,
-            "tricks": [_trick_json(t) for t in self.tricks],
-            "last_trick": _trick_json(self.tricks[-1]) if self.tricks else None,
+            "tricks": [_trick_json(t) for t in core.tricks],
+            "last_trick": _trick_json(core.tricks[-1]) if core.tricks else None,
             "score_events": self._score_events(),
-            "set_events": list(self.set_events),
-            "hands_played": [_public_summary(h) for h in self.hand_log],
-            "winner": self.winner,
+            "set_events": self._set_events(),
+            "hands_played": [_summary(h) for h in core.done],
+            "winner": core.winner if core.winner >= 0 else None,
         }
 
     def _score_events(self) -> list[dict[str, Any]]:
         """Every score of the match, in order, with its reason."""
-        hands: list[tuple[int, list[Any], int, int]] = [
-            (h["hand"], h["_tricks"], h["failed_close_penalty"], h["winner"]) for h in self.hand_log
+        core = self.core
+        hands: list[tuple[int, Any, int, int]] = [
+            (h.hand, h.tricks, h.penalty, h.winner) for h in core.done
         ]
-        if self.hand_no and (not self.hand_log or self.hand_log[-1]["hand"] != self.hand_no):
-            hands.append((self.hand_no, self.tricks, 0, -1))
-        out = []
+        if core.hand_no and (not core.done or core.done[-1].hand != core.hand_no):
+            hands.append((core.hand_no, core.tricks, 0, -1))
+        out: list[dict[str, Any]] = []
         for hand, tricks, penalty, winner in hands:
             for i, (_l, led, reply, won_by, captured, shown, show_pts, _c) in enumerate(tricks, 1):
                 out.append(
-                    _event_json((hand, i, won_by, captured, CAPTURE, (1 << led) | (1 << reply)))
+                    {
+                        "hand": hand,
+                        "trick": i,
+                        "seat": won_by,
+                        "points": captured,
+                        "reason": "capture",
+                        "tiles": _desc((1 << led) | (1 << reply)),
+                    }
                 )
                 if show_pts:
-                    out.append(_event_json((hand, i, won_by, show_pts, SHOW, shown)))
+                    out.append(
+                        {
+                            "hand": hand,
+                            "trick": i,
+                            "seat": won_by,
+                            "points": show_pts,
+                            "reason": "show",
+                            "doubles": _desc(shown),
+                        }
+                    )
             if penalty:
                 out.append(
-                    _event_json((hand, len(tricks), winner, penalty, FAILED_CLOSE, 1 - winner))
+                    {
+                        "hand": hand,
+                        "trick": len(tricks),
+                        "seat": winner,
+                        "points": penalty,
+                        "reason": "failed close",
+                        "closer": 1 - winner,
+                    }
+                )
+        return out
+
+    def _set_events(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for h in self.core.done:
+            loser_points = h.points[1 - h.winner]
+            reason = (
+                "the loser took no trick",
+                f"the loser had {loser_points} points, fewer than 30",
+                f"the loser had {loser_points} points, at least 30",
+            )[h.sets_why]
+            out.append(
+                {
+                    "hand": h.hand,
+                    "seat": h.winner,
+                    "sets": h.result_sets,
+                    "reason": reason,
+                    "code": SETS_CODES[h.sets_why],
+                    "loser_points": loser_points,
+                }
+            )
+            if h.capture >= 0:
+                trump_double = TILE_TEXT[DOUBLE_OF[h.trump]]
+                out.append(
+                    {
+                        "hand": h.hand,
+                        "seat": h.capture,
+                        "sets": 1,
+                        "reason": f"captured the trump double {trump_double} with the bingo",
+                        "code": "bingo_capture",
+                        "trump_double": trump_double,
+                    }
                 )
         return out
 
     def side_scores(self) -> list[int]:
-        return list(self.sets)
+        return list(self.core.sets)
 
     def winning_side(self) -> int | None:
-        return self.winner
+        winner = self.core.winner
+        return None if winner < 0 else winner
 
     @property
     def hands_scored(self) -> int:
-        return len(self.hand_log)
+        return len(self.core.done)
 
     def result(self) -> dict[str, Any]:
+        core = self.core
         return {
             "game": self.name,
-            "over": self.phase == OVER,
+            "over": core.phase == OVER,
             "sides": [[0], [1]],
-            "scores": list(self.sets),
-            "winner": self.winner,
+            "scores": list(core.sets),
+            "winner": core.winner if core.winner >= 0 else None,
             "target_sets": TARGET_SETS,
-            "hands": [_public_summary(h) for h in self.hand_log],
-            "set_events": list(self.set_events),
+            "hands": [_summary(h) for h in core.done],
+            "set_events": self._set_events(),
         }
+
+    # ---------------------------------------------------------------- events
+
+    @property
+    def events(self) -> list[tuple[Event, ...]]:
+        self._sync_events()
+        return super().events
+
+    def view(self, seat: Seat | None = None) -> dict[str, Any]:
+        self._sync_events()
+        return super().view(seat)
+
+    def _sync_events(self) -> None:
+        """Bring ``_events`` up to the history: the events are read from the core's
+        records of each hand, not kept on the hot path."""
+        n = len(self._history)
+        if self._events_synced >= n:
+            return
+        found = self._events
+        for i, events in self._derive_events(self._events_synced):
+            found[i] = events
+        self._events_synced = n
+
+    def _derive_events(self, start: int) -> Iterator[tuple[int, tuple[Event, ...]]]:
+        """The events of the moves from ``start`` on, by move index, read from the
+        history and the core's record of each hand (see ``docs/games/bingo.md``)."""
+        core = self.core
+        hand_no = 0
+        record: HandRecord | None = None
+        tricks: Any = ()
+        played = 0  # tricks finished in the hand
+        at_lead = True
+        for i, entry in enumerate(self._history):
+            if isinstance(entry, str):
+                if entry[:5] == "deal ":
+                    hand_no += 1
+                    record = core.done[hand_no - 1] if hand_no <= len(core.done) else None
+                    tricks = record.tricks if record is not None else core.tricks
+                    played = 0
+                    at_lead = True
+                if i < start:
+                    continue
+                if entry[:5] == "deal ":
+                    up = record.trump_tile if record is not None else core.trump_tile
+                    leader = record.leader if record is not None else core.hand_leader
+                    trump = record.trump if record is not None else core.trump
+                    yield (
+                        i,
+                        (
+                            Event(
+                                "hand_dealt",
+                                {
+                                    "hand": hand_no,
+                                    "leader": leader,
+                                    "trump": trump,
+                                    "up": TILE_TEXT[up],
+                                },
+                            ),
+                        ),
+                    )
+                else:
+                    a, b = core.draws or (0, 0)
+                    yield (
+                        i,
+                        (
+                            Event(
+                                "first_leader",
+                                {
+                                    "tiles": [TILE_TEXT[a], TILE_TEXT[b]],
+                                    "leader": core.first_leader,
+                                },
+                            ),
+                        ),
+                    )
+                continue
+            action = entry
+            seat = self._actors[i]
+            assert isinstance(seat, int)
+            if action >= A_CLOSE:
+                if i < start:
+                    continue
+                yield i, _stock_events(core, record, tricks, played, action, seat)
+            elif at_lead:
+                at_lead = False
+                if i >= start and action >= A_SHOW:
+                    if played < len(tricks):
+                        shown, led = tricks[played][T_SHOWN], tricks[played][1]
+                    else:
+                        shown, led = core.lead_show, core.lead_tile
+                    bonus = 10 if led == BINGO or shown & 1 else 0
+                    yield (
+                        i,
+                        (
+                            Event(
+                                "doubles_shown",
+                                {
+                                    "seat": seat,
+                                    "led": TILE_TEXT[led],
+                                    "tiles": _desc(shown),
+                                    "points": show_points(shown.bit_count(), bool(bonus)),
+                                    "bingo_bonus": bonus,
+                                },
+                            ),
+                        ),
+                    )
+            else:
+                at_lead = True
+                trick = tricks[played]
+                played += 1
+                if i >= start:
+                    yield i, _trick_events(core, record, trick, played, len(tricks))
 
     # ------------------------------------------------------- hidden information
 
     def observation(self, seat: Seat, hand: int | None = None) -> HandObservation:
         """What ``seat`` saw of a hand (``hand`` numbered from 1; default the current one)."""
-        if hand is None:
-            hand = self.hand_no
-        if hand == self.hand_no:
-            pending = None
-            if self.phase == REPLY:
-                pending = (1 - self.turn, self.lead_tile, self.lead_show)
-            return HandObservation(
-                seat=seat,
-                cfg=self.cfg,
-                own_dealt=self.dealt[seat],
-                up=self.trump_tile,
-                stock=list(self.stock),
-                tricks=list(self.tricks),
-                draw_log=list(self.draw_log),
-                hidden_to=self.hidden_to,
-                pending_lead=pending,
-            )
-        summary = self.hand_log[hand - 1]
-        h0, h1, up, stock = self._read_deal(self._deal_entries()[hand - 1][1])
-        own = 0
-        for t in (h0, h1)[seat]:
-            own |= 1 << t
-        trump = trump_of(up, self.b7)
-        return HandObservation(
-            seat=seat,
-            cfg=config_of(trump, self.b7),
-            own_dealt=own,
-            up=up,
-            stock=stock,
-            tricks=summary["_tricks"],
-            draw_log=summary["_draw_log"],
-            hidden_to=summary["_hidden_to"],
-        )
+        return observe(self.core, seat, hand)
 
-    def _deal_entries(self) -> list[tuple[int, str]]:
-        return [
-            (i, e) for i, e in enumerate(self._history) if isinstance(e, str) and e[:5] == "deal "
-        ]
+    def _deal_indices(self) -> list[int]:
+        return [i for i, e in enumerate(self._history) if isinstance(e, str) and e[:5] == "deal "]
 
     def sample_hidden(self, seat: Seat, rng: random.Random) -> Bingo:
         """A copy in which everything ``seat`` has not seen is redrawn uniformly.
@@ -861,33 +818,40 @@ class Bingo(Game):
         assert isinstance(new, Bingo)
         new.seed = rng.getrandbits(63)
         opp = 1 - seat
-        for hand, (index, _entry) in enumerate(self._deal_entries(), 1):
-            obs = self.observation(seat, hand)
-            opp_dealt, stock = sample_deal(obs, rng)
-            hands = [obs.own_dealt, opp_dealt] if seat == 0 else [opp_dealt, obs.own_dealt]
-            text = _deal_text(
-                sorted(indices_of(hands[0]), reverse=True),
-                sorted(indices_of(hands[1]), reverse=True),
-                obs.up,
+        core = self.core
+        for hand, index in enumerate(self._deal_indices(), 1):
+            current = hand > len(core.done)
+            dealt = core.dealt if current else core.done[hand - 1].dealt
+            stock = list(core.stock if current else core.done[hand - 1].stock)
+            draw_log = core.draw_log if current else core.done[hand - 1].draw_log
+            hidden_to = core.hidden_to if current else core.done[hand - 1].hidden_to
+            obs = observe(core, seat, hand)
+            opp_dealt, draws, rest = DealSampler(obs).sample(rng)
+            positions = [
+                2 * r + (0 if first == opp else 1) for r, (_t, first) in enumerate(draw_log)
+            ]
+            if hidden_to == opp:
+                positions.append(HIDDEN_STOCK - 1)
+            for p, t in zip(positions, draws, strict=True):
+                stock[p] = t
+            for p, t in zip(range(HIDDEN_STOCK - obs.stock_left, HIDDEN_STOCK), rest, strict=True):
+                stock[p] = t
+            masks = [dealt[0], dealt[1]]
+            masks[opp] = opp_dealt
+            new._history[index] = _deal_text(
+                sorted(indices_of(masks[0]), reverse=True),
+                sorted(indices_of(masks[1]), reverse=True),
+                core.trump_tile if current else core.done[hand - 1].trump_tile,
                 stock,
             )
-            new._history[index] = text
-            if hand == self.hand_no:
-                new.dealt[opp] = opp_dealt
-                new.stock = stock
-                held = opp_dealt
-                for r in range(len(self.draw_log)):
-                    first = self.draw_log[r][1]
-                    held |= 1 << stock[2 * r + (0 if first == opp else 1)]
-                if self.hidden_to == opp:
-                    held |= 1 << stock[HIDDEN_STOCK - 1]
-                elif self.up_holder == opp:
-                    held |= 1 << self.trump_tile
-                for leader, led, reply, *_ in self.tricks:
-                    held &= ~(1 << (led if leader == opp else reply))
-                if self.phase == REPLY and self.turn == seat:
-                    held &= ~(1 << self.lead_tile)
-                new.hands[opp] = held
+        new._use(BingoCore(core.b7))
+        for entry in new._history:
+            if isinstance(entry, str):
+                new._apply_chance(entry)
+            else:
+                new.core.apply(entry)
+        new._events = {}
+        new._events_synced = 0
         return new
 
     # --------------------------------------------------------- fast access
@@ -895,23 +859,16 @@ class Bingo(Game):
     @property
     def hand_masks(self) -> tuple[int, int]:
         """Both hands as tile masks (all seats: for solvers and tests, not for bots)."""
-        return self.hands[0], self.hands[1]
+        return self.core.hands[0], self.core.hands[1]
 
     @property
     def stock_left(self) -> list[int]:
         """The hidden stock still to be drawn, in order (for tests and solvers)."""
-        return [] if self.up < 0 else self.stock[self.drawn :]
+        core = self.core
+        return [] if core.up < 0 else list(core.stock[core.drawn :])
 
 
-def _deal_text(h0: list[int], h1: list[int], up: int, stock: list[int]) -> str:
-    text = TILE_TEXT.__getitem__
-    return (
-        f"deal {' '.join(map(text, h0))} | {' '.join(map(text, h1))} | up {TILE_TEXT[up]} | "
-        f"stock {' '.join(map(text, stock))}"
-    )
-
-
-def _trick_json(t: tuple[int, int, int, int, int, int, int, bool]) -> dict[str, Any]:
+def _trick_json(t: Trick) -> dict[str, Any]:
     leader, led, reply, winner, captured, shown, show_pts, compulsory = t
     return {
         "leader": leader,
@@ -927,25 +884,119 @@ def _trick_json(t: tuple[int, int, int, int, int, int, int, bool]) -> dict[str, 
     }
 
 
-def _event_json(e: tuple[int, int, int, int, int, int]) -> dict[str, Any]:
-    hand, trick, seat, pts, kind, payload = e
-    out: dict[str, Any] = {
-        "hand": hand,
-        "trick": trick,
-        "seat": seat,
-        "points": pts,
-        "reason": EVENT_NAMES[kind],
+def _summary(h: HandRecord) -> dict[str, Any]:
+    """A finished hand as ``result()["hands"]`` shows it."""
+    return {
+        "hand": h.hand,
+        "leader": h.leader,
+        "trump": h.trump,
+        "turned_up": TILE_TEXT[h.trump_tile],
+        "closed_by": h.closed_by if h.closed_by >= 0 else None,
+        "closed_before_trick": h.closed_at + 1 if h.closed_by >= 0 else None,
+        "tricks_played": len(h.tricks),
+        "tricks_won": list(h.tricks_won),
+        "points": list(h.points),
+        "ended": "reached 70" if h.end == REACHED_70 else "tiles ran out",
+        "winner": h.winner,
+        "failed_close_penalty": h.penalty,
+        "bingo_capture": h.capture if h.capture >= 0 else None,
+        "sets_won": list(h.gained),
+        "sets_after": list(h.sets_after),
+        "end": END_CODES[h.end],
+        "sets_reason": SETS_CODES[h.sets_why],
+        "tricks": [_trick_json(t) for t in h.tricks],
     }
-    if kind == CAPTURE:
-        out["tiles"] = _desc(payload)
-    elif kind == SHOW:
-        out["doubles"] = _desc(payload)
-    else:
-        out["closer"] = payload
-    return out
 
 
-def _public_summary(h: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in h.items() if not k.startswith("_")}
-    out["tricks"] = [_trick_json(t) for t in h["_tricks"]]
-    return out
+# ------------------------------------------------------------------ events
+
+
+def _hand_ended(h: HandRecord) -> Event:
+    return Event(
+        "hand_ended",
+        {
+            "hand": h.hand,
+            "winner": h.winner,
+            "end": END_CODES[h.end],
+            "points": list(h.points),
+            "tricks_won": list(h.tricks_won),
+            "closed_by": h.closed_by if h.closed_by >= 0 else None,
+            "failed_close_penalty": h.penalty,
+            "sets_won": list(h.gained),
+            "sets_reason": SETS_CODES[h.sets_why],
+            "bingo_capture": h.capture if h.capture >= 0 else None,
+            "sets_after": list(h.sets_after),
+        },
+    )
+
+
+def _trick_events(
+    core: BingoCore, record: HandRecord | None, trick: Trick, number: int, count: int
+) -> tuple[Event, ...]:
+    leader, led, answer, winner, captured, _shown, show_pts, _c = trick
+    out = [
+        Event(
+            "trick_won",
+            {
+                "trick": number,
+                "leader": leader,
+                "tiles": [TILE_TEXT[led], TILE_TEXT[answer]],
+                "winner": winner,
+                "points": captured,
+                "show_points": show_pts,
+            },
+        )
+    ]
+    trump = record.trump if record is not None else core.trump
+    trump_double = DOUBLE_OF[trump]
+    if trump_double != BINGO and {led, answer} == {BINGO, trump_double}:
+        out.append(
+            Event("bingo_capture", {"seat": winner, "trump_double": TILE_TEXT[trump_double]})
+        )
+    draw_log = record.draw_log if record is not None else core.draw_log
+    stock = record.stock if record is not None else core.stock
+    for r, (after, first) in enumerate(draw_log):
+        if after == number:
+            for seat, p in ((first, 2 * r), (1 - first, 2 * r + 1)):
+                out.append(
+                    Event("drew", {"seat": seat, "tile": TILE_TEXT[stock[p]]}, seat, ("tile",))
+                )
+    if record is not None and number == count:
+        out.append(_hand_ended(record))
+        if record is core.done[-1] and core.phase == OVER:
+            out.append(Event("game_over", {"winner": core.winner, "sets": list(core.sets)}))
+    return tuple(out)
+
+
+def _stock_events(
+    core: BingoCore, record: HandRecord | None, tricks: Any, played: int, action: int, seat: int
+) -> tuple[Event, ...]:
+    if action == A_CLOSE:
+        points = sum(
+            t[T_CAPTURED] + t[T_SHOW_POINTS] for t in tricks[:played] if t[T_WINNER] == seat
+        )
+        return (
+            Event("stock_closed", {"seat": seat, "points": points, "before_trick": played + 1}),
+            Event("following_compulsory", {"why": "closed"}),
+        )
+    stock = record.stock if record is not None else core.stock
+    up = record.trump_tile if record is not None else core.trump_tile
+    up_to = seat if action == A_TAKE_UP else 1 - seat
+    return (
+        Event(
+            "last_two_taken",
+            {
+                "seat": seat,
+                "took": "up" if action == A_TAKE_UP else "hidden",
+                "up_to": up_to,
+                "up": TILE_TEXT[up],
+            },
+        ),
+        Event(
+            "drew",
+            {"seat": 1 - up_to, "tile": TILE_TEXT[stock[HIDDEN_STOCK - 1]]},
+            1 - up_to,
+            ("tile",),
+        ),
+        Event("following_compulsory", {"why": "exhausted"}),
+    )

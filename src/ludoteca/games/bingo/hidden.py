@@ -1,8 +1,8 @@
-"""Exact uniform resampling of what one Bingo player cannot see.
+"""What one Bingo player knows of a hand, and exact uniform draws of the rest.
 
 For one hand and one observing seat, the unknowns are the opponent's dealt hand
-and the hidden stock positions the observer did not draw. A *slot group* is
-a set of places a tile of the opponent can have come from, with the moment it
+and the hidden stock positions the observer did not draw. A *slot group* is a
+set of places a tile of the opponent can have come from, with the moment it
 arrived: the deal (seven places, time 0), each of the opponent's draws (one
 place each) and the stock still lying face down (its remaining positions, time
 infinity). What the observer saw restricts each unknown tile to an interval of
@@ -18,66 +18,254 @@ Deals consistent with the observation are then exactly the assignments of the
 unknown tiles to the groups' places within their intervals; they are counted
 by a small dynamic programme over the groups (tiles with the same interval are
 interchangeable) and drawn uniformly, group by group, in proportion to the
-counts of completions.
+counts of completions (:class:`DealSampler`).
+
+A :class:`HandObservation` is read from the engine's state
+(:func:`observe`, for ``game.sample_hidden``) or from the seat's view alone
+(:func:`observe_view`, for the bots): the tests hold the two to the same
+observation. :func:`position_from_view` is the seat's hand as a
+:class:`~ludoteca.games.bingo.core.BingoCore` with the unknown tiles left out,
+for a bot to fill in with :meth:`DealSampler.fill`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from typing import Any
 
-from ludoteca.tiles import DOUBLES_MASK, FULL_MASK
+from ludoteca.tiles import DOUBLES_MASK, FULL_MASK, tile_index
 
-from .tables import follow_step, forbidden_before
+from .core import HIDDEN_STOCK, BingoCore, HandRecord
+from .tables import BINGO, TRUMP_DOUBLE, config_of, follow_step, forbidden_before
 
-__all__ = ["HandObservation", "assignments", "count_deals", "sample_deal"]
+__all__ = [
+    "DealSampler",
+    "HandObservation",
+    "assignments",
+    "count_deals",
+    "count_placements",
+    "observe",
+    "observe_view",
+    "position_from_view",
+]
 
-HIDDEN_STOCK = 13
 NEVER = 1 << 30
+TAKE_AFTER = HIDDEN_STOCK // 2 + 1
+"""The trick after which the last two stock tiles are shared out (the seventh: both
+players drew after each of the six before)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class HandObservation:
-    """One hand as the observing seat saw it (the true deal is used only for what
-    that seat saw: its own hand, the turned-up tile and the stock tiles it drew)."""
+    """One hand as the observing seat saw it."""
 
     seat: int
     cfg: int
-    own_dealt: int
     up: int
-    stock: Sequence[int]
-    tricks: Sequence[tuple[int, int, int, int, int, int, int, bool]]
-    draw_log: Sequence[tuple[int, int]]
+    """The turned-up tile."""
+    known: int
+    """The tiles the observer held at some time this hand, and the turned-up tile."""
+    tricks: tuple[tuple[int, int, int, int, bool], ...]
+    """``(leader, tile led, answer, doubles shown with the lead, following compulsory)``."""
+    draw_after: tuple[int, ...]
+    """The tricks after which both players drew, in order."""
     hidden_to: int
+    """Who got the hidden tile at the last-two choice (``-1``: not made yet)."""
+    stock_left: int
+    """Hidden stock tiles not drawn yet."""
     pending_lead: tuple[int, int, int] | None = None
-    """(leader, tile, shown doubles) of a trick led and not yet answered."""
-    take_after: int = 7
-    """The trick after which the last two stock tiles are shared out."""
+    """``(leader, tile, shown doubles)`` of a trick led and not yet answered."""
+
+    @property
+    def opp(self) -> int:
+        return 1 - self.seat
+
+    def opp_played(self) -> int:
+        """The tiles the opponent has played this hand (the one on the table included)."""
+        out = 0
+        for leader, led, answer, _shown, _c in self.tricks:
+            out |= 1 << (led if leader == self.opp else answer)
+        if self.pending_lead is not None and self.pending_lead[0] == self.opp:
+            out |= 1 << self.pending_lead[1]
+        return out
+
+
+def observe(core: BingoCore, seat: int, hand: int | None = None) -> HandObservation:
+    """What ``seat`` saw of a hand of ``core`` (``hand`` numbered from 1; by default
+    the current one, or the last finished one between hands)."""
+    if hand is None:
+        hand = core.hand_no
+    if hand == core.hand_no and (not core.done or core.done[-1].hand != hand):
+        return _observation(
+            seat,
+            core.cfg,
+            core.trump_tile,
+            core.dealt[seat],
+            core.stock,
+            core.drawn,
+            core.tricks,
+            core.draw_log,
+            core.hidden_to,
+            (1 - core.turn, core.lead_tile, core.lead_show) if core.lead_tile >= 0 else None,
+        )
+    record: HandRecord = core.done[hand - 1]
+    drawn = 2 * len(record.draw_log) + (1 if record.hidden_to >= 0 else 0)
+    return _observation(
+        seat,
+        config_of(record.trump, core.b7),
+        record.trump_tile,
+        record.dealt[seat],
+        record.stock,
+        drawn,
+        record.tricks,
+        record.draw_log,
+        record.hidden_to,
+        None,
+    )
+
+
+def _observation(
+    seat: int,
+    cfg: int,
+    up: int,
+    dealt: int,
+    stock: tuple[int, ...],
+    drawn: int,
+    tricks: Any,
+    draw_log: Any,
+    hidden_to: int,
+    pending: tuple[int, int, int] | None,
+) -> HandObservation:
+    known = dealt | 1 << up
+    for r, (_trick, first) in enumerate(draw_log):
+        known |= 1 << stock[2 * r + (0 if first == seat else 1)]
+    if hidden_to == seat:
+        known |= 1 << stock[HIDDEN_STOCK - 1]
+    return HandObservation(
+        seat=seat,
+        cfg=cfg,
+        up=up,
+        known=known,
+        tricks=tuple((t[0], t[1], t[2], t[5], t[7]) for t in tricks),
+        draw_after=tuple(trick for trick, _ in draw_log),
+        hidden_to=hidden_to,
+        stock_left=HIDDEN_STOCK - drawn,
+        pending_lead=pending,
+    )
+
+
+# ------------------------------------------------------------------ views
+
+
+def _mask(names: list[str]) -> int:
+    out = 0
+    for name in names:
+        out |= 1 << tile_index(name)
+    return out
+
+
+def observe_view(view: Mapping[str, Any]) -> HandObservation:
+    """The observation of the hand under way, read from a seat's view alone."""
+    seat = view["seat"]
+    b7 = bool(view["options"].get("blanks_as_seven", False))
+    cfg = config_of(view["trump"], b7)
+    up = tile_index(view["turned_up_tile"])
+    known = _mask(view["hand"]) | 1 << up
+    tricks = []
+    draw_after = []
+    for i, t in enumerate(view["tricks"], 1):
+        lead, answer = t["plays"]
+        led, ans = tile_index(lead["tile"]), tile_index(answer["tile"])
+        known |= 1 << (led if t["leader"] == seat else ans)
+        compulsory = t["following_compulsory"]
+        tricks.append((t["leader"], led, ans, _mask(t["shown"]), compulsory))
+        if not compulsory and i < TAKE_AFTER:
+            draw_after.append(i)
+    pending = None
+    if view["trick"]:
+        lead = view["trick"][0]
+        pending = (lead["seat"], tile_index(lead["tile"]), _mask(lead["shown"]))
+        if lead["seat"] == seat:
+            known |= 1 << pending[1]
+    holder = view.get("turned_up_holder")
+    up_lying = holder is None
+    return HandObservation(
+        seat=seat,
+        cfg=cfg,
+        up=up,
+        known=known,
+        tricks=tuple(tricks),
+        draw_after=tuple(draw_after),
+        hidden_to=-1 if holder is None else 1 - holder,
+        stock_left=view["stock_count"] - (1 if up_lying else 0),
+        pending_lead=pending,
+    )
+
+
+def position_from_view(view: Mapping[str, Any]) -> BingoCore:
+    """The hand under way as the seat knows it: the opponent's hand empty and the
+    stock unknown, for :meth:`DealSampler.fill` to complete."""
+    seat = view["seat"]
+    b7 = bool(view["options"].get("blanks_as_seven", False))
+    played = 0
+    for t in view["tricks"]:
+        for p in t["plays"]:
+            played |= 1 << tile_index(p["tile"])
+    led, show = -1, 0
+    if view["trick"]:
+        led = tile_index(view["trick"][0]["tile"])
+        show = _mask(view["trick"][0]["shown"])
+    capture = -1
+    trump_double = TRUMP_DOUBLE[config_of(view["trump"], b7)]
+    for t in view["tricks"]:
+        tiles = {tile_index(p["tile"]) for p in t["plays"]}
+        if trump_double != BINGO and tiles == {BINGO, trump_double}:
+            capture = t["winner"]
+    hands = (_mask(view["hand"]), 0) if seat == 0 else (0, _mask(view["hand"]))
+    holder = view.get("turned_up_holder")
+    up_lying = holder is None
+    stock_left = view["stock_count"] - (1 if up_lying else 0)
+    return BingoCore.position(
+        trump_tile=tile_index(view["turned_up_tile"]),
+        hands=hands,
+        turn=seat,
+        stock=(-1,) * stock_left,
+        blanks_as_seven=b7,
+        up_lying=up_lying,
+        up_holder=-1 if holder is None else holder,
+        closed_by=-1 if view["closed_by"] is None else view["closed_by"],
+        points=(view["points"][0], view["points"][1]),
+        tricks_won=(view["tricks_won"][0], view["tricks_won"][1]),
+        shown=(_mask(view["shown"][0]), _mask(view["shown"][1])),
+        capture=capture,
+        led=led,
+        show=show,
+        played=played,
+        taking=view["phase"] == "take",
+        sets=(view["sets"][0], view["sets"][1]),
+    )
+
+
+# ------------------------------------------------------------------ counting
 
 
 @dataclass
 class _Problem:
     caps: list[int]
-    positions: list[int]  # stock position of each draw group (index 1 …), deal: -1
-    remaining_positions: list[int]
-    known_positions: dict[int, int]
     types: list[tuple[int, int, tuple[int, ...]]]  # (lo group, hi group, tiles)
 
 
 def _build(obs: HandObservation) -> _Problem:
-    seat, opp, cfg = obs.seat, 1 - obs.seat, obs.cfg
-    stock = obs.stock
+    seat, opp, cfg = obs.seat, obs.opp, obs.cfg
     group_times = [0]
-    positions = [-1]
-    known_positions: dict[int, int] = {}
     reveal: dict[int, int] = {}
     show_times: list[int] = []
     forbidden = 0
-    rounds = {trick_no: winner for trick_no, winner in obs.draw_log}
-    drawn = 0
+    rounds = set(obs.draw_after)
     time = 1
 
     def lead(leader: int, tile: int, shown: int) -> None:
@@ -88,7 +276,7 @@ def _build(obs: HandObservation) -> _Problem:
         if shown:
             show_times.append(time)
 
-    for i, (leader, led, reply, _winner, _pts, shown, _sp, compulsory) in enumerate(obs.tricks):
+    for i, (leader, led, reply, shown, compulsory) in enumerate(obs.tricks):
         trick_no = i + 1
         lead(leader, led, shown)
         time += 1
@@ -98,32 +286,17 @@ def _build(obs: HandObservation) -> _Problem:
                 forbidden |= forbidden_before(cfg, led, follow_step(cfg, led, reply))
         time += 1
         if trick_no in rounds:
-            first = rounds[trick_no]
-            for pos, who in ((drawn, first), (drawn + 1, 1 - first)):
-                if who == opp:
-                    group_times.append(time)
-                    positions.append(pos)
-                else:
-                    known_positions[pos] = stock[pos]
-            drawn += 2
+            group_times.append(time)
             time += 1
-        elif obs.hidden_to >= 0 and trick_no == obs.take_after:
+        elif obs.hidden_to >= 0 and trick_no == TAKE_AFTER:
             if obs.hidden_to == opp:
                 group_times.append(time)
-                positions.append(drawn)
-            else:
-                known_positions[drawn] = stock[drawn]
-            drawn += 1
             time += 1
     if obs.pending_lead is not None:
         lead(*obs.pending_lead)
 
-    known = obs.own_dealt | (1 << obs.up)
-    for t in known_positions.values():
-        known |= 1 << t
-    pool = FULL_MASK & ~known
-    remaining_positions = [p for p in range(drawn, HIDDEN_STOCK)]
-    caps = [7] + [1] * (len(group_times) - 1) + [len(remaining_positions)]
+    pool = FULL_MASK & ~obs.known
+    caps = [7] + [1] * (len(group_times) - 1) + [obs.stock_left]
     stock_group = len(caps) - 1
     if pool.bit_count() != sum(caps):
         raise ValueError("the observation does not fit a Bingo deal")
@@ -151,7 +324,7 @@ def _build(obs: HandObservation) -> _Problem:
             hi = max(g for g, gt in enumerate(group_times) if gt < q)
         by_interval.setdefault((lo, hi), []).append(t)
     types = [(lo, hi, tuple(ts)) for (lo, hi), ts in sorted(by_interval.items())]
-    return _Problem(caps, positions, remaining_positions, known_positions, types)
+    return _Problem(caps, types)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -181,8 +354,9 @@ class _Counter:
     def __init__(self, problem: _Problem) -> None:
         self.p = problem
         self.ways = lru_cache(maxsize=None)(self._ways)
+        self.options = lru_cache(maxsize=None)(self._options)
 
-    def options(self, g: int, counts: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    def _options(self, g: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """(weight, counts taken per type) for each way to fill group ``g``."""
         p = self.p
         slots = []
@@ -191,11 +365,11 @@ class _Counter:
             if not n:
                 continue
             if hi < g:
-                return []
+                return ()
             if lo <= g:
                 slots.append((i, n, hi == g))
             elif hi == g:
-                return []
+                return ()
         out = []
         for comp in _compositions(p.caps[g], slots):
             taken = [0] * len(counts)
@@ -207,7 +381,7 @@ class _Counter:
             w *= self.ways(g + 1, rest)
             if w:
                 out.append((w, tuple(taken)))
-        return out
+        return tuple(out)
 
     def _ways(self, g: int, counts: tuple[int, ...]) -> int:
         if g == len(self.p.caps):
@@ -215,12 +389,27 @@ class _Counter:
         return sum(w for w, _ in self.options(g, counts))
 
 
+def count_placements(caps: Sequence[int], intervals: Sequence[tuple[int, int]]) -> int:
+    """Ways to place distinguishable items in groups holding exactly ``caps[g]``
+    items each, item ``i`` in a group from ``intervals[i][0]`` to ``intervals[i][1]``:
+    the count the sampler draws by (the items of a deal are its unknown tiles).
+
+    >>> count_placements([1, 1], [(0, 1), (0, 1)]), count_placements([2, 1], [(0, 0)] * 3)
+    (2, 0)
+    """
+    by_interval: dict[tuple[int, int], list[int]] = {}
+    for i, interval in enumerate(intervals):
+        by_interval.setdefault(interval, []).append(i)
+    problem = _Problem(list(caps), [(lo, hi, tuple(ts)) for (lo, hi), ts in by_interval.items()])
+    if len(intervals) != sum(caps):
+        return 0
+    return _Counter(problem).ways(0, tuple(len(ts) for _, _, ts in problem.types))
+
+
 def count_deals(obs: HandObservation) -> int:
     """How many assignments of the unknown tiles to the opponent's groups and the
     stock are consistent with ``obs`` (each stands for the same number of stock orders)."""
-    problem = _build(obs)
-    counts = tuple(len(ts) for _, _, ts in problem.types)
-    return _Counter(problem).ways(0, counts)
+    return DealSampler(obs).total
 
 
 def assignments(obs: HandObservation) -> tuple[list[int], list[int], list[int]]:
@@ -236,45 +425,78 @@ def assignments(obs: HandObservation) -> tuple[list[int], list[int], list[int]]:
     return tiles, los, his
 
 
-def sample_deal(obs: HandObservation, rng: random.Random) -> tuple[int, list[int]]:
-    """A deal drawn uniformly among those consistent with ``obs``.
+class DealSampler:
+    """Deals drawn uniformly among those consistent with one observation (the
+    counting done once, for many draws).
 
-    Returns the opponent's dealt hand (a mask) and the full hidden stock in draw
-    order (the positions the observer drew keep their tiles).
+    >>> import random, ludoteca
+    >>> game = ludoteca.new_game("bingo", seed=2)
+    >>> sampler = DealSampler(observe(game.core, 0))   # 20 unseen tiles: 7 dealt, 13 in stock
+    >>> dealt, draws, rest = sampler.sample(random.Random(1))
+    >>> dealt.bit_count(), draws, len(rest), sampler.total == comb(20, 7)
+    (7, [], 13, True)
     """
-    problem = _build(obs)
-    counter = _Counter(problem)
-    counts = tuple(len(ts) for _, _, ts in problem.types)
-    left = [list(ts) for _, _, ts in problem.types]
-    chosen: list[list[int]] = []
-    for g in range(len(problem.caps)):
-        options = counter.options(g, counts)
-        total = sum(w for w, _ in options)
-        if not total:
-            raise ValueError("no deal is consistent with the observation")
-        r = rng.randrange(total)
-        taken = options[-1][1]
-        for w, option in options:
-            if r < w:
-                taken = option
-                break
-            r -= w
-        group: list[int] = []
-        for i, k in enumerate(taken):
-            if k:
-                pick = rng.sample(left[i], k)
-                group.extend(pick)
-                left[i] = [t for t in left[i] if t not in pick]
-        chosen.append(group)
-        counts = tuple(c - k for c, k in zip(counts, taken, strict=True))
-    stock = list(obs.stock)
-    for g in range(1, len(problem.caps) - 1):
-        stock[problem.positions[g]] = chosen[g][0]
-    rest = chosen[-1]
-    rng.shuffle(rest)
-    for pos, t in zip(problem.remaining_positions, rest, strict=True):
-        stock[pos] = t
-    opp_dealt = 0
-    for t in chosen[0]:
-        opp_dealt |= 1 << t
-    return opp_dealt, stock
+
+    def __init__(self, obs: HandObservation) -> None:
+        self.obs = obs
+        problem = _build(obs)
+        self._problem = problem
+        self._counter = _Counter(problem)
+        self._counts = tuple(len(ts) for _, _, ts in problem.types)
+        self.total: int = self._counter.ways(0, self._counts)
+        """How many deals are consistent with the observation."""
+        if not self.total:
+            raise ValueError("no deal is consistent with what this seat saw")
+
+    def sample(self, rng: random.Random) -> tuple[int, list[int], list[int]]:
+        """One deal: the opponent's dealt hand (a mask), the tiles of its draws in
+        order, and the stock tiles still hidden, in a uniformly random order."""
+        problem = self._problem
+        options = self._counter.options
+        counts = self._counts
+        left = [list(ts) for _, _, ts in problem.types]
+        groups: list[list[int]] = []
+        for g in range(len(problem.caps)):
+            choices = options(g, counts)
+            r = rng.randrange(sum(w for w, _ in choices))
+            taken = choices[-1][1]
+            for w, option in choices:
+                if r < w:
+                    taken = option
+                    break
+                r -= w
+            group: list[int] = []
+            for i, k in enumerate(taken):
+                if k:
+                    pick = rng.sample(left[i], k)
+                    group.extend(pick)
+                    left[i] = [t for t in left[i] if t not in pick]
+            groups.append(group)
+            counts = tuple(c - k for c, k in zip(counts, taken, strict=True))
+        dealt = 0
+        for t in groups[0]:
+            dealt |= 1 << t
+        rest = groups[-1]
+        rng.shuffle(rest)
+        return dealt, [g[0] for g in groups[1:-1]], rest
+
+    def hidden_now(self, rng: random.Random) -> tuple[int, list[int]]:
+        """The opponent's hand now (a mask) and the hidden stock left in draw order,
+        from one uniform deal."""
+        obs = self.obs
+        dealt, draws, rest = self.sample(rng)
+        held = dealt
+        for t in draws:
+            held |= 1 << t
+        if obs.hidden_to == obs.seat:  # the opponent took the turned-up tile
+            held |= 1 << obs.up
+        return held & ~obs.opp_played(), rest
+
+    def fill(self, position: BingoCore, rng: random.Random) -> BingoCore:
+        """A copy of the seat's ``position`` (:func:`position_from_view`) with the
+        opponent's hand and the stock drawn uniformly."""
+        hand, rest = self.hidden_now(rng)
+        out = position.clone()
+        out.hands[self.obs.opp] = hand
+        out.stock = out.stock[: HIDDEN_STOCK - len(rest)] + tuple(rest)
+        return out

@@ -48,21 +48,24 @@ difference.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
-from ludoteca.tiles import DOUBLES_MASK, TILE_TEXT
+from ludoteca.errors import NotSolvable
+from ludoteca.tiles import DOUBLES_MASK
 
-from .tables import (
-    BINGO,
-    DOUBLE_OF,
-    FOLLOW_STEPS,
-    SHOW_POINTS,
-    STRENGTH,
-    TRUMP_DOUBLE,
-    VALUE,
-    tiles_in,
+from .core import (
+    A_SHOW,
+    A_TAKE_HIDDEN,
+    A_TAKE_UP,
+    LEAD,
+    PHASE_NAMES,
+    REPLY,
+    TAKE,
+    BingoCore,
+    action_tile,
 )
+from .tables import DOUBLE_OF, FOLLOW_STEPS, SHOW_POINTS, STRENGTH, TRUMP_DOUBLE, VALUE
 
 if TYPE_CHECKING:
     from ludoteca.game import Game
@@ -70,26 +73,24 @@ if TYPE_CHECKING:
 __all__ = [
     "SCALE",
     "MoveValue",
-    "Position",
     "Searcher",
     "Solution",
     "Utility",
     "move_values",
+    "position_of",
     "reference_value",
+    "searcher",
     "set_difference",
     "solve",
     "solve_position",
     "utility_table",
 ]
 
-TARGET = 70
-A_SHOW = 28
-A_TAKE_UP = 36
-A_TAKE_HIDDEN = 37
 SCALE = 1024
 """Weight of one unit of utility against one point of the tie-break (the point
 difference never reaches half of it)."""
 INF = 1 << 40
+C_INF = (1 << 30) - 1
 
 Utility = tuple[tuple[tuple[int, ...], ...], ...]
 """``table[winner][sets][capture + 1]``: the value for seat 0 of a hand won by
@@ -111,195 +112,48 @@ set_difference: Utility = utility_table(_set_difference)
 """The default utility: seat 0's sets in the hand minus seat 1's."""
 
 
-def _show_gain(led: int, shown: int) -> int:
-    return SHOW_POINTS[shown.bit_count()] + (10 if led == BINGO or shown & 1 else 0)
-
-
 def _action_text(action: int) -> str:
-    if action < A_SHOW:
-        return "play " + TILE_TEXT[action]
-    if action < A_TAKE_UP:
-        return "play " + TILE_TEXT[DOUBLE_OF[action - A_SHOW]] + " show"
-    return "take up" if action == A_TAKE_UP else "take hidden"
+    from .game import ACTION_TEXT
+
+    return ACTION_TEXT[action]
 
 
 # ------------------------------------------------------------------ positions
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A Bingo hand with following compulsory (stock closed or exhausted), both
-    hands known.
+def position_of(game: Game) -> BingoCore:
+    """A copy of a Bingo game's hand whose following is compulsory (at a lead or an
+    answer); ``NotSolvable`` saying why when it is not one."""
+    from .game import Bingo
 
-    ``led`` is the tile on the table (-1 at a lead) and ``show`` the doubles
-    shown with it; ``won`` has bit ``s`` set once seat ``s`` has taken a trick;
-    ``shown`` the doubles each seat has shown this hand; ``capture`` who took
-    the trump double with the bingo (-1: nobody yet); ``closed_by`` who closed
-    the stock (-1: it ran out). Once the hand is over, ``winner`` is set and
-    ``points`` include the failed close's extra points.
-    """
-
-    cfg: int
-    hands: tuple[int, int]
-    to_move: int
-    points: tuple[int, int]
-    won: int = 0
-    shown: tuple[int, int] = (0, 0)
-    closed_by: int = -1
-    capture: int = -1
-    led: int = -1
-    show: int = 0
-    winner: int = -1
-
-    @classmethod
-    def from_game(cls, game: Game) -> Position:
-        """The position of a Bingo game whose following is compulsory (at a lead or an answer)."""
-        from ludoteca.errors import NotSolvable
-
-        from .game import LEAD, PHASE_NAMES, REPLY, TAKE, Bingo
-
-        if not isinstance(game, Bingo):
-            raise NotSolvable(f"the Bingo solver was given a {game.title} game")
-        if game.phase not in (LEAD, REPLY):
-            if game.phase == TAKE:
-                raise NotSolvable("the last-two choice is solved by solve(game), not as a position")
-            raise NotSolvable(
-                "a Bingo hand can be solved while its tricks are played, not in the "
-                f"{PHASE_NAMES[game.phase]} phase"
-            )
-        if not game.following_compulsory:
-            left = game.view(None)["stock_count"]
-            raise NotSolvable(
-                f"the stock still holds {left} tiles and is not closed: draws to come make the "
-                "hand a game of hidden information (it is solvable once the stock is closed or "
-                "exhausted, or at the last-two choice)"
-            )
-        won = (1 if game.tricks_won[0] else 0) | (2 if game.tricks_won[1] else 0)
-        reply = game.phase == REPLY
-        return cls(
-            cfg=game.cfg,
-            hands=(game.hands[0], game.hands[1]),
-            to_move=game.turn,
-            points=(game.points[0], game.points[1]),
-            won=won,
-            shown=(game.shown[0], game.shown[1]),
-            closed_by=game.closed_by,
-            capture=game.bingo_capture,
-            led=game.lead_tile if reply else -1,
-            show=game.lead_show if reply else 0,
+    if not isinstance(game, Bingo):
+        raise NotSolvable(f"the Bingo solver was given a {game.title} game")
+    core = game.core
+    if core.phase not in (LEAD, REPLY):
+        if core.phase == TAKE:
+            raise NotSolvable("the last-two choice is solved by solve(game), not as a position")
+        raise NotSolvable(
+            "a Bingo hand can be solved while its tricks are played, not in the "
+            f"{PHASE_NAMES[core.phase]} phase"
         )
-
-    @property
-    def over(self) -> bool:
-        return self.winner >= 0
-
-    @property
-    def tricks_left(self) -> int:
-        """Tricks not finished (the one on the table included)."""
-        if self.over:
-            return 0
-        return max(self.hands[0].bit_count(), self.hands[1].bit_count())
-
-    def legal_actions(self) -> list[int]:
-        """Action numbers (the engine's) of the legal moves."""
-        if self.over:
-            return []
-        hand = self.hands[self.to_move]
-        if self.led >= 0:
-            m1, m2, m3 = FOLLOW_STEPS[self.cfg][self.led]
-            return tiles_in(hand & m1 or hand & m2 or hand & m3 or hand)
-        acts = tiles_in(hand)
-        doubles = hand & DOUBLES_MASK
-        fresh = doubles & ~self.shown[self.to_move]
-        for d in range(7):
-            bit = 1 << DOUBLE_OF[d]
-            if doubles & bit and fresh & ~bit:
-                acts.append(A_SHOW + d)
-        return acts
-
-    def play(self, action: int) -> Position:
-        """The position after the mover plays ``action`` (assumed legal)."""
-        seat = self.to_move
-        hands = [self.hands[0], self.hands[1]]
-        if self.led < 0:
-            show = 0
-            shown = self.shown
-            if action >= A_SHOW:
-                tile = DOUBLE_OF[action - A_SHOW]
-                hands[seat] ^= 1 << tile
-                show = hands[seat] & DOUBLES_MASK & ~shown[seat]
-                both = [shown[0], shown[1]]
-                both[seat] |= show
-                shown = (both[0], both[1])
-            else:
-                tile = action
-                hands[seat] ^= 1 << tile
-            return replace(
-                self, hands=(hands[0], hands[1]), to_move=1 - seat, led=tile, show=show, shown=shown
-            )
-        leader, led, tile = 1 - seat, self.led, action
-        hands[seat] ^= 1 << tile
-        strength = STRENGTH[self.cfg]
-        winner = seat if strength[tile] > strength[led] else leader
-        value = VALUE[self.cfg]
-        gain = value[led] + value[tile]
-        if self.show and winner == leader:
-            gain += _show_gain(led, self.show)
-        points = [self.points[0], self.points[1]]
-        points[winner] += gain
-        capture = self.capture
-        td = TRUMP_DOUBLE[self.cfg]
-        if td != BINGO and {led, tile} == {BINGO, td}:
-            capture = winner
-        after = replace(
-            self,
-            hands=(hands[0], hands[1]),
-            to_move=winner,
-            points=(points[0], points[1]),
-            won=self.won | 1 << winner,
-            capture=capture,
-            led=-1,
-            show=0,
+    if not core.following_compulsory:
+        raise NotSolvable(
+            f"the stock still holds {core.stock_count} tiles and is not closed: draws to come "
+            "make the hand a game of hidden information (it is solvable once the stock is "
+            "closed or exhausted, or at the last-two choice)"
         )
-        if points[winner] >= TARGET:
-            return after._ended(winner)
-        if not hands[0] and not hands[1]:
-            if self.closed_by >= 0:
-                return after._ended(1 - self.closed_by)
-            if points[0] != points[1]:
-                return after._ended(0 if points[0] > points[1] else 1)
-            return after._ended(winner)
-        return after
+    return core.clone()
 
-    def _ended(self, winner: int) -> Position:
-        loser = 1 - winner
-        points = [self.points[0], self.points[1]]
-        if self.closed_by == loser:
-            points[winner] += max(TARGET - points[loser], 7)
-        return replace(self, points=(points[0], points[1]), winner=winner, to_move=-1)
 
-    @property
-    def sets(self) -> tuple[int, int]:
-        """Sets each seat wins with this hand (once it is over)."""
-        if not self.over:
-            raise ValueError("the hand is not over")
-        out = [0, 0]
-        out[self.winner] = self.hand_sets()
-        if self.capture >= 0:
-            out[self.capture] += 1
-        return out[0], out[1]
+def _final(core: BingoCore, utility: Utility, points: bool) -> int:
+    """Seat 0's objective of a position whose hand has just ended."""
+    h = core.done[-1]
+    u = utility[h.winner][h.result_sets][h.capture + 1]
+    return u + h.points[0] - h.points[1] if points else u
 
-    def hand_sets(self) -> int:
-        """The sets the hand's result gives its winner: 3, 2 or 1."""
-        loser = 1 - self.winner
-        if not self.won >> loser & 1:
-            return 3
-        return 2 if self.points[loser] < 30 else 1
 
-    def outcome_value(self, utility: Utility = set_difference, points: bool = True) -> int:
-        """The objective of a finished hand for seat 0 (utility, then point difference)."""
-        u = utility[self.winner][self.hand_sets()][self.capture + 1]
-        return u * SCALE + self.points[0] - self.points[1] if points else u
+def _in_play(core: BingoCore) -> bool:
+    return core.phase == LEAD or core.phase == REPLY
 
 
 # ------------------------------------------------------------------ search
@@ -314,66 +168,62 @@ else:
 
 
 class _CSearch:
-    """The same search in C (``_solver.c``), with its table kept between calls."""
+    """The search in C (``_solver.c``), with its table kept between calls."""
 
     def __init__(self, cfg: int, closed_by: int, utility: Utility, points: bool) -> None:
         self.cfg = cfg
         self.closed_by = closed_by
         self.points = points
         scale = SCALE if points else 1
-        self.flat = tuple(u * scale for table in utility for row in table for u in row)
+        self.utility = tuple(
+            tuple(tuple(u * scale for u in row) for row in table) for table in utility
+        )
+        self.flat = tuple(u for table in self.utility for row in table for u in row)
         self.start = _c.nodes()
 
     @property
     def nodes(self) -> int:
-        return _c.nodes() - self.start
+        return int(_c.nodes()) - self.start
 
-    def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
-        """Seat 0's value of ``pos`` (exact inside the window, a bound outside)."""
-        if pos.over:
-            u = self.flat[pos.winner * 12 + pos.hand_sets() * 3 + pos.capture + 1]
-            return u + pos.points[0] - pos.points[1] if self.points else u
+    def value(self, core: BingoCore, alpha: int = -INF, beta: int = INF) -> int:
+        """Seat 0's value of ``core`` (exact inside the window, a bound outside)."""
+        if not _in_play(core):
+            return _final(core, self.utility, self.points)
         return int(
             _c.search(
-                pos.hands[0],
-                pos.hands[1],
+                core.hands[0],
+                core.hands[1],
                 self.cfg,
                 self.closed_by,
                 1 if self.points else 0,
                 self.flat,
-                pos.to_move,
-                pos.led,
-                pos.show,
-                pos.points[0],
-                pos.points[1],
-                pos.won,
-                pos.shown[0],
-                pos.shown[1],
-                pos.capture,
+                core.turn,
+                core.lead_tile,
+                core.lead_show,
+                core.points[0],
+                core.points[1],
+                core.won_mask,
+                core.shown[0],
+                core.shown[1],
+                core.bingo_capture,
                 max(alpha, -C_INF),
                 min(beta, C_INF),
             )
         )
 
 
-C_INF = (1 << 30) - 1
-
-
 class _Search:
-    """Alpha-beta with a transposition table over trick boundaries.
+    """Alpha-beta over the core's moves (:meth:`BingoCore.apply` and
+    :meth:`~BingoCore.undo`), with a transposition table at the leads.
 
-    Values are the objective (utility, then point difference) seen from seat 0,
-    negated for seat 1 (negamax); the table is kept between searches of the
-    same hand, since every stored entry is a bound on a full position's value.
+    Values are the objective (utility, then point difference) seen from seat 0;
+    seat 0 maximises, seat 1 minimises. The table is kept between searches of
+    the same hand, since every stored entry is a bound on a full position's value.
     """
 
     def __init__(self, cfg: int, closed_by: int, utility: Utility, points: bool) -> None:
         self.strength = STRENGTH[cfg]
         self.worth = VALUE[cfg]
-        self.follow = FOLLOW_STEPS[cfg]
-        td = TRUMP_DOUBLE[cfg]
-        self.capture_pair = (1 << BINGO | 1 << td) if td != BINGO else -1
-        self.closed_by = closed_by
         self.points = points
         scale = SCALE if points else 1
         self.utility = tuple(
@@ -382,217 +232,109 @@ class _Search:
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
 
-    def end(self, winner: int, p0: int, p1: int, won: int, cap: int) -> int:
-        """Seat 0's value of a hand ended with these points, tricks and capture."""
-        loser = 1 - winner
-        lp = p1 if winner == 0 else p0
-        if not won >> loser & 1:
-            k = 3
-        elif lp < 30:
-            k = 2
-        else:
-            k = 1
-        u = self.utility[winner][k][cap + 1]
-        if not self.points:
-            return u
-        if self.closed_by == loser:
-            pen = TARGET - lp if lp < TARGET - 7 else 7
-            if winner == 0:
-                p0 += pen
-            else:
-                p1 += pen
-        return u + p0 - p1
+    def value(self, core: BingoCore, alpha: int = -INF, beta: int = INF) -> int:
+        """Seat 0's value of ``core`` (exact inside the window, a bound outside)."""
+        return self._value(core.clone(), alpha, beta)
 
-    def lead(
-        self,
-        h0: int,
-        h1: int,
-        turn: int,
-        p0: int,
-        p1: int,
-        won: int,
-        s0: int,
-        s1: int,
-        cap: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Value for the leader ``turn`` of the position at a lead."""
-        self.nodes += 1
-        s0 &= h0
-        s1 &= h1
-        key = (h0, h1, turn, p0, p1, won, s0, s1, cap)
-        entry = self.tt.get(key)
-        first = -1
-        if entry is not None:
-            lo, hi, first = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-        alpha0 = alpha
-        hand = h0 if turn == 0 else h1
-        shown = s0 if turn == 0 else s1
+    def _ordered(self, core: BingoCore, first: int) -> list[int]:
         strength = self.strength
-        moves = sorted(tiles_in(hand), key=strength.__getitem__, reverse=True)
-        doubles = hand & DOUBLES_MASK
-        fresh = doubles & ~shown
-        if doubles and fresh:
-            for d in range(6, -1, -1):
-                t = DOUBLE_OF[d]
-                if doubles >> t & 1 and fresh & ~(1 << t):
-                    moves.insert(moves.index(t), A_SHOW + d)
+        if core.phase == REPLY:
+            led = strength[core.lead_tile]
+            worth = self.worth
+            # winning answers first, the cheapest first; then the cheapest losing ones
+            return sorted(
+                core.legal(),
+                key=lambda t: (
+                    (0, strength[t]) if strength[t] > led else (1, worth[t] * 64 + strength[t])
+                ),
+            )
+        # the strongest leads first, a double's show before the plain lead
+        moves = sorted(core.legal(), key=lambda a: (-strength[action_tile(a)], a < A_SHOW))
         if first >= 0 and first in moves:
             moves.remove(first)
             moves.insert(0, first)
-        best = -INF
-        best_move = moves[0]
-        answer = self.answer
-        for m in moves:
-            if m >= A_SHOW:
-                t = DOUBLE_OF[m - A_SHOW]
-                rest = hand ^ (1 << t)
-                show = rest & DOUBLES_MASK & ~shown
-            else:
-                t = m
-                rest = hand ^ (1 << t)
-                show = 0
-            a = alpha if alpha > best else best
-            if turn == 0:
-                ns0 = s0 | show
-                v = answer(rest, h1, 0, t, show, p0, p1, won, ns0, s1, cap, a, beta)
-            else:
-                ns1 = s1 | show
-                v = answer(h0, rest, 1, t, show, p0, p1, won, s0, ns1, cap, a, beta)
-            if v > best:
-                best = v
-                best_move = m
-                if best >= beta:
-                    break
+        return moves
+
+    def _value(self, core: BingoCore, alpha: int, beta: int) -> int:
+        if not _in_play(core):
+            return _final(core, self.utility, self.points)
+        key: tuple[int, ...] | None = None
+        first = -1
         lo, hi = -INF, INF
-        if entry is not None:
-            lo, hi = entry[0], entry[1]
-        if best <= alpha0:
-            hi = best
-        elif best >= beta:
-            lo = best
-        else:
-            lo = hi = best
-        self.tt[key] = (lo, hi, best_move)
-        return best
-
-    def answer(
-        self,
-        h0: int,
-        h1: int,
-        leader: int,
-        led: int,
-        show: int,
-        p0: int,
-        p1: int,
-        won: int,
-        s0: int,
-        s1: int,
-        cap: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Value for ``leader`` once ``led`` is on the table: the follower's best answer."""
-        strength = self.strength
-        value = self.worth
-        hand = h1 if leader == 0 else h0
-        m1, m2, m3 = self.follow[led]
-        legal = hand & m1 or hand & m2 or hand & m3 or hand
-        led_strength = strength[led]
-        led_value = value[led]
-        tiles = tiles_in(legal)
-        if len(tiles) > 1:
-            # winning answers first, the cheapest first; then the cheapest losing ones
-            tiles.sort(
-                key=lambda t: (
-                    (0, strength[t])
-                    if strength[t] > led_strength
-                    else (1, value[t] * 64 + strength[t])
-                )
+        if core.phase == LEAD:
+            self.nodes += 1
+            h0, h1 = core.hands
+            key = (
+                h0,
+                h1,
+                core.turn,
+                core.points[0],
+                core.points[1],
+                core.won_mask,
+                core.shown[0] & h0 & DOUBLES_MASK,
+                core.shown[1] & h1 & DOUBLES_MASK,
+                core.bingo_capture,
             )
-        worst = INF
-        follower = 1 - leader
-        for t in tiles:
-            winner = follower if strength[t] > led_strength else leader
-            gain = led_value + value[t]
-            if show and winner == leader:
-                gain += _show_gain(led, show)
-            n0, n1 = (h0, h1 ^ (1 << t)) if follower == 1 else (h0 ^ (1 << t), h1)
-            q0, q1 = (p0 + gain, p1) if winner == 0 else (p0, p1 + gain)
-            ncap = cap
-            if (1 << led | 1 << t) == self.capture_pair:
-                ncap = winner
-            nwon = won | 1 << winner
-            a = alpha
-            b = beta if beta < worst else worst
-            if (q0 if winner == 0 else q1) >= TARGET:
-                v = self.end(winner, q0, q1, nwon, ncap)
-                if leader == 1:
-                    v = -v
-            elif not n0 and not n1:
-                if self.closed_by >= 0:
-                    w = 1 - self.closed_by
-                elif q0 != q1:
-                    w = 0 if q0 > q1 else 1
-                else:
-                    w = winner
-                v = self.end(w, q0, q1, nwon, ncap)
-                if leader == 1:
-                    v = -v
-            elif winner == leader:
-                v = self.lead(n0, n1, winner, q0, q1, nwon, s0, s1, ncap, a, b)
+            entry = self.tt.get(key)
+            if entry is not None:
+                lo, hi, first = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha, beta = max(alpha, lo), min(beta, hi)
+        alpha0, beta0 = alpha, beta
+        maximizing = core.turn == 0
+        best = -INF if maximizing else INF
+        best_move = -1
+        for action in self._ordered(core, first):
+            core.apply(action)
+            v = self._value(core, alpha, beta)
+            core.undo()
+            if maximizing:
+                if v > best:
+                    best, best_move = v, action
+                    alpha = max(alpha, v)
+            elif v < best:
+                best, best_move = v, action
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if key is not None:
+            if best <= alpha0:
+                hi = best
+            elif best >= beta0:
+                lo = best
             else:
-                v = -self.lead(n0, n1, winner, q0, q1, nwon, s0, s1, ncap, -b, -a)
-            if v < worst:
-                worst = v
-                if worst <= alpha:
-                    break
-        return worst
-
-    def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
-        """Seat 0's value of ``pos`` (exact inside the window, a bound outside)."""
-        if pos.over:
-            return self._final(pos)
-        h0, h1 = pos.hands
-        s0, s1 = pos.shown
-        p0, p1 = pos.points
-        if pos.led < 0:
-            turn = pos.to_move
-            if turn == 0:
-                return self.lead(h0, h1, 0, p0, p1, pos.won, s0, s1, pos.capture, alpha, beta)
-            return -self.lead(h0, h1, 1, p0, p1, pos.won, s0, s1, pos.capture, -beta, -alpha)
-        leader = 1 - pos.to_move
-        args = (h0, h1, leader, pos.led, pos.show, p0, p1, pos.won, s0, s1, pos.capture)
-        if leader == 0:
-            return self.answer(*args, alpha, beta)
-        return -self.answer(*args, -beta, -alpha)
-
-    def _final(self, pos: Position) -> int:
-        u = self.utility[pos.winner][pos.hand_sets()][pos.capture + 1]
-        return u + pos.points[0] - pos.points[1] if self.points else u
+                lo = hi = best
+            self.tt[key] = (lo, hi, best_move)
+        return best
 
 
 Searcher = _Search | _CSearch
-"""A search over the positions of one hand: ``value(position, alpha, beta)``
-gives seat 0's value (exact inside the window, a bound outside)."""
+"""A search over the positions of one hand: ``value(core, alpha, beta)`` gives
+seat 0's value (exact inside the window, a bound outside), ``core`` unchanged."""
 
 
 def searcher(
-    cfg: int, closed_by: int, utility: Utility = set_difference, points: bool = True
+    cfg: int,
+    closed_by: int,
+    utility: Utility = set_difference,
+    points: bool = True,
+    *,
+    implementation: str = "auto",
 ) -> Searcher:
-    """A search for positions of one hand (the C one when it is built)."""
-    if _BUILD_ERROR is None:
-        return _CSearch(cfg, closed_by, utility, points)
-    return _Search(cfg, closed_by, utility, points)  # pragma: no cover
+    """A search for positions of one hand with trump configuration ``cfg`` and
+    closer ``closed_by``: the C one when it is built (``implementation="auto"``),
+    or the one asked for, ``"c"`` or ``"python"`` (the fallback and the reference
+    the C search is tested against)."""
+    if implementation not in ("auto", "c", "python"):
+        raise ValueError(f"the searches are 'auto', 'c' and 'python', not {implementation!r}")
+    if implementation == "python" or (implementation == "auto" and _BUILD_ERROR is not None):
+        return _Search(cfg, closed_by, utility, points)
+    if _BUILD_ERROR is not None:  # pragma: no cover - only without a built extension
+        raise NotSolvable(f"the C search is not built: {_BUILD_ERROR}")
+    return _CSearch(cfg, closed_by, utility, points)
 
 
 # ------------------------------------------------------------------ results
@@ -660,8 +402,17 @@ def _split(score: int, points: bool) -> tuple[int, int]:
     return value, score - value * SCALE
 
 
+def _children(core: BingoCore) -> list[tuple[int, BingoCore]]:
+    out = []
+    for action in core.legal():
+        child = core.clone()
+        child.apply(action)
+        out.append((action, child))
+    return out
+
+
 def move_values(
-    choices: Sequence[tuple[int, Position]],
+    choices: Sequence[tuple[int, BingoCore]],
     mover: int,
     search: Searcher,
 ) -> list[MoveValue]:
@@ -676,65 +427,47 @@ def move_values(
     return out
 
 
-def _principal_variation(pos: Position, search: Searcher) -> tuple[list[str], Position]:
+def _principal_variation(core: BingoCore, search: Searcher) -> tuple[list[str], BingoCore]:
     line: list[str] = []
-    while not pos.over:
-        mover = pos.to_move
-        best = max(
-            ((a, pos.play(a)) for a in pos.legal_actions()),
-            key=lambda pair: search.value(pair[1]) * (1 if mover == 0 else -1),
-        )
-        line.append(_action_text(best[0]))
-        pos = best[1]
-    return line, pos
+    while _in_play(core):
+        sign = 1 if core.turn == 0 else -1
+        action, core = max(_children(core), key=lambda pair: search.value(pair[1]) * sign)
+        line.append(_action_text(action))
+    return line, core
 
 
 def solve_position(
-    pos: Position, *, utility: Utility = set_difference, points: bool = True
+    core: BingoCore, *, utility: Utility = set_difference, points: bool = True
 ) -> Solution:
-    """Solve a position exactly: every legal move's value and a principal variation.
-
-    ``points=False`` drops the point tie-break (faster; margins are then 0).
-    """
-    if pos.over:
-        raise ValueError("the hand is over")
-    search = searcher(pos.cfg, pos.closed_by, utility, points)
-    choices = [(a, pos.play(a)) for a in pos.legal_actions()]
-    return _solution(pos.to_move, choices, search, utility)
+    """Solve a position exactly (a hand whose following is compulsory): every legal
+    move's value and a principal variation. ``points=False`` drops the point
+    tie-break (faster; margins are then 0)."""
+    if not _in_play(core) or not core.following_compulsory:
+        raise ValueError("a position to solve is a hand in play with following compulsory")
+    search = searcher(core.cfg, core.closed_by, utility, points)
+    return _solution(core.turn, _children(core), search, utility)
 
 
 def _solution(
-    mover: int, choices: list[tuple[int, Position]], search: Searcher, utility: Utility
+    mover: int, choices: list[tuple[int, BingoCore]], search: Searcher, utility: Utility
 ) -> Solution:
     moves = move_values(choices, mover, search)
     best = next(child for action, child in choices if action == moves[0].action)
     line, final = _principal_variation(best, search)
+    record = final.done[-1]
     return Solution(
         game="bingo",
         objective="set difference" if utility is set_difference else "utility",
         to_move=mover,
         value=moves[0].value,
         margin=moves[0].margin,
-        winner=final.winner,
-        sets=final.sets,
-        points=final.points,
+        winner=record.winner,
+        sets=record.gained,
+        points=record.points,
         moves=tuple(moves),
         pv=(moves[0].move, *line),
         nodes=search.nodes,
     )
-
-
-def take_choices(game: Game) -> list[tuple[int, Position]]:
-    """The two positions of the last-two choice: ``take up`` and ``take hidden``."""
-    from .game import Bingo
-
-    assert isinstance(game, Bingo)
-    out = []
-    for action in (A_TAKE_UP, A_TAKE_HIDDEN):
-        child = game.copy()
-        child.apply_action(action)
-        out.append((action, Position.from_game(child)))
-    return out
 
 
 @overload
@@ -754,19 +487,23 @@ def solve(
     player to move can make the hand's utility (by default its sets minus the
     other's) at least ``target`` — one null-window search without the tie-break.
     """
-    from ludoteca.errors import NotSolvable
+    from .game import Bingo
 
-    from .game import TAKE, Bingo
-
-    if isinstance(game, Bingo) and game.phase == TAKE:
-        mover = game.turn
-        choices = take_choices(game)
-        cfg, closed_by = choices[0][1].cfg, -1
+    if isinstance(game, Bingo) and game.core.phase == TAKE:
+        core = game.core
+        mover = core.turn
+        choices = []
+        for action in (A_TAKE_UP, A_TAKE_HIDDEN):
+            child = core.clone()
+            child.apply(action)
+            choices.append((action, child))
+        closed_by = -1
     else:
-        pos = Position.from_game(game)
-        mover = pos.to_move
-        choices = [(a, pos.play(a)) for a in pos.legal_actions()]
-        cfg, closed_by = pos.cfg, pos.closed_by
+        core = position_of(game)
+        mover = core.turn
+        choices = _children(core)
+        closed_by = core.closed_by
+    cfg = core.cfg
     if target is not None:
         search = searcher(cfg, closed_by, utility, False)
         sign = 1 if mover == 0 else -1
@@ -787,10 +524,20 @@ def solve(
 # ------------------------------------------------------------ reference
 
 
-def reference_value(pos: Position, utility: Utility = set_difference, points: bool = True) -> int:
-    """Seat 0's objective by plain minimax over :meth:`Position.play` (no pruning,
-    no table): the definition the search is tested against. Small endings only."""
-    if pos.over:
-        return pos.outcome_value(utility, points)
-    values = [reference_value(pos.play(a), utility, points) for a in pos.legal_actions()]
-    return max(values) if pos.to_move == 0 else min(values)
+def reference_value(core: BingoCore, utility: Utility = set_difference, points: bool = True) -> int:
+    """Seat 0's objective by plain minimax over the core's moves (no pruning, no
+    table): the definition the searches are tested against. Small endings only."""
+    scale = SCALE if points else 1
+    scaled = tuple(tuple(tuple(u * scale for u in row) for row in t) for t in utility)
+    return _minimax(core.clone(), scaled, points)
+
+
+def _minimax(core: BingoCore, utility: Utility, points: bool) -> int:
+    if not _in_play(core):
+        return _final(core, utility, points)
+    values = []
+    for action in core.legal():
+        core.apply(action)
+        values.append(_minimax(core, utility, points))
+        core.undo()
+    return max(values) if core.turn == 0 else min(values)

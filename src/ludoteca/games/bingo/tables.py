@@ -21,6 +21,7 @@ from __future__ import annotations
 from ludoteca.tiles import ALL_TILES
 
 __all__ = [
+    "ABOVE",
     "BINGO",
     "CONFIGS",
     "DOUBLE_OF",
@@ -35,6 +36,8 @@ __all__ = [
     "VALUE",
     "config_of",
     "end_value",
+    "follow_step",
+    "forbidden_before",
     "show_points",
     "tiles_in",
     "trump_of",
@@ -137,6 +140,12 @@ VALUE: tuple[tuple[int, ...], ...] = tuple(
 """``VALUE[config][tile]``: capture points (trump double 28, bingo 14 or 28 when
 it is the trump double, 3-0 10, the rest their pips)."""
 
+ABOVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << u for u in range(28) if STRENGTH[c][u] > STRENGTH[c][t]) for t in range(28))
+    for c in range(CONFIGS)
+)
+"""``ABOVE[config][tile]``: the tiles that beat ``tile`` when it is led."""
+
 TRUMP_MASK: tuple[int, ...] = tuple(NUMBER_MASK[c % 7] for c in range(CONFIGS))
 """The trumps: every tile holding the trump number."""
 
@@ -154,26 +163,6 @@ HIGH_END: tuple[tuple[int, ...], ...] = tuple(
 LOW_END: tuple[tuple[int, ...], ...] = tuple(
     tuple(_ends(t, b7)[1] for t in range(28)) for b7 in (False, True)
 )
-
-
-def follow_choices(cfg: int, led: int, hand: int) -> tuple[int, int]:
-    """The tiles of ``hand`` that may answer ``led`` when following is compulsory,
-    and the step of the rule that allowed them (1 to 4).
-
-    >>> from ludoteca.tiles import Tile, mask_of
-    >>> hand = mask_of([Tile(5, 1), Tile(2, 0), Tile(4, 4)])
-    >>> mask, step = follow_choices(config_of(2, False), Tile(6, 1).index, hand)
-    >>> step, mask == Tile(5, 1).bit
-    (2, True)
-    """
-    m1, m2, m3 = FOLLOW_STEPS[cfg][led]
-    if hand & m1:
-        return hand & m1, 1
-    if hand & m2:
-        return hand & m2, 2
-    if hand & m3:
-        return hand & m3, 3
-    return hand, 4
 
 
 def follow_step(cfg: int, led: int, tile: int) -> int:

@@ -46,7 +46,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.bingo.game import PHASE_NAMES, Bingo
+from ludoteca.games.bingo.core import PHASE_NAMES
+from ludoteca.games.bingo.game import Bingo
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import tile_index
 
@@ -175,7 +176,7 @@ class BingoTensors(TensorEncoder[BingoPublic]):
     def _tricks_of(self, game: Bingo) -> tuple[Trick, ...]:
         """The hand's tricks, rebuilt only when one is added (a trick record never
         changes once made; its identity marks it)."""
-        tricks = game.tricks
+        tricks = game.core.tricks
         last = tricks[-1] if tricks else None
         cached = self._tricks_cache
         if cached[0] is last and cached[1] == len(tricks):
@@ -185,35 +186,36 @@ class BingoTensors(TensorEncoder[BingoPublic]):
         return out
 
     def public(self, game: Bingo, seat: int) -> BingoPublic:
-        phase = game.phase
+        core = game.core
+        phase = core.phase
         in_hand = _LEAD <= phase <= _TAKE
         other = 1 - seat
-        known = game.shown[other]
-        if game.up_holder == other:
-            known |= 1 << game.trump_tile
+        known = core.shown[other]
+        if core.up_holder == other:
+            known |= 1 << core.trump_tile
         return _new(
             BingoPublic,
             (
                 seat,
                 phase,
-                game.turn if in_hand else -1,
-                (game.sets[0], game.sets[1]),
-                game.hand_leader,
-                game.trump,
-                game.trump_tile,
-                game.up if game.up >= 0 and game.closed_by < 0 else -1,
-                (13 - game.drawn) + (1 if game.up >= 0 else 0) if game.trump_tile >= 0 else 0,
-                game.closed_by,
-                in_hand and (game.closed_by >= 0 or game.up < 0),
-                game.hands[seat],
-                game.dealt[seat],
-                game.hands[other].bit_count(),
-                (game.points[0], game.points[1]),
-                (game.tricks_won[0], game.tricks_won[1]),
-                (game.shown[0], game.shown[1]),
-                known & game.hands[other],
-                game.lead_tile,
-                game.lead_show,
+                core.turn if in_hand else -1,
+                (core.sets[0], core.sets[1]),
+                core.hand_leader,
+                core.trump,
+                core.trump_tile,
+                core.up if core.up >= 0 and core.closed_by < 0 else -1,
+                (13 - core.drawn) + (1 if core.up >= 0 else 0) if core.trump_tile >= 0 else 0,
+                core.closed_by,
+                in_hand and (core.closed_by >= 0 or core.up < 0),
+                core.hands[seat],
+                core.dealt[seat],
+                core.hands[other].bit_count(),
+                (core.points[0], core.points[1]),
+                (core.tricks_won[0], core.tricks_won[1]),
+                (core.shown[0], core.shown[1]),
+                known & core.hands[other],
+                core.lead_tile,
+                core.lead_show,
                 self._tricks_of(game),
             ),
         )
@@ -380,55 +382,57 @@ class BingoTensors(TensorEncoder[BingoPublic]):
     # ------------------------------------------------------------- patching
 
     def patch_state(self, game: Bingo, seat: int) -> Any:
-        if not _LEAD <= game.phase <= _TAKE:
+        core = game.core
+        if not _LEAD <= core.phase <= _TAKE:
             return None
-        return (game, game.hand_no)
+        return (game, core.hand_no)
 
     def patch(self, game: Bingo, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
         """Moves within one hand: what moves change is rewritten from the game's
         public fields (the dealt hand, trump and sets stay); the tricks come from
         the blocks kept over them."""
         g, hand_no = state
-        phase = game.phase
-        if g is not game or not _LEAD <= phase <= _TAKE or game.hand_no != hand_no:
+        core = game.core
+        phase = core.phase
+        if g is not game or not _LEAD <= phase <= _TAKE or core.hand_no != hand_no:
             return None
         other = 1 - seat
         buf[0 : 4 * O_SETS] = _ZERO_FLAGS
         buf[4 * O_UP : 4 * COMMON] = _ZERO_DYNAMIC
         flags = [O_PHASE + phase - _LEAD]
-        turn = game.turn
+        turn = core.turn
         if turn == seat:
             flags.append(O_MINE)
-        up = game.up
-        closed_by = game.closed_by
+        up = core.up
+        closed_by = core.closed_by
         if up >= 0 and closed_by < 0:
             flags.append(O_UP + up)
         if closed_by >= 0:
             flags.append(O_CLOSED + (closed_by ^ seat))
         if closed_by >= 0 or up < 0:
             flags.append(O_COMPULSORY)
-        lead = game.lead_tile
+        lead = core.lead_tile
         if lead >= 0:
             flags.append(O_LEADER + (1 if turn == seat else 0))
             flags.append(O_LEAD + lead)
-            if game.lead_show:
-                buf[4 * O_LEAD_SHOWN : 4 * O_LEAD_SHOWN + 28] = _DOUBLES[game.lead_show]
+            if core.lead_show:
+                buf[4 * O_LEAD_SHOWN : 4 * O_LEAD_SHOWN + 28] = _DOUBLES[core.lead_show]
         for i in flags:
             buf[4 * i : 4 * i + 4] = ONE
-        hands = game.hands
+        hands = core.hands
         put_mask(buf, 4 * O_HAND, hands[seat])
-        shown = game.shown
+        shown = core.shown
         if shown[0] or shown[1]:
             buf[4 * O_SHOWN : 4 * O_SHOWN + 56] = _DOUBLES[shown[seat]] + _DOUBLES[shown[other]]
         known = shown[other]
-        if game.up_holder == other:
-            known |= 1 << game.trump_tile
+        if core.up_holder == other:
+            known |= 1 << core.trump_tile
         known &= hands[other]
         if known:
             put_mask(buf, 4 * O_KNOWN, known)
-        buf[4 * O_STOCK : 4 * O_STOCK + 4] = _FOURTEENTHS[(13 - game.drawn) + (1 if up >= 0 else 0)]
-        points = game.points
-        won = game.tricks_won
+        buf[4 * O_STOCK : 4 * O_STOCK + 4] = _FOURTEENTHS[(13 - core.drawn) + (1 if up >= 0 else 0)]
+        points = core.points
+        won = core.tricks_won
         buf[4 * O_OTHER_SIZE : 4 * O_SHOWN] = (
             _SEVENTHS[hands[other].bit_count()]
             + _POINTS[min(points[seat], 140)]
