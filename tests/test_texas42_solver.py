@@ -15,6 +15,14 @@ import ludoteca
 from ludoteca.games.texas42 import Texas42
 from ludoteca.games.texas42 import solver as S
 from ludoteca.games.texas42.core import A_PLAY, State
+from ludoteca.games.texas42.tables import (
+    COUNT,
+    FOLLOW_MASK,
+    LED_SUIT,
+    SEVENS,
+    SEVENS_RING,
+    STRENGTH,
+)
 from ludoteca.tiles import TILE_TEXT, tile_index
 
 SEARCHES = [S.c_search, S.python_search]
@@ -462,3 +470,119 @@ def test_threads_solve_side_by_side() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(S.exact_value, positions))
     assert together == alone
+
+
+# ---------------------------------------------------- the C entry points
+
+
+def c_module() -> object:
+    if S.BUILD_ERROR is not None:
+        pytest.fail(f"the C search is not built: {S.BUILD_ERROR}")
+    from ludoteca.games.texas42 import _solver
+
+    return _solver
+
+
+TABLES = (LED_SUIT, FOLLOW_MASK, STRENGTH, COUNT, SEVENS_RING, SEVENS)
+
+
+def with_row(table: object, index: int, row: object) -> list[object]:
+    rows = list(table)  # type: ignore[call-overload]
+    rows[index] = row
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((5, *TABLES[1:]), "sequence"),
+        (([], *TABLES[1:]), "contracts"),
+        ((with_row(LED_SUIT, 0, [0] * 27), *TABLES[1:]), "28 items"),
+        ((with_row(LED_SUIT, 2, [9] * 28), *TABLES[1:]), "led suit"),
+        ((LED_SUIT, FOLLOW_MASK[:5], *TABLES[2:]), "follow masks"),
+        ((LED_SUIT, with_row(FOLLOW_MASK, 1, [1 << 28] * 8), *TABLES[2:]), "follow mask"),
+        ((LED_SUIT, FOLLOW_MASK, with_row(STRENGTH, 3, [[200] * 28] * 8), *TABLES[3:]), "strength"),
+        ((*TABLES[:3], [-1] * 28, *TABLES[4:]), "count"),
+        ((*TABLES[:3], [10] * 28, *TABLES[4:]), "at most 120"),
+        ((*TABLES[:4], [0] * 9, SEVENS), "sevens rings"),
+        ((*TABLES[:4], [1 << 29], SEVENS), "sevens ring"),
+        ((*TABLES[:5], 11), "sevens contract"),
+    ],
+)
+def test_c_init_refuses_bad_tables_and_keeps_its_own(
+    args: tuple[object, ...], message: str
+) -> None:
+    engine = c_module()
+    rng = random.Random(3)
+    pos = S.position(ending(rng, "trump 4", 3, 1))
+    before = S.c_search(pos, -1, 100)
+    with pytest.raises(ValueError, match=message):
+        engine.init(*args)  # type: ignore[attr-defined]
+    assert S.c_search(pos, -1, 100) == before == S.python_search(pos, -1, 100)
+
+
+def search_args(state: State, **changes: int) -> list[int]:
+    """The 18 arguments the solver gives the C search for ``state``, some changed."""
+    pos = state
+    led, best, best_seat, trick_pts = S.trick_state(pos)
+    names = (
+        "h0 h1 h2 h3 contract sitting_out mode scorer maxer seat pos led best best_seat "
+        "tricks_left trick_pts alpha beta"
+    ).split()
+    h = pos.hands
+    values = [h[0], h[1], h[2], h[3], pos.contract, pos.sitting_out, 0, 0b0101, 0b0101]
+    values += [pos.turn, len(pos.trick), led, best, best_seat, pos.tricks_left, trick_pts, -1, 100]
+    args = dict(zip(names, values, strict=True))
+    args.update(changes)
+    return list(args.values())
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"h0": -1},
+        {"h1": 1 << 28},
+        {"contract": 11},
+        {"contract": -1},
+        {"sitting_out": 4},
+        {"mode": 2},
+        {"scorer": 16},
+        {"maxer": -1},
+        {"seat": 4},
+        {"pos": 4},
+        {"led": 8},
+        {"best": 128},
+        {"best_seat": 5},
+        {"tricks_left": 8},
+        {"tricks_left": 2},
+        {"trick_pts": -1},
+        {"trick_pts": 121},
+        {"alpha": 5, "beta": 5},
+    ],
+)
+def test_c_search_refuses_bad_arguments(changes: dict[str, int]) -> None:
+    engine = c_module()
+    pos = S.position(ending(random.Random(8), "trump 2", 3, 2))
+    good = search_args(pos)
+    assert engine.search(*good) == S.python_search(pos, -1, 100)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        engine.search(*search_args(pos, **changes))  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        engine.search(*good[:17])  # type: ignore[attr-defined]
+    with pytest.raises(OverflowError):
+        engine.search(*search_args(pos, h0=1 << 80))  # type: ignore[attr-defined]
+
+
+def test_c_search_checks_the_trick_on_the_table() -> None:
+    engine = c_module()
+    pos = S.position(ending(random.Random(4), "trump 6", 3, 2))  # two tiles on the table
+    assert engine.search(*search_args(pos)) >= 0  # type: ignore[attr-defined]
+    mover = pos.turn
+    with pytest.raises(ValueError, match="not a position"):  # the best seat did not play yet
+        engine.search(*search_args(pos, best_seat=mover))  # type: ignore[attr-defined]
+    lead = S.position(ending(random.Random(4), "trump 6", 3, 0))
+    with pytest.raises(ValueError, match="not a position"):  # points before the lead
+        engine.search(*search_args(lead, trick_pts=5))  # type: ignore[attr-defined]
+    assert engine.search(*search_args(lead, alpha=-(10**9), beta=10**9)) == S.python_search(  # type: ignore[attr-defined]
+        lead, -1, 100
+    )

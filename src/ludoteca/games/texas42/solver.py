@@ -78,6 +78,7 @@ __all__ = [
     "search",
     "solve",
     "solve_position",
+    "trick_state",
 ]
 
 TEAM0 = 0b0101  # seats 0 and 2
@@ -148,7 +149,7 @@ def points_out(pos: State) -> int:
     return pos.tricks_left + count
 
 
-def _trick_state(pos: State) -> tuple[int, int, int, int]:
+def trick_state(pos: State) -> tuple[int, int, int, int]:
     """``(led suit, best strength, best seat, count on the table)`` of the trick."""
     trick = pos.trick
     if not trick:
@@ -182,7 +183,7 @@ def c_search(pos: State, alpha: int, beta: int) -> int:
         maxer = 0b1111 & ~scorer & ~(1 << pos.sitting_out)
     else:
         mode, scorer, maxer = 0, TEAM0, TEAM0
-    led, best, best_seat, trick_pts = _trick_state(pos)
+    led, best, best_seat, trick_pts = trick_state(pos)
     h = pos.hands
     return int(
         _c.search(
