@@ -524,7 +524,7 @@ def test_c_init_refuses_bad_tables_and_keeps_its_own(
 def search_args(state: State, **changes: int) -> list[int]:
     """The 18 arguments the solver gives the C search for ``state``, some changed."""
     pos = state
-    led, best, best_seat, trick_pts = S.trick_state(pos)
+    led, best, best_seat, trick_pts = pos.trick_state()
     names = (
         "h0 h1 h2 h3 contract sitting_out mode scorer maxer seat pos led best best_seat "
         "tricks_left trick_pts alpha beta"

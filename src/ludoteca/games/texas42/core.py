@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ludoteca.events import Event
@@ -79,6 +80,7 @@ __all__ = [
     "hand_text",
     "random_deal",
     "score_hand",
+    "shown_void",
     "trump_name",
 ]
 
@@ -261,6 +263,31 @@ class HandRecord(NamedTuple):
     ``nello_took_a_trick`` or ``all_passed``."""
     gained: tuple[int, int]
     scores_after: tuple[int, int]
+
+
+_HAND_FIELDS = (
+    "phase",
+    "hands",
+    "dealt",
+    "bids",
+    "high",
+    "high_action",
+    "bidder",
+    "declarer",
+    "contract",
+    "sitting_out",
+    "leader",
+    "turn",
+    "trick",
+    "tricks",
+    "points",
+    "size",
+    "nxt",
+    "follow",
+    "strength",
+)
+"""What a deal replaces (and its undo puts back)."""
+_hand_fields = attrgetter(*_HAND_FIELDS)
 
 
 class State:
@@ -625,18 +652,29 @@ class State:
         else:
             self._take(trick)
 
-    def _take(self, trick: list[tuple[int, int]]) -> None:
-        """The full ``trick`` goes to its winner; a decided hand is scored."""
+    def trick_state(self) -> tuple[int, int, int, int]:
+        """``(suit led, best strength, seat playing it, count)`` of the trick on the
+        table (zeros before the lead): the highest wins, the first played a tie."""
+        trick = self.trick
+        if not trick:
+            return 0, 0, 0, 0
         leader, lead = trick[0]
         strength = self.strength[lead]
         count = COUNT
-        winner = leader
+        best_seat = leader
         best = strength[lead]
-        points = 1
+        points = 0
         for s, t in trick:
             points += count[t]
             if strength[t] > best:
-                best, winner = strength[t], s
+                best, best_seat = strength[t], s
+        return LED_SUIT[self.contract][lead], best, best_seat, points
+
+    def _take(self, trick: list[tuple[int, int]]) -> None:
+        """The full ``trick`` goes to its winner; a decided hand is scored."""
+        leader = trick[0][0]
+        _, _, winner, count = self.trick_state()
+        points = 1 + count
         self.tricks = (*self.tricks, _new(Trick, (leader, tuple(trick), winner, points)))
         self.trick = []
         p = self.points
@@ -798,58 +836,14 @@ class State:
     def deal(self, masks: list[int]) -> None:
         """Deal the four hands (tile masks, checked by :meth:`deal_refusal`);
         the seat after the dealer bids first."""
-        self.past = (
-            (
-                self.phase,
-                self.hands,
-                self.dealt,
-                self.bids,
-                self.high,
-                self.high_action,
-                self.bidder,
-                self.declarer,
-                self.contract,
-                self.sitting_out,
-                self.leader,
-                self.turn,
-                self.trick,
-                self.tricks,
-                self.points,
-                self.size,
-                self.nxt,
-                self.follow,
-                self.strength,
-            ),
-            self.past,
-        )
+        self.past = (_hand_fields(self), self.past)
         self._new_hand(masks)
 
     def undo_deal(self) -> None:
         """Undo the last deal: the hand before it is back as it ended."""
-        (
-            (
-                self.phase,
-                self.hands,
-                self.dealt,
-                self.bids,
-                self.high,
-                self.high_action,
-                self.bidder,
-                self.declarer,
-                self.contract,
-                self.sitting_out,
-                self.leader,
-                self.turn,
-                self.trick,
-                self.tricks,
-                self.points,
-                self.size,
-                self.nxt,
-                self.follow,
-                self.strength,
-            ),
-            self.past,
-        ) = self.past
+        fields, self.past = self.past
+        for name, value in zip(_HAND_FIELDS, fields, strict=True):
+            setattr(self, name, value)
 
     def draw_refusal(self, tiles: list[int]) -> tuple[str, dict[str, Any]] | None:
         """Why a draw of ``tiles`` is not the one due now, or ``None``."""
@@ -943,11 +937,8 @@ class State:
         return played
 
     def known_voids(self) -> list[int]:
-        """For each seat, the tiles it is known not to hold (from this hand's play).
-
-        A seat that did not follow the led suit holds none of it; in sevens a
-        seat that played a tile holds none nearer to 7 pips.
-        """
+        """For each seat, the tiles it is known not to hold (from this hand's play):
+        see :func:`shown_void`."""
         voids = [0, 0, 0, 0]
         c = self.contract
         if c < 0:
@@ -958,11 +949,7 @@ class State:
         for trick in plays:
             suit = self.follow[trick[0][1]]
             for seat, t in trick:
-                if c == SEVENS:
-                    for ring in range(SEVENS_DISTANCE[t]):
-                        voids[seat] |= SEVENS_RING[ring]
-                elif not suit >> t & 1:
-                    voids[seat] |= suit
+                voids[seat] |= shown_void(c, suit, t)
         return voids
 
     def sample_hidden(self, seat: int, rng: random.Random) -> State:
@@ -1020,6 +1007,20 @@ def _ladder(high: int, forced: bool, plunge: bool, splash: bool) -> tuple[int, .
         if m <= MAX_MARKS:
             out.append(A_SPLASH + m - 1)
     return tuple(out)
+
+
+_NEARER_TO_SEVEN: tuple[int, ...] = tuple(
+    sum(SEVENS_RING[ring] for ring in range(SEVENS_DISTANCE[t])) for t in range(28)
+)
+
+
+def shown_void(contract: int, suit: int, tile: int) -> int:
+    """The tiles a seat shows it does not hold by playing ``tile`` to a trick that
+    asks for ``suit`` (the follow mask of the tile led): the whole suit when it did
+    not follow; in sevens, every tile nearer to 7 pips."""
+    if contract == SEVENS:
+        return _NEARER_TO_SEVEN[tile]
+    return 0 if suit >> tile & 1 else suit
 
 
 def score_hand(

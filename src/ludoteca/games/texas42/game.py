@@ -280,48 +280,24 @@ class Texas42(Game):
 
     def _render(self, code: str, params: dict[str, Any]) -> str:
         """A refusal's English text from its code and parameters."""
-        p = params
-        allowed = _listing(p["allowed"]) if "allowed" in p else ""
-        if code == "no_such_action":
-            return f"there is no action {p['action']}"
-        if code == "bidding_now":
-            return f"it is the bidding; allowed now: {allowed}"
-        if code == "dealer_must_bid":
-            return "after three passes the dealer must bid (option all_pass is forced)"
-        if code == "option_off":
-            name = p["option"]
-            the = "the " if name in ("plunge", "splash") else ""
-            return f"{the}{name} is not played at this table (option {name} is off)"
-        if code == "too_few_doubles":
-            need = "four" if p["need"] == 4 else "three"
-            return f"a {p['bid']} needs {need} doubles in hand, and this hand has {p['doubles']}"
-        if code == "special_bid_level":
-            return f"the {p['bid']} bid now is: {allowed}"
+        words = dict(params)
+        if "allowed" in params:
+            words["listing"] = _listing(params["allowed"])
+            words["tiles"] = " ".join(params["allowed"])
         if code == "bid_too_low":
-            return f"a bid must exceed the high bid, {p['high_bid']} by {self._who(p['bidder'])}"
-        if code == "marks_ladder":
-            return f"a bid of {p['marks']} marks may only follow a bid of {p['after']} marks"
-        if code == "not_allowed_now":
-            return f"allowed now: {allowed}"
-        if code == "name_trump_first":
-            return f"the bid winner must name trump first; allowed now: {allowed}"
-        if code == "needs_mark_bid":
-            return f"{p['contract']} needs a bid of at least 1 mark, made as a plain bid"
-        if code == "tricks_now":
-            return f"the tricks are being played; allowed now: {allowed}"
-        if code == "not_in_hand":
-            return f"{p['tile']} is not in that hand"
-        if code == "sevens_nearest":
-            tiles = " ".join(p["allowed"])
-            return f"in sevens a player must play a tile nearest to 7 pips: {tiles}"
-        if code == "must_follow":
-            tiles = " ".join(p["allowed"])
-            suit = SUIT_NAMES[p["suit"]]
-            return f"the lead was {suit}s and this hand must follow suit with {tiles}"
-        if code == "draw_count":
-            seats = ", ".join(map(str, p["seats"]))
-            return f"{p['count']} different tiles must be drawn, one for each of seats {seats}"
-        return _CHANCE_TEXT.get(code, "no decision is due").format(**p)
+            words["who"] = self._who(params["bidder"])
+        elif code == "must_follow":
+            words["suit_name"] = SUIT_NAMES[params["suit"]]
+        elif code == "too_few_doubles":
+            words["number"] = "four" if params["need"] == 4 else "three"
+        elif code == "option_off" and params["option"] in ("plunge", "splash"):
+            words["option"] = "the " + params["option"]
+            words["name"] = params["option"]
+        elif code == "option_off":
+            words["name"] = params["option"]
+        elif code == "draw_count":
+            words["seat_list"] = ", ".join(map(str, params["seats"]))
+        return REFUSALS.get(code, REFUSALS["no_decision"]).format(**words)
 
     # ---------------------------------------------------------------- chance
 
@@ -497,16 +473,33 @@ class Texas42(Game):
         return tuple(self.core.hands)
 
 
-_CHANCE_TEXT = {
+REFUSALS = {
+    "no_such_action": "there is no action {action}",
+    "bidding_now": "it is the bidding; allowed now: {listing}",
+    "dealer_must_bid": "after three passes the dealer must bid (option all_pass is forced)",
+    "option_off": "{option} is not played at this table (option {name} is off)",
+    "too_few_doubles": "a {bid} needs {number} doubles in hand, and this hand has {doubles}",
+    "special_bid_level": "the {bid} bid now is: {listing}",
+    "bid_too_low": "a bid must exceed the high bid, {high_bid} by {who}",
+    "marks_ladder": "a bid of {marks} marks may only follow a bid of {after} marks",
+    "not_allowed_now": "allowed now: {listing}",
+    "name_trump_first": "the bid winner must name trump first; allowed now: {listing}",
+    "needs_mark_bid": "{contract} needs a bid of at least 1 mark, made as a plain bid",
+    "tricks_now": "the tricks are being played; allowed now: {listing}",
+    "not_in_hand": "{tile} is not in that hand",
+    "sevens_nearest": "in sevens a player must play a tile nearest to 7 pips: {tiles}",
+    "must_follow": "the lead was {suit_name}s and this hand must follow suit with {tiles}",
+    "no_decision": "no decision is due",
     "draw_due": "the draw for first dealer is due: draw T0 T1 T2 T3",
+    "draw_count": "{count} different tiles must be drawn, one for each of seats {seat_list}",
     "deal_due": "a deal is due: deal H0 | H1 | H2 | H3",
     "deal_four_hands": "a deal lists four hands separated by |",
     "deal_seven_each": "each hand has seven tiles",
     "deal_every_tile_once": "the 28 tiles must each be dealt once",
     "not_a_tile": "{word!r} is not a tile: write two numbers from 0 to 6, like 6-4",
     "no_chance_due": "no chance event is due",
-    "no_decision": "no decision is due",
 }
+"""The English text of every refusal code (its parameters in braces)."""
 
 
 def _is_tile(word: str) -> bool:

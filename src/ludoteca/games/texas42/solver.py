@@ -45,17 +45,9 @@ from typing import TYPE_CHECKING, overload
 from ludoteca.errors import NotSolvable
 from ludoteca.tiles import indices_of
 
+from . import tables
 from .core import A_PLAY, ACTION_TEXT, PHASE_NAMES, PLAY, State
-from .tables import (
-    CONTRACT_NAMES,
-    COUNT,
-    FOLLOW_MASK,
-    LED_SUIT,
-    NELLO,
-    SEVENS,
-    SEVENS_RING,
-    STRENGTH,
-)
+from .tables import CONTRACT_NAMES, COUNT, LED_SUIT, NELLO, STRENGTH
 
 if TYPE_CHECKING:
     from ludoteca.game import Game
@@ -78,7 +70,6 @@ __all__ = [
     "search",
     "solve",
     "solve_position",
-    "trick_state",
 ]
 
 TEAM0 = 0b0101  # seats 0 and 2
@@ -95,7 +86,7 @@ try:
 except ImportError as error:  # pragma: no cover - only without a built extension
     BUILD_ERROR = str(error)
 else:
-    _c.init(LED_SUIT, FOLLOW_MASK, STRENGTH, COUNT, SEVENS_RING, SEVENS)
+    _c.init(LED_SUIT, tables.FOLLOW_MASK, STRENGTH, COUNT, tables.SEVENS_RING, tables.SEVENS)
 
 
 # ------------------------------------------------------------------ positions
@@ -149,24 +140,6 @@ def points_out(pos: State) -> int:
     return pos.tricks_left + count
 
 
-def trick_state(pos: State) -> tuple[int, int, int, int]:
-    """``(led suit, best strength, best seat, count on the table)`` of the trick."""
-    trick = pos.trick
-    if not trick:
-        return 0, 0, 0, 0
-    c = pos.contract
-    led = LED_SUIT[c][trick[0][1]]
-    strength = STRENGTH[c][led]
-    best_seat, first = trick[0]
-    best = strength[first]
-    count = 0
-    for seat, t in trick:
-        count += COUNT[t]
-        if strength[t] > best:
-            best, best_seat = strength[t], seat
-    return led, best, best_seat, count
-
-
 # ------------------------------------------------------------------ search
 
 
@@ -183,7 +156,7 @@ def c_search(pos: State, alpha: int, beta: int) -> int:
         maxer = 0b1111 & ~scorer & ~(1 << pos.sitting_out)
     else:
         mode, scorer, maxer = 0, TEAM0, TEAM0
-    led, best, best_seat, trick_pts = trick_state(pos)
+    led, best, best_seat, trick_pts = pos.trick_state()
     h = pos.hands
     return int(
         _c.search(

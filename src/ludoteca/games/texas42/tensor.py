@@ -40,7 +40,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.texas42.core import ACTION_TEXT, PHASE_NAMES, State
+from ludoteca.games.texas42.core import ACTION_TEXT, PHASE_NAMES, State, shown_void
 from ludoteca.games.texas42.game import Texas42
 from ludoteca.games.texas42.tables import (
     CONTRACT_NAMES,
@@ -321,14 +321,7 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
                 r = (s - seat) % 4
                 k = 4 * (O_PLAYED + 28 * r + t)
                 buf[k : k + 4] = ONE
-                if c == SEVENS:
-                    more = 0
-                    for ring in range(SEVENS_DISTANCE[t]):
-                        more |= SEVENS_RING[ring]
-                elif not suit >> t & 1:
-                    more = suit
-                else:
-                    continue
+                more = shown_void(c, suit, t)
                 if more & ~known[s]:
                     k = 4 * (O_VOIDS + 28 * r)
                     put_mask(buf, k, known[s] | more)
@@ -453,14 +446,7 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
                     continue
                 e = 4 * (O_PLAYED + 28 * r + t)
                 buf[e : e + 4] = ONE
-                if c == SEVENS:
-                    more = 0
-                    for ring in range(SEVENS_DISTANCE[t]):
-                        more |= SEVENS_RING[ring]
-                elif not suit >> t & 1:
-                    more = suit
-                else:
-                    continue
+                more = shown_void(c, suit, t)
                 if more & ~voids[s]:
                     voids[s] |= more
                     put_mask(buf, 4 * (O_VOIDS + 28 * r), voids[s])
@@ -499,11 +485,7 @@ def _fold_plays(
         suit = FOLLOW_MASK[contract][LED_SUIT[contract][plays[0][1]]]
         for s, t in plays:
             played[s] |= 1 << t
-            if contract == SEVENS:
-                for ring in range(SEVENS_DISTANCE[t]):
-                    voids[s] |= SEVENS_RING[ring]
-            elif not suit >> t & 1:
-                voids[s] |= suit
+            voids[s] |= shown_void(contract, suit, t)
 
 
 def _grid_plays(seat: int, tricks: tuple[tuple[Play, ...], ...], buf: bytearray, base: int) -> None:
