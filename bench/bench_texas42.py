@@ -5,6 +5,8 @@ time, the rounds alternating A (OpenSpiel) and B (ours):
 
 - ``fast``: ``new_game(seed)`` then ``legal_actions()`` and ``apply_action_unchecked()``
   until the game is over (full games to 7 marks; the game draws its deals itself);
+- ``fast points``: the same with ``scoring="points"`` (games to 250 points, every
+  trick of every hand played: more decisions a deal);
 - ``public``: the same through ``legal_moves()`` and ``play(text)``;
 - ``openspiel``: ``python_team_dominoes`` (one hand a game: 28 chance events dealing
   the tiles one by one, then the plays), through ``chance_outcomes()``,
@@ -35,12 +37,12 @@ Run = tuple[float, int, int]
 """CPU seconds, decisions, hands."""
 
 
-def fast_path(games: int, seed: int) -> Run:
+def fast_path(games: int, seed: int, **options: str) -> Run:
     """Random games through ``legal_actions()`` and ``apply_action_unchecked``."""
     decisions = hands = 0
     start = time.process_time()
     for i in range(games):
-        game = ludoteca.new_game("texas42", seed=seed + i)
+        game = ludoteca.new_game("texas42", seed=seed + i, **options)
         rng = random.Random(seed + i)
         legal_actions = game.legal_actions
         apply = game.apply_action_unchecked
@@ -50,6 +52,11 @@ def fast_path(games: int, seed: int) -> Run:
             decisions += 1
         hands += game.hands_scored
     return time.process_time() - start, decisions, hands
+
+
+def fast_points(games: int, seed: int) -> Run:
+    """The fast path in points scoring."""
+    return fast_path(games, seed, scoring="points")
 
 
 def public_api(games: int, seed: int) -> Run:
@@ -139,23 +146,26 @@ def main() -> None:
     sides: dict[str, Callable[[int, int], Run]] = {
         "openspiel": openspiel,
         "fast": fast_path,
+        "points": fast_points,
         "public": public_api,
     }
+    ours = [name for name in sides if name != "openspiel"]
     per_decision: dict[str, list[float]] = {k: [] for k in sides}
     per_hand: dict[str, list[float]] = {k: [] for k in sides}
-    ratio_decision: dict[str, list[float]] = {"fast": [], "public": []}
-    ratio_hand: dict[str, list[float]] = {"fast": [], "public": []}
+    ratio_decision: dict[str, list[float]] = {k: [] for k in ours}
+    ratio_hand: dict[str, list[float]] = {k: [] for k in ours}
+    counts = {"openspiel": args.hands, "fast": args.games, "points": args.games // 4}
+    counts["public"] = args.games // 2
+    for fn in sides.values():  # warm up: imports, tables, caches
+        fn(2, 10**6)
     for r in range(args.rounds):
         runs: dict[str, Run] = {}
         for name, fn in sides.items():  # A, then B, round after round
-            count = args.hands if name == "openspiel" else args.games
-            if name == "public":
-                count //= 2
-            runs[name] = fn(count, 1000 * r)
+            runs[name] = fn(counts[name], 1000 * r)
         for name, (cpu, decisions, hands) in runs.items():
             per_decision[name].append(1e6 * cpu / decisions)
             per_hand[name].append(1e6 * cpu / hands)
-        for name in ("fast", "public"):
+        for name in ours:
             ratio_decision[name].append(per_decision["openspiel"][-1] / per_decision[name][-1])
             ratio_hand[name].append(per_hand["openspiel"][-1] / per_hand[name][-1])
     print(f"{args.rounds} rounds alternating the sides, CPU time; median [lowest – highest]")
@@ -163,6 +173,7 @@ def main() -> None:
     labels = {
         "openspiel": "OpenSpiel python_team_dominoes",
         "fast": "texas42 fast path",
+        "points": "texas42 fast path, points",
         "public": "texas42 legal_moves + play",
     }
     for name, label in labels.items():
@@ -170,7 +181,7 @@ def main() -> None:
             f"{label:34s} {spread(per_decision[name], '7.2f'):>24s} "
             f"{spread(per_hand[name], '8.1f'):>26s}"
         )
-    for name in ("fast", "public"):
+    for name in ours:
         print(
             f"{labels[name]:34s} {spread(ratio_decision[name], '5.1f')} x OpenSpiel per decision, "
             f"{spread(ratio_hand[name], '5.1f')} x per hand"

@@ -308,7 +308,6 @@ class State:
         "dealer",
         "dealt",
         "declarer",
-        "draw_seats",
         "draws",
         "follow",
         "hand_log",
@@ -329,12 +328,10 @@ class State:
         "trick",
         "tricks",
         "turn",
-        "winner",
     )
 
     rules: Rules
     phase: int
-    draw_seats: tuple[int, ...]
     draws: tuple[tuple[tuple[int, int], ...], ...]
     dealer: int
     hands: list[int]
@@ -353,7 +350,6 @@ class State:
     points: tuple[int, int]
     scores: tuple[int, int]
     hand_log: tuple[HandRecord, ...]
-    winner: int
     size: int
     """Plays per trick: 4, or 3 when a seat sits out."""
     nxt: tuple[int, ...]
@@ -369,12 +365,10 @@ class State:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.phase = DRAW
-        self.draw_seats = (0, 1, 2, 3)
         self.draws = ()
         self.dealer = -1
         self.scores = (0, 0)
         self.hand_log = ()
-        self.winner = -1
         self.past = None
         self.log = None
         self._new_hand([0, 0, 0, 0])
@@ -406,7 +400,6 @@ class State:
         new = _new_state(State)
         new.rules = self.rules
         new.phase = self.phase
-        new.draw_seats = self.draw_seats
         new.draws = self.draws
         new.dealer = self.dealer
         new.hands = self.hands[:]
@@ -425,7 +418,6 @@ class State:
         new.points = self.points
         new.scores = self.scores
         new.hand_log = self.hand_log
-        new.winner = self.winner
         new.size = self.size
         new.nxt = self.nxt
         new.follow = self.follow
@@ -512,6 +504,16 @@ class State:
         return new
 
     # ------------------------------------------------------------ who and what
+
+    @property
+    def winner(self) -> int:
+        """The winning team once the game is over (-1 before): the first to the
+        target, or when both pass it on the same hand, the bidding team."""
+        if self.phase != OVER:
+            return -1
+        target = self.rules.target
+        first, second = self.scores[0] >= target, self.scores[1] >= target
+        return self.hand_log[-1].bidder & 1 if first and second else (0 if first else 1)
 
     @property
     def deciding(self) -> bool:
@@ -681,14 +683,18 @@ class State:
         p = self.points = (p[0] + points, p[1]) if winner & 1 == 0 else (p[0], p[1] + points)
         self.leader = self.turn = winner
         if self.log is not None:
+            seats, tiles = [], []
+            for seat, tile in trick:
+                seats.append(seat)
+                tiles.append(TILE_TEXT[tile])
             self.log.append(
                 Event(
                     "trick",
                     {
                         "trick": len(self.tricks),
                         "leader": leader,
-                        "seats": [s for s, _ in trick],
-                        "tiles": [TILE_TEXT[t] for _, t in trick],
+                        "seats": seats,
+                        "tiles": tiles,
                         "winner": winner,
                         "points": points,
                     },
@@ -720,7 +726,6 @@ class State:
         target = self.rules.target
         first, second = scores[0] >= target, scores[1] >= target
         if first or second:
-            self.winner = self.bidder & 1 if first and second else (0 if first else 1)
             self.phase = OVER
             if self.log is not None:
                 self.log.append(
@@ -769,7 +774,6 @@ class State:
             s, g = self.scores, record.gained
             self.scores = (s[0] - g[0], s[1] - g[1])
             self.dealer = record.dealer
-            self.winner = -1
             self.phase = BID if record.all_passed else PLAY
         if action >= A_PLAY:
             self._unplay(action - A_PLAY)
@@ -815,21 +819,25 @@ class State:
     def draw(self, tiles: list[int]) -> None:
         """The draw for first dealer: one tile for each of ``draw_seats`` (checked
         by :meth:`draw_refusal`). The heaviest deals; a tie draws again."""
-        pairs = tuple(zip(self.draw_seats, tiles, strict=True))
-        self.draws = (*self.draws, pairs)
-        pips = _PIPS
-        best = max([pips[t] for t in tiles])
-        tied = tuple([s for s, t in pairs if pips[t] == best])
+        self.draws = (*self.draws, tuple(zip(self.draw_seats, tiles, strict=True)))
+        tied = self.draw_seats
         if len(tied) == 1:
             self.dealer = tied[0]
             self.phase = DEAL
-        else:
-            self.draw_seats = tied
+
+    @property
+    def draw_seats(self) -> tuple[int, ...]:
+        """The seats that draw for first dealer next: all, or those tied for the
+        heaviest tile in the last draw (one seat once the dealer is known)."""
+        if not self.draws:
+            return (0, 1, 2, 3)
+        pips = _PIPS
+        pairs = self.draws[-1]
+        best = max([pips[t] for _, t in pairs])
+        return tuple([s for s, t in pairs if pips[t] == best])
 
     def undo_draw(self) -> None:
-        pairs = self.draws[-1]
         self.draws = self.draws[:-1]
-        self.draw_seats = tuple(s for s, _ in pairs)
         self.dealer = -1
         self.phase = DRAW
 
