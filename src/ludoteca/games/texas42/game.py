@@ -48,6 +48,7 @@ from ludoteca.tiles import TILE_TEXT, Tile, indices_of, tile_index
 from .core import (
     A_BID_MARKS,
     A_CONTRACT,
+    A_PASS,
     A_PLAY,
     A_PLUNGE,
     A_SPLASH,
@@ -74,7 +75,7 @@ from .core import (
     random_deal,
     trump_name,
 )
-from .tables import CONTRACT_NAMES, LED_SUIT, NELLO, SEVENS, SUIT_NAMES
+from .tables import CONTRACT_NAMES, DOUBLES, LED_SUIT, NELLO, SEVENS, SUIT_NAMES
 
 if TYPE_CHECKING:
     from ludoteca.tensor import TensorEncoder
@@ -115,7 +116,7 @@ MOVE_FORMS = (
 
 def _move_of(action: int) -> Move:
     text = ACTION_TEXT[action]
-    if action == 0:
+    if action == A_PASS:
         return Move("pass", text=text)
     if action < A_CONTRACT:
         return Move(
@@ -123,7 +124,7 @@ def _move_of(action: int) -> Move:
         )
     if action < A_PLAY:
         contract = action - A_CONTRACT
-        if contract < 7:
+        if contract < DOUBLES:
             return Move("trump", numbers=(contract,), text=text)
         if contract < NELLO:
             return Move("trump", detail=text.split()[1], text=text)
