@@ -268,7 +268,6 @@ class HandRecord(NamedTuple):
 _HAND_FIELDS = (
     "phase",
     "hands",
-    "dealt",
     "bids",
     "high",
     "high_action",
@@ -276,7 +275,6 @@ _HAND_FIELDS = (
     "declarer",
     "contract",
     "sitting_out",
-    "leader",
     "turn",
     "trick",
     "tricks",
@@ -306,7 +304,6 @@ class State:
         "bids",
         "contract",
         "dealer",
-        "dealt",
         "declarer",
         "draws",
         "follow",
@@ -314,7 +311,6 @@ class State:
         "hands",
         "high",
         "high_action",
-        "leader",
         "log",
         "nxt",
         "past",
@@ -335,7 +331,6 @@ class State:
     draws: tuple[tuple[tuple[int, int], ...], ...]
     dealer: int
     hands: list[int]
-    dealt: tuple[int, ...]
     bids: tuple[tuple[int, int], ...]
     high: int
     high_action: int
@@ -343,7 +338,6 @@ class State:
     declarer: int
     contract: int
     sitting_out: int
-    leader: int
     turn: int
     trick: list[tuple[int, int]]
     tricks: tuple[Trick, ...]
@@ -377,7 +371,6 @@ class State:
     def _new_hand(self, hands: list[int]) -> None:
         self.phase = BID
         self.hands = hands
-        self.dealt = tuple(hands)
         self.bids = ()
         self.high = 0
         self.high_action = -1
@@ -385,7 +378,6 @@ class State:
         self.declarer = -1
         self.contract = -1
         self.sitting_out = -1
-        self.leader = -1
         self.turn = (self.dealer + 1) % 4 if self.dealer >= 0 else -1
         self.trick = []
         self.tricks = ()
@@ -403,7 +395,6 @@ class State:
         new.draws = self.draws
         new.dealer = self.dealer
         new.hands = self.hands[:]
-        new.dealt = self.dealt
         new.bids = self.bids
         new.high = self.high
         new.high_action = self.high_action
@@ -411,7 +402,6 @@ class State:
         new.declarer = self.declarer
         new.contract = self.contract
         new.sitting_out = self.sitting_out
-        new.leader = self.leader
         new.turn = self.turn
         new.trick = self.trick[:]
         new.tricks = self.tricks
@@ -456,22 +446,14 @@ class State:
         state.dealer = (bidder + 3) % 4
         state.phase = BID
         state._new_hand(list(hands))
-        played = [0, 0, 0, 0]
-        for s, t in trick:
-            played[s] |= 1 << t
-        state.dealt = tuple(h | p for h, p in zip(hands, played, strict=True))
         action = A_BID_POINTS + bid - 30 if bid < 42 else A_BID_MARKS + bid // 42 - 1
         state.bids = ((bidder, action),)
         state.high, state.high_action, state.bidder = bid_value(action), action, bidder
         state.declarer = state.turn = bidder
         state.declare(contract)
-        if trick:
-            state.leader = trick[0][0]
-            state.trick = list(trick)
+        state.trick = list(trick)
         if to_move is not None:
             state.turn = to_move
-            if not trick:
-                state.leader = to_move
         state.points = points
         return state
 
@@ -514,6 +496,22 @@ class State:
         target = self.rules.target
         first, second = self.scores[0] >= target, self.scores[1] >= target
         return self.hand_log[-1].bidder & 1 if first and second else (0 if first else 1)
+
+    @property
+    def leader(self) -> int:
+        """Who leads the trick on the table, or the next one (once the hand is
+        over, the winner of its last trick); -1 before the play."""
+        if self.trick:
+            return self.trick[0][0]
+        if self.phase == PLAY:
+            return self.turn
+        return self.tricks[-1].winner if self.tricks else -1
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """The hands as dealt: what each seat holds and has played this hand."""
+        played = self.played_by()
+        return tuple(h | p for h, p in zip(self.hands, played, strict=True))
 
     @property
     def deciding(self) -> bool:
@@ -626,7 +624,7 @@ class State:
         self.nxt = _NEXT[self.sitting_out + 1]
         self.follow = _FOLLOW_LED[contract]
         self.strength = _STRENGTH_LED[contract]
-        self.leader = self.turn = self.declarer
+        self.turn = self.declarer
         if self.log is not None:
             self.log.append(
                 Event(
@@ -681,7 +679,7 @@ class State:
         self.trick = []
         p = self.points
         p = self.points = (p[0] + points, p[1]) if winner & 1 == 0 else (p[0], p[1] + points)
-        self.leader = self.turn = winner
+        self.turn = winner
         if self.log is not None:
             seats, tiles = [], []
             for seat, tile in trick:
@@ -781,7 +779,6 @@ class State:
             self.phase = TRUMP
             self.contract = -1
             self.sitting_out = -1
-            self.leader = -1
             self.turn = self.declarer
             self.size = 4
             self.nxt = _NEXT[0]
@@ -798,7 +795,6 @@ class State:
             trick = self.trick = list(record.plays)
             p, w = self.points, record.points
             self.points = (p[0] - w, p[1]) if record.winner & 1 == 0 else (p[0], p[1] - w)
-            self.leader = record.leader
         seat = trick.pop()[0]
         self.hands[seat] |= 1 << tile
         self.turn = seat
@@ -983,11 +979,8 @@ class State:
                 j = others.index(s)
                 minimum[j] = max(minimum.get(j, 0), need)
         masks = sample_assignment(unknown, groups, rng, special=DOUBLES_MASK, minimum=minimum)
-        dealt = list(self.dealt)
         for o, m in zip(others, masks, strict=True):
             new.hands[o] = m
-            dealt[o] = m | played[o]
-        new.dealt = tuple(dealt)
         return new
 
 
