@@ -232,6 +232,8 @@ class Rules:
 
 
 _RULES: dict[tuple[tuple[str, Any], ...], Rules] = {}
+_SEARCHING: dict[Rules, Rules] = {}
+"""The rules of a table as the solver plays them: every trick, nothing scored."""
 
 
 class Trick(NamedTuple):
@@ -482,7 +484,10 @@ class State:
         """A clone that plays every trick of the hand and scores nothing: the
         position the solver searches."""
         new = self.clone()
-        new.rules = replace(self.rules, scored=False)
+        rules = _SEARCHING.get(self.rules)
+        if rules is None:
+            rules = _SEARCHING[self.rules] = replace(self.rules, scored=False)
+        new.rules = rules
         return new
 
     # ------------------------------------------------------------ who and what
