@@ -11,8 +11,10 @@ bidding 30. For each deal, from an empty transposition table each time:
 
 Prints the median and 95th percentile of wall time (and of CPU time) per query,
 each the median over ``--runs`` passes, and the search speed in nodes per second.
+``--search python`` times the Python search instead (the solver's fallback when
+the C extension is not built; use fewer deals).
 
-Run: ``.venv/bin/python bench/bench_texas42_solver.py [--deals 297] [--runs 3]``
+Run: ``.venv/bin/python bench/bench_texas42_solver.py [--deals 297] [--runs 3] [--search c]``
 """
 
 from __future__ import annotations
@@ -26,8 +28,7 @@ from collections.abc import Callable
 
 import ludoteca
 from ludoteca.games.texas42 import Texas42, solver
-from ludoteca.games.texas42 import _solver as engine
-from ludoteca.games.texas42.game import PLAY
+from ludoteca.games.texas42.core import PLAY
 from ludoteca.tiles import TILE_TEXT
 
 CONTRACTS = [f"trump {n}" for n in range(7)] + ["trump doubles", "trump follow-me"]
@@ -48,7 +49,7 @@ def first_lead(rng: random.Random, contract: str) -> Texas42:
     for seat in (1, 2, 3, 0):
         game.play("bid 30" if seat == bidder else "pass")
     game.play(contract)
-    assert game.phase == PLAY
+    assert game.core.phase == PLAY
     return game
 
 
@@ -64,13 +65,13 @@ def timed(
     walls, cpus = [], []
     nodes = 0
     for game in games:
-        engine.clear()
-        n0 = engine.nodes()
+        solver.clear_table()
+        n0 = solver.nodes_searched()
         c0, w0 = time.process_time(), time.perf_counter()
         query(game)
         walls.append(time.perf_counter() - w0)
         cpus.append(time.process_time() - c0)
-        nodes += engine.nodes() - n0
+        nodes += solver.nodes_searched() - n0
     return walls, cpus, nodes
 
 
@@ -79,20 +80,22 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=297, help="deals (spread over the 9 trumps)")
     parser.add_argument("--runs", type=int, default=3, help="passes over the deals (medians)")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--search", choices=("c", "python"), default="c")
     args = parser.parse_args()
+    solver.search = solver.c_search if args.search == "c" else solver.python_search
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     rng = random.Random(args.seed)
     games = [first_lead(rng, CONTRACTS[i % len(CONTRACTS)]) for i in range(args.deals)]
     queries: dict[str, Callable[[Texas42], object]] = {
         "solve (all moves + pv)": lambda g: ludoteca.solve(g),
-        "value (exact points)": lambda g: solver.exact_value(solver.Position.from_game(g)),
+        "value (exact points)": lambda g: solver.exact_value(solver.position(g)),
         "threshold: make 30?": lambda g: ludoteca.solve(g, target=30),
         "threshold: make 42?": lambda g: ludoteca.solve(g, target=42),
     }
     print(
-        f"Texas 42 exact solver: {args.deals} random deals from the first lead "
-        f"(trumps 0-6, doubles, follow-me), {args.runs} runs, one core"
+        f"Texas 42 exact solver ({args.search} search): {args.deals} random deals from the "
+        f"first lead (trumps 0-6, doubles, follow-me), {args.runs} runs, one core"
     )
     print(
         f"{'query':26s} {'median ms':>10s} {'p95 ms':>8s} {'max ms':>8s} {'cpu med':>8s} "
@@ -110,10 +113,10 @@ def main() -> None:
             cp95.append(percentile(cpus, 0.95))
             speed.append(nodes / sum(cpus) / 1e6 if sum(cpus) else 0.0)
         for game in games:
-            engine.clear()
-            n0 = engine.nodes()
+            solver.clear_table()
+            n0 = solver.nodes_searched()
             query(game)
-            per_game_nodes.append(engine.nodes() - n0)
+            per_game_nodes.append(solver.nodes_searched() - n0)
         ms = [1000 * statistics.median(x) for x in (med, p95, top, cmed, cp95)]
         print(
             f"{name:26s} {ms[0]:10.1f} {ms[1]:8.1f} {ms[2]:8.1f} {ms[3]:8.1f} {ms[4]:8.1f} "

@@ -70,16 +70,19 @@ def test_expert_finds_the_making_move_late_in_the_hand() -> None:
     for seed in range(8000):
         game = ludoteca.new_game("texas42", seed=seed, play_out=True)
         assert isinstance(game, Texas42)
-        while not game.is_over and not (game.phase == 4 and len(game.tricks) == 5):
+        while not game.is_over and not (
+            game.view()["phase"] == "play" and len(game.view()["tricks"]) == 5
+        ):
             game.apply_action(rng.choice(game.legal_actions()))
-        if game.is_over or game.turn % 2 != game.bidder % 2 or game.contract == 9:
+        view = game.view()
+        if game.is_over or game.to_move % 2 != view["bidder"] % 2 or view["contract"] == "nello":
             continue
         sol = solve(game)
-        makes = {m.move for m in sol.moves if m.value >= min(game.high, 42)}
+        makes = {m.move for m in sol.moves if m.value >= min(game.core.high, 42)}
         if not 0 < len(makes) < len(sol.moves):
             continue
         bot = make_bot("texas42", "expert", seed=seed, budget=0.1)
-        ranked = bot.rank(SeatHandle(game, game.turn))
+        ranked = bot.rank(SeatHandle(game, game.to_move))
         assert {r.move for r in ranked} == set(game.legal_moves())
         assert all("deals" in r.reason for r in ranked)
         total += 1

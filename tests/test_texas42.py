@@ -9,6 +9,7 @@ import pytest
 import ludoteca
 from ludoteca import IllegalMove
 from ludoteca.games.texas42 import Texas42
+from ludoteca.games.texas42.core import score_hand
 from ludoteca.games.texas42.tables import (
     DOUBLES,
     FOLLOW_ME,
@@ -50,14 +51,19 @@ def dealt(hands: list[str], dealer: int = 3, **options: Any) -> Texas42:
     return game
 
 
+def in_play(game: Texas42) -> bool:
+    return game.view()["phase"] == "play"
+
+
 def play_trick(game: Texas42, columns: str) -> None:
     tiles = columns.split()
-    leader = game.turn
+    leader = game.to_move
+    assert isinstance(leader, int)
     for i in range(4):
         seat = (leader + i) % 4
-        if seat == game.sitting_out:
+        if seat == game.view()["sitting_out"]:
             continue
-        if game.is_over or game.phase != 4:
+        if not in_play(game):
             return
         game.play("play " + tiles[seat])
 
@@ -67,7 +73,7 @@ def seed_hand(**options: Any) -> Texas42:
     for move in ["bid 30", "pass", "pass", "pass", "trump 4"]:
         game.play(move)
     for columns in SEED_TRICKS:
-        if game.phase != 4:
+        if not in_play(game):
             break
         play_trick(game, columns)
     return game
@@ -84,7 +90,7 @@ def test_seed_worked_hand_played_out() -> None:
     for trick, led in zip(hand["tricks"], SEED_LEADERS, strict=True):
         first = Tile.parse(trick["plays"][0]["tile"])
         assert str(LED_SUIT[4][first.index]) == str(led)
-    assert game.scores == [0, 1]  # the set gives Beth and Bruno the mark
+    assert game.result()["scores"] == [0, 1]  # the set gives Beth and Bruno the mark
 
 
 def test_seed_hand_stops_once_decided_in_marks() -> None:
@@ -93,7 +99,7 @@ def test_seed_hand_stops_once_decided_in_marks() -> None:
     assert hand["tricks_played"] == 6
     assert hand["points"] == [24, 17]
     assert hand["made"] is False
-    assert game.scores == [0, 1]
+    assert game.result()["scores"] == [0, 1]
 
 
 def test_seed_hand_in_points_scoring() -> None:
@@ -101,7 +107,7 @@ def test_seed_hand_in_points_scoring() -> None:
     hand = game.result()["hands"][0]
     assert hand["points"] == [24, 18]
     assert hand["gained"] == [0, 48]
-    assert game.scores == [0, 48]
+    assert game.result()["scores"] == [0, 48]
 
 
 def test_seed_points_example_contract_38() -> None:
@@ -110,9 +116,9 @@ def test_seed_points_example_contract_38() -> None:
     for move in ["bid 38", "pass", "pass", "pass", "trump 4"]:
         game.play(move)
     # the scorer itself, on the seed's figures
-    game.points = [35, 7]
-    game._score_hand(made=False)
-    assert game.scores == [0, 45]
+    core = game.core
+    made, _, gained = score_hand(core.rules, core.bidder, core.high, core.contract, (35, 7))
+    assert made is False and gained == (0, 45)
 
 
 # ----------------------------------------------------------------- first dealer
@@ -187,7 +193,7 @@ def test_forced_bid_after_three_passes() -> None:
     with pytest.raises(IllegalMove, match="dealer must bid"):
         game.play("pass")
     game.play("bid 30")
-    assert game.to_move == 3 and game.phase == 3
+    assert game.to_move == 3 and game.view()["phase"] == "trump"
 
 
 def test_bid_winner_names_trump_and_leads() -> None:
@@ -298,7 +304,7 @@ def test_trick_won_by_highest_of_led_suit_or_double() -> None:
     game = _game_in_play(hands, "trump 4")
     for tile in ["5-3", "5-2", "5-1", "6-5"]:
         game.play("play " + tile)
-    assert game.tricks[-1]["winner"] == 3
+    assert game.view()["last_trick"]["winner"] == 3
     assert game.to_move == 3
 
 
@@ -312,7 +318,7 @@ def test_a_trump_wins_over_the_led_suit() -> None:
     game = _game_in_play(hands, "trump 4")
     for tile in ["5-3", "4-0", "5-1", "5-5"]:
         game.play("play " + tile)
-    assert game.tricks[-1]["winner"] == 1  # the 4-0 trump beats the 5-5
+    assert game.view()["last_trick"]["winner"] == 1  # the 4-0 trump beats the 5-5
 
 
 def test_doubles_trump_a_double_led_asks_for_doubles() -> None:
@@ -330,7 +336,7 @@ def test_doubles_trump_a_double_led_asks_for_doubles() -> None:
     game.play("play 3-2")
     assert set(game.legal_moves()) == {f"play {d}" for d in ["6-6", "5-5", "4-4", "1-1", "0-0"]}
     game.play("play 6-6")
-    assert game.tricks[-1]["winner"] == 3
+    assert game.view()["last_trick"]["winner"] == 3
 
 
 def test_every_trick_counts_and_hands_total_42() -> None:
@@ -354,43 +360,43 @@ def play_beth_runs_trumps(game: Texas42) -> None:
     for move in ["bid 30", "pass", "pass", "pass", "trump 6"]:
         game.play(move)
     for tile in "6-6 6-5 6-4 6-3 6-2 6-1 1-0".split():
-        if game.phase != 4:
+        if not in_play(game):
             return
         game.play("play " + tile)
         for _ in range(3):
-            if game.phase != 4:
+            if not in_play(game):
                 return
             game.play(game.legal_moves()[-1])  # the highest tile: André keeps 1-1 to the end
 
 
 def test_made_bid_scores_its_mark_and_the_game_ends_at_seven() -> None:
     game = dealt(TRUMP_SIX_HANDS, dealer=0)
-    game.scores = [0, 6]
+    game.core.scores = (0, 6)  # the match so far
     play_beth_runs_trumps(game)
     hand = game.result()["hands"][0]
     assert hand["made"] is True
     assert hand["points"][1] >= 30 and hand["tricks_played"] < 7  # stopped once made
-    assert game.scores == [0, 7]
+    assert game.result()["scores"] == [0, 7]
     assert game.is_over and game.result()["winner"] == 1
 
 
 def test_points_game_both_past_250_bidders_win() -> None:
     game = dealt(TRUMP_SIX_HANDS, dealer=0, scoring="points")
-    game.scores = [249, 249]
+    game.core.scores = (249, 249)
     play_beth_runs_trumps(game)
     hand = game.result()["hands"][0]
     assert hand["points"] == [1, 41] and hand["tricks_played"] == 7
-    assert game.scores == [250, 290]
+    assert game.result()["scores"] == [250, 290]
     assert game.result()["winner"] == 1
 
 
 def test_points_game_ends_when_one_team_passes_250() -> None:
     game = dealt(TRUMP_SIX_HANDS, dealer=0, scoring="points")
-    game.scores = [200, 220]
+    game.core.scores = (200, 220)
     play_beth_runs_trumps(game)
-    assert game.scores == [201, 261] and game.result()["winner"] == 1
+    assert game.result()["scores"] == [201, 261] and game.result()["winner"] == 1
     game = dealt(TRUMP_SIX_HANDS, dealer=0, scoring="points")
-    game.scores = [200, 200]
+    game.core.scores = (200, 200)
     play_beth_runs_trumps(game)
     assert not game.is_over and game.to_move == "chance"
 
@@ -477,7 +483,7 @@ def test_nello_bidder_must_lose_every_trick_partner_sits_out() -> None:
     game.play("play 6-6")
     # nobody followed with a 1, and there are no trumps: Beth took a trick, set at once
     assert game.result()["hands"][0]["made"] is False
-    assert game.scores == [1, 0]
+    assert game.result()["scores"] == [1, 0]
 
 
 def test_nello_doubles_form_their_own_suit() -> None:
@@ -516,7 +522,7 @@ def test_sevens_nearest_to_seven_must_be_played_and_wins() -> None:
     game.play("play 6-2")
     game.play("play 6-0")
     game.play("play 5-0")
-    assert game.tricks[-1]["winner"] == 0  # 7 pips beat the 8s and 6s
+    assert game.view()["last_trick"]["winner"] == 0  # 7 pips beat the 8s and 6s
 
 
 # ----------------------------------------------------------------- illegal moves

@@ -13,7 +13,7 @@ import pytest
 import ludoteca
 from ludoteca import IllegalMove
 from ludoteca.games.texas42 import Texas42
-from ludoteca.tiles import TILE_TEXT, indices_of
+from ludoteca.tiles import TILE_TEXT, indices_of, tile_index
 
 
 def deal_text(masks: list[int]) -> str:
@@ -44,9 +44,10 @@ def random_midhand(seed: int, tricks: int, **options: Any) -> Texas42:
     assert isinstance(game, Texas42)
     while True:
         game.apply_action(rng.choice(game.legal_actions()))
-        if game.phase == 4 and len(game.tricks) == tricks and not game.trick:
+        view = game.view()
+        if view["phase"] == "play" and len(view["tricks"]) == tricks and not view["trick"]:
             return game
-        if game.phase != 4 and game.hand_log:
+        if view["phase"] != "play" and view["hands_played"]:
             game = ludoteca.new_game("texas42", seed=rng.randrange(10**9), **options)
             assert isinstance(game, Texas42)
 
@@ -60,9 +61,9 @@ def test_samples_would_have_allowed_every_move(seed: int) -> None:
     for _ in range(5):
         sample = game.sample_hidden(seat, rng)
         assert isinstance(sample, Texas42)
-        assert sample.hands[seat] == game.hands[seat]
-        assert [h.bit_count() for h in sample.hands] == [h.bit_count() for h in game.hands]
-        assert consistent(record, list(sample.dealt))
+        assert sample.hand_masks[seat] == game.hand_masks[seat]
+        assert sample.view()["hand_sizes"] == game.view()["hand_sizes"]
+        assert consistent(record, list(sample.core.dealt))
         assert sample.moves == game.moves
         # the sample plays on through the normal API
         sample.play(sample.legal_moves()[0])
@@ -81,12 +82,13 @@ def _all_consistent(game: Texas42, seat: int) -> list[tuple[int, ...]]:
     """Every redeal of the other hands that replays legally (brute force)."""
     record = game.record()
     others = [o for o in range(4) if o != seat]
-    unknown = sorted(t for o in others for t in indices_of(game.hands[o]))
-    sizes = [game.hands[o].bit_count() for o in others]
+    hands = game.hand_masks
+    unknown = sorted(t for o in others for t in indices_of(hands[o]))
+    sizes = [hands[o].bit_count() for o in others]
     played = [0, 0, 0, 0]
-    for tr in game.tricks:
-        for s, t in tr["plays"]:
-            played[s] |= 1 << t
+    for tr in game.view()["tricks"]:
+        for p in tr["plays"]:
+            played[p["seat"]] |= 1 << tile_index(p["tile"])
     found = []
     for first in itertools.combinations(unknown, sizes[0]):
         rest = [t for t in unknown if t not in first]
@@ -94,7 +96,7 @@ def _all_consistent(game: Texas42, seat: int) -> list[tuple[int, ...]]:
             third = [t for t in rest if t not in second]
             parts = [sum(1 << t for t in p) for p in (first, second, third)]
             masks = list(played)
-            masks[seat] |= game.hands[seat]
+            masks[seat] |= hands[seat]
             for o, m in zip(others, parts, strict=True):
                 masks[o] |= m
             if consistent(record, masks):
@@ -107,7 +109,7 @@ def test_samples_are_uniform_over_consistent_deals() -> None:
     seat = 0
     for seed in range(400):
         game = random_midhand(seed, tricks=5)
-        unknown = game.hands[1] | game.hands[2] | game.hands[3]
+        unknown = game.hand_masks[1] | game.hand_masks[2] | game.hand_masks[3]
         bites = {game.known_voids()[o] & unknown for o in (1, 2, 3)} - {0}
         if len(bites) >= 2:
             break
@@ -120,7 +122,7 @@ def test_samples_are_uniform_over_consistent_deals() -> None:
     counts: Counter[tuple[int, ...]] = Counter()
     for _ in range(n):
         sample = game.sample_hidden(seat, rng)
-        counts[tuple(sample.hands[o] for o in (1, 2, 3))] += 1
+        counts[tuple(sample.hand_masks[o] for o in (1, 2, 3))] += 1
     assert set(counts) <= set(support)
     expected = n / len(support)
     chi2 = sum((counts[s] - expected) ** 2 / expected for s in support)
@@ -143,4 +145,4 @@ def test_plunge_bid_proves_four_doubles() -> None:
     rng = random.Random(5)
     for _ in range(200):
         sample = game.sample_hidden(0, rng)
-        assert (sample.hands[1] & ludoteca.tiles.DOUBLES_MASK).bit_count() >= 4
+        assert (sample.hand_masks[1] & ludoteca.tiles.DOUBLES_MASK).bit_count() >= 4

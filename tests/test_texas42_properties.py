@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import ludoteca
 from ludoteca.games.texas42 import Texas42
-from ludoteca.games.texas42.game import PLAY
+from ludoteca.games.texas42.core import PLAY
 from ludoteca.tiles import FULL_MASK, TILE_TEXT, indices_of
 
 OPTIONS = st.fixed_dictionaries(
@@ -29,10 +29,10 @@ OPTIONS = st.fixed_dictionaries(
 
 def played_mask(game: Texas42) -> int:
     m = 0
-    for trick in game.tricks:
-        for _, t in trick["plays"]:
+    for trick in game.core.tricks:
+        for _, t in trick.plays:
             m |= 1 << t
-    for _, t in game.trick:
+    for _, t in game.core.trick:
         m |= 1 << t
     return m
 
@@ -41,8 +41,8 @@ def check_step(game: Texas42) -> None:
     """Invariants that hold after every move."""
     if not game.is_over:
         assert game.legal_moves(), "no legal move before the end"
-    if game.phase >= 2 and game.phase != 5:  # a hand is in progress
-        hands = game.hands
+    if game.core.deciding:  # a hand is in progress
+        hands = game.hand_masks
         union = 0
         for h in hands:
             assert union & h == 0
@@ -73,21 +73,26 @@ def check_views(game: Texas42) -> None:
     for seat in range(4):
         view = game.view(seat)
         assert view["hand"] == sorted(
-            (TILE_TEXT[t] for t in indices_of(game.hands[seat])),
+            (TILE_TEXT[t] for t in indices_of(game.hand_masks[seat])),
             key=lambda s: -ludoteca.Tile.parse(s).index,
         )
         hidden = set()
         for other in range(4):
             if other != seat:
-                hidden |= {TILE_TEXT[t] for t in indices_of(game.hands[other])}
+                hidden |= {TILE_TEXT[t] for t in indices_of(game.hand_masks[other])}
         for entry in view["log"]:
             if entry.startswith("deal "):
                 parts = entry[5:].split(" | ")
                 assert all(p == "?" for i, p in enumerate(parts) if i != seat)
         # tiles from earlier hands and from the draw for dealer are public history
         current = {
-            k: v for k, v in view.items() if k not in ("log", "hands_played", "first_dealer_draws")
+            k: v
+            for k, v in view.items()
+            if k not in ("log", "hands_played", "first_dealer_draws", "events")
         }
+        # this hand's events show only what was played
+        deal = max(i for i, m in enumerate(game.moves) if m.startswith("deal "))
+        current["events"] = [e for e in view["events"] if e["n"] > deal]
         text = json.dumps(current)
         for tile in hidden:
             assert f'"{tile}"' not in text and f" {tile}" not in text, (seat, tile)
@@ -101,7 +106,7 @@ def play_random(seed: int, options: dict[str, Any], *, each_step: bool) -> Texas
         game.apply_action(rng.choice(game.legal_actions()))
         if each_step:
             check_step(game)
-            if game.phase == PLAY and rng.random() < 0.1:
+            if game.core.phase == PLAY and rng.random() < 0.1:
                 check_views(game)
     return game
 

@@ -38,6 +38,7 @@ ALL_TILES = frozenset(TILE_TEXT)
 # checked separately, not scanned for the current hand's hidden tiles.
 HISTORY_KEYS = {
     "log",
+    "events",
     "hands_played",
     "score_events",
     "set_events",
@@ -45,7 +46,6 @@ HISTORY_KEYS = {
     "first_dealer_draws",
     "first_draw",
     "hand_log",
-    "events",
 }
 
 
@@ -130,8 +130,8 @@ def check_frame(frame: dict[str, Any], truth: Game) -> None:
     events = [e for e in view.get("score_events") or [] if e.get("hand") == view.get("hand_number")]
     assert not tiles_in(events) & hidden
     deals = [i for i, entry in enumerate(view["log"]) if entry.startswith("deal ")]
-    since = deals[-1] if deals else 0
-    assert not tiles_in([e for e in view.get("events") or [] if e["n"] >= since]) & hidden
+    this_hand = [e for e in view.get("events") or [] if e["n"] > (deals[-1] if deals else -1)]
+    assert not tiles_in(this_hand) & hidden, f"seat {seat} sees hidden tiles in this hand's events"
     check_log_redaction(truth.name, view["log"], frame["log_seats"], seat)
     allowed_labels = set(view["log"]) | set(view["legal_moves"])
     assert set(frame["labels"]) <= allowed_labels

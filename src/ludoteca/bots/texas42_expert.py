@@ -27,8 +27,23 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.game import Game
-from ludoteca.games.texas42.solver import Position, exact_objective, solve
+from ludoteca.games.texas42.core import (
+    A_CONTRACT,
+    A_PASS,
+    A_PLAY,
+    ACTION_TEXT,
+    BID,
+    NORMAL,
+    PLUNGE,
+    SPLASH,
+    State,
+    bid_kind,
+    bid_marks,
+    bid_value,
+)
+from ludoteca.games.texas42.game import Texas42
+from ludoteca.games.texas42.solver import can_reach, exact_value, position
+from ludoteca.games.texas42.tables import CONTRACT_NAMES, NELLO, SEVENS
 from ludoteca.tiles import tile_index
 
 from .base import Bot, RankedMove, SeatHandle
@@ -44,17 +59,18 @@ MAX_PLAY_DEALS = 400
 BID_DEALS_PER_SECOND = 40
 MAKE_MARGIN = 0.75  # share of deals a bid must be made in (perfect information flatters)
 SURE_MARGIN = 0.9
-TRUMPS = [f"trump {c}" for c in range(7)] + ["trump doubles", "trump follow-me"]
+TRUMPS = tuple(range(9))  # trump 0 .. 6, doubles, follow-me
+KIND_NAMES = ("normal", "plunge", "splash")
 
 
-_Plan = tuple[str, str]  # (bid kind: normal, plunge or splash; contract)
+_Plan = tuple[int, int]  # (bid kind: NORMAL, PLUNGE or SPLASH; contract)
 
 
 @dataclass
 class _Sim:
     """Bidding simulation results for one contract: the bidders' points per deal."""
 
-    contract: str
+    contract: int
     points: list[int]
 
     def make_rate(self, need: int) -> float:
@@ -88,12 +104,12 @@ class ExpertTexas42(Bot):
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         view = handle.view()
-        legal = handle.legal_moves()
+        legal = handle.legal_actions()
         rng = random.Random(self.rng.getrandbits(64))
         if view["phase"] == "bid":
             return self._rank_bids(handle, view, legal, rng)
         if view["phase"] == "trump":
-            return self._rank_contracts(handle, view, legal, rng)
+            return self._rank_contracts(handle, legal, rng)
         return self._rank_plays(handle, view, legal, rng)
 
     # -------------------------------------------------------------- bidding
@@ -109,107 +125,119 @@ class ExpertTexas42(Bot):
         deals = max(6, int(self._seconds * BID_DEALS_PER_SECOND * 4 / max(4, len(plans))))
         sims = {plan: _Sim(plan[1], []) for plan in plans}
         for _ in range(deals):
-            sample = handle.sample(rng)
+            sample = _sample(handle, rng)
             for plan in plans:
-                position = _as_bidder(sample, handle.seat, plan)
-                if position is None:
+                state = _as_bidder(sample, handle.seat, plan)
+                if state is None:
                     continue
-                value = _exact_value(position)
-                if plan[1] == "nello":
+                value = exact_value(position(state))
+                if plan[1] == NELLO:
                     value = 42 if value == 0 else 0  # a made nello counts like a made mark
                 sims[plan].points.append(value)
         result = {plan: sim for plan, sim in sims.items() if sim.points}
         self._sims = {key: result}
         return result
 
-    def _plans(self, handle: SeatHandle, view: dict[str, Any], legal: list[str]) -> list[_Plan]:
+    def _plans(self, handle: SeatHandle, view: dict[str, Any], legal: list[int]) -> list[_Plan]:
         """Bid kinds and contracts worth simulating for this hand."""
         hand = [tile_index(t) for t in view["hand"]]
         ranked = sorted(range(8), key=lambda c: -hand_value(hand, c))
-        trumps = [TRUMPS[c] for c in ranked[:3]]
-        if "trump follow-me" not in trumps:
-            trumps.append("trump follow-me")
-        plans: list[_Plan] = [("normal", t) for t in trumps]
+        trumps = ranked[:3]
+        if 8 not in trumps:
+            trumps.append(8)  # follow-me
+        plans: list[_Plan] = [(NORMAL, t) for t in trumps]
         opts = handle.options
-        if any(_bid_need(m)[0] >= 42 for m in legal if m != "pass"):
+        if any(bid_value(a) >= 42 for a in legal if a != A_PASS):
             if opts.get("nello"):
-                plans.append(("normal", "nello"))
+                plans.append((NORMAL, NELLO))
             if opts.get("sevens"):
-                plans.append(("normal", "sevens"))
-        for kind in ("plunge", "splash"):
-            if any(m.endswith(kind) for m in legal):
+                plans.append((NORMAL, SEVENS))
+        for kind in (PLUNGE, SPLASH):
+            if any(a != A_PASS and bid_kind(a) == kind for a in legal):
                 plans.extend((kind, t) for t in trumps[:2])
         return plans
 
     def _rank_bids(
-        self, handle: SeatHandle, view: dict[str, Any], legal: list[str], rng: random.Random
+        self, handle: SeatHandle, view: dict[str, Any], legal: list[int], rng: random.Random
     ) -> list[RankedMove]:
         sims = self._simulate(handle, view, rng, self._plans(handle, view, legal))
         scoring = handle.options["scoring"]
-        rates: dict[str, float] = {}
+        rates: dict[int, float] = {}
         ranked: list[RankedMove] = []
-        for move in legal:
-            if move == "pass":
+        for action in legal:
+            if action == A_PASS:
                 continue
-            need, marks, _ = _bid_need(move)
-            kind = move.split()[-1] if move.endswith(("plunge", "splash")) else "normal"
+            need = bid_value(action)
+            marks = bid_marks(need)
+            kind = bid_kind(action)
             fits = [p for p in sims if p[0] == kind and _contract_fits(p[1], need)]
             if not fits:
                 continue
             best = max(fits, key=lambda p: (sims[p].make_rate(need), sims[p].mean))
             sim = sims[best]
-            rate = rates[move] = sim.make_rate(need)
+            rate = rates[action] = sim.make_rate(need)
             if scoring == "points":
                 value = rate * sim.mean - (1 - rate) * (need + 42 - sim.mean)
             else:
                 value = (2 * rate - 1) * marks
+            contract = CONTRACT_NAMES[best[1]]
             ranked.append(
                 RankedMove(
-                    move,
+                    ACTION_TEXT[action],
                     value,
-                    f"made in {rate:.0%} of {len(sim.points)} deals with {best[1]} "
+                    f"made in {rate:.0%} of {len(sim.points)} deals with {contract} "
                     f"(average {sim.mean:.1f} points)",
+                    code="bid_make_rate",
+                    params={
+                        "rate": rate,
+                        "deals": len(sim.points),
+                        "contract": contract,
+                        "mean": round(sim.mean, 1),
+                    },
                 )
             )
         partner_high = view["bidder"] == (handle.seat + 2) % 4
         choice = _pick_bid(rates, legal, partner_high, scoring)
-        out = [RankedMove("pass", 0.0, "passing risks nothing")] if "pass" in legal else []
+        out = []
+        if A_PASS in legal:
+            out.append(RankedMove("pass", 0.0, "passing risks nothing", code="pass_risks_nothing"))
         out.extend(ranked)
-        out.sort(key=lambda r: (r.move != choice, -r.value))
+        out.sort(key=lambda r: (r.move != ACTION_TEXT[choice], -r.value))
         return out
 
     # -------------------------------------------------------------- contract
 
     def _rank_contracts(
-        self, handle: SeatHandle, view: dict[str, Any], legal: list[str], rng: random.Random
+        self, handle: SeatHandle, legal: list[int], rng: random.Random
     ) -> list[RankedMove]:
         # Every legal contract is simulated on the same deals, so that hints and the
         # analysis judge every choice; the work is shared out within the budget.
-        contracts = legal
-        need = min(_bid_need(view["high_bid"])[0], 42)
-        deals = max(6, int(self._seconds * BID_DEALS_PER_SECOND * 5 / max(5, len(contracts))))
-        results: dict[str, list[tuple[bool, int]]] = {c: [] for c in contracts}
+        deals = max(6, int(self._seconds * BID_DEALS_PER_SECOND * 5 / max(5, len(legal))))
+        results: dict[int, list[tuple[bool, int]]] = {a: [] for a in legal}
         for _ in range(deals):
-            sample = handle.sample(rng)
-            for contract in contracts:
-                child = sample.copy()
-                child.play(contract)
-                value = _exact_value(child)
-                if contract == "nello":
-                    results[contract].append((value == 0, 42 if value == 0 else 0))
+            sample = _sample(handle, rng)
+            need = min(sample.high, 42)
+            for action in legal:
+                child = sample.clone()
+                child.apply(action)
+                value = exact_value(position(child))
+                if action - A_CONTRACT == NELLO:
+                    results[action].append((value == 0, 42 if value == 0 else 0))
                 else:
-                    results[contract].append((value >= need, value))
+                    results[action].append((value >= need, value))
         ranked = []
-        for contract, rows in results.items():
+        for action, rows in results.items():
             if not rows:
                 continue
             rate = sum(made for made, _ in rows) / len(rows)
             mean = sum(p for _, p in rows) / len(rows)
             ranked.append(
                 RankedMove(
-                    contract,
+                    ACTION_TEXT[action],
                     rate + mean / 1000,
                     f"makes the bid in {rate:.0%} of {len(rows)} deals (average {mean:.1f} points)",
+                    code="contract_make_rate",
+                    params={"rate": rate, "deals": len(rows), "mean": round(mean, 1)},
                 )
             )
         ranked.sort(key=lambda r: -r.value)
@@ -218,12 +246,11 @@ class ExpertTexas42(Bot):
     # ------------------------------------------------------------------ play
 
     def _rank_plays(
-        self, handle: SeatHandle, view: dict[str, Any], legal: list[str], rng: random.Random
+        self, handle: SeatHandle, view: dict[str, Any], legal: list[int], rng: random.Random
     ) -> list[RankedMove]:
         mine = handle.seat % 2
         bidding = view["bidder"] % 2 == mine
-        contract = view["contract"]
-        need = min(_bid_need(view["high_bid"])[0], 42)
+        nello = view["contract"] == CONTRACT_NAMES[NELLO]
         scoring = handle.options["scoring"]
         tricks_left = 7 - len(view["tricks"])
         hands_before = len(view["hands_played"])
@@ -234,39 +261,51 @@ class ExpertTexas42(Bot):
         points = dict.fromkeys(legal, 0.0)
         utility = dict.fromkeys(legal, 0.0)
         exact_n = 0
+        need = 0
         for i in range(deals):
-            sample = handle.sample(rng)
+            sample = _sample(handle, rng)
+            need = min(sample.high, 42)
             exact = i % exact_every == 0
             exact_n += exact
-            for move in legal:
-                child = sample.copy()
-                child.play(move)
-                ok, pts = _outcome(child, hands_before, need, contract, exact=exact)
-                made[move] += ok
+            for action in legal:
+                child = sample.clone()
+                child.play(action - A_PLAY)
+                ok, pts = _outcome(child, hands_before, exact=exact)
+                made[action] += ok
                 if pts is not None:
-                    points[move] += pts
-                    utility[move] += _hand_score(ok, pts, need, bidding)
+                    points[action] += pts
+                    utility[action] += _hand_score(ok, pts, need, bidding)
         ranked = []
-        for move in legal:
-            rate = made[move] / deals
+        goal = "made" if bidding else "set"
+        for action in legal:
+            rate = made[action] / deals
             own_rate = rate if bidding else 1 - rate
-            mean = points[move] / exact_n
+            mean = points[action] / exact_n
             own_points = mean if bidding else 42 - mean
-            goal = "made" if bidding else "set"
             if scoring == "points":
-                value = utility[move] / exact_n
+                value = utility[action] / exact_n
                 reason = (
                     f"{value:+.1f} points this hand on average over {deals} deals "
                     f"(bid {goal} in {own_rate:.0%})"
                 )
+                code = "play_points"
+                params = {"points": round(value, 1), "deals": deals, "goal": goal, "rate": own_rate}
             else:
                 value = own_rate + own_points / 1000
-                what = "nello" if contract == "nello" else "bid"
+                what = "nello" if nello else "bid"
                 reason = (
                     f"the {what} is {goal} in {own_rate:.0%} of {deals} deals "
                     f"(our side {own_points:.1f} points on average)"
                 )
-            ranked.append(RankedMove(move, value, reason))
+                code = "play_make_rate"
+                params = {
+                    "rate": own_rate,
+                    "deals": deals,
+                    "goal": goal,
+                    "nello": nello,
+                    "points": round(own_points, 1),
+                }
+            ranked.append(RankedMove(ACTION_TEXT[action], value, reason, code=code, params=params))
         ranked.sort(key=lambda r: (-r.value, r.move))
         return ranked
 
@@ -274,25 +313,19 @@ class ExpertTexas42(Bot):
 # ---------------------------------------------------------------- helpers
 
 
-def _bid_need(move: str) -> tuple[int, int, bool]:
-    """(points needed, marks at stake, special) of a bid written in notation."""
-    words = move.split()
-    special = words[-1] in ("plunge", "splash")
-    if "mark" in move or "marks" in move:
-        marks = int(words[1])
-        return 42 * marks, marks, special
-    value = int(words[1])
-    if value >= 42:
-        return value, value // 42, special
-    return value, 1, special
+def _sample(handle: SeatHandle, rng: random.Random) -> State:
+    """A determinization of the seat's game, as the core state."""
+    sample = handle.sample(rng)
+    assert isinstance(sample, Texas42)
+    return sample.core
 
 
-def _contract_fits(contract: str, need: int) -> bool:
+def _contract_fits(contract: int, need: int) -> bool:
     """Nello and sevens need a bid of a mark or more."""
-    return need >= 42 or contract not in ("nello", "sevens")
+    return need >= 42 or contract not in (NELLO, SEVENS)
 
 
-def _pick_bid(rates: dict[str, float], legal: list[str], partner_high: bool, scoring: str) -> str:
+def _pick_bid(rates: dict[int, float], legal: list[int], partner_high: bool, scoring: str) -> int:
     """The bid to make: the cheapest legal bid, when it is made in a safe share of deals.
 
     Every point bid is worth one mark, so bidding higher than needed only adds
@@ -300,71 +333,56 @@ def _pick_bid(rates: dict[str, float], legal: list[str], partner_high: bool, sco
     safe and it is.
     """
     if not rates:
-        return "pass" if "pass" in legal else legal[0]
-    if "pass" not in legal:  # the forced dealer bids the safest
-        return max(rates, key=lambda m: (rates[m], -_bid_need(m)[0]))
-    plain = [m for m in rates if not _bid_need(m)[2]]
-    cheapest = min(plain, key=lambda m: _bid_need(m)[0]) if plain else None
+        return A_PASS if A_PASS in legal else legal[0]
+    if A_PASS not in legal:  # the forced dealer bids the safest
+        return max(rates, key=lambda a: (rates[a], -bid_value(a)))
+    plain = [a for a in rates if bid_kind(a) == NORMAL]
+    cheapest = min(plain, key=bid_value) if plain else None
     if partner_high:
         # take over from the partner only for a sure thing
         if cheapest is not None and rates[cheapest] >= SURE_MARGIN:
             return cheapest
-        return "pass"
+        return A_PASS
     if cheapest is not None and rates[cheapest] >= MAKE_MARGIN:
         return cheapest
     if scoring == "marks":
-        others = [m for m in rates if m != cheapest and rates[m] >= SURE_MARGIN]
+        others = [a for a in rates if a != cheapest and rates[a] >= SURE_MARGIN]
         if others:
-            return min(others, key=lambda m: _bid_need(m)[0])
-    return "pass"
+            return min(others, key=bid_value)
+    return A_PASS
 
 
-def _as_bidder(sample: Game, seat: int, plan: _Plan) -> Game | None:
+def _as_bidder(sample: State, seat: int, plan: _Plan) -> State | None:
     """The sample with ``seat`` winning the bidding under ``plan`` and its contract declared."""
     kind, contract = plan
-    game = sample.copy()
-    bids = [m for m in game.legal_moves() if m != "pass"]
-    if kind == "normal":
-        bids = [m for m in bids if not m.endswith(("plunge", "splash"))]
-    else:
-        bids = [m for m in bids if m.endswith(kind)]
-    if contract in ("nello", "sevens"):
-        bids = [m for m in bids if _bid_need(m)[0] >= 42]
+    state = sample.clone()
+    bids = [a for a in state.legal() if a != A_PASS and bid_kind(a) == kind]
+    if contract in (NELLO, SEVENS):
+        bids = [a for a in bids if bid_value(a) >= 42]
     if not bids:
         return None
-    game.play(min(bids, key=lambda m: _bid_need(m)[0]))
-    while "pass" in game.legal_moves() and game.to_move != seat:
-        game.play("pass")
-    if contract not in game.legal_moves():
+    state.apply(min(bids, key=bid_value))
+    while state.phase == BID and A_PASS in state.legal() and state.turn != seat:
+        state.apply(A_PASS)
+    if A_CONTRACT + contract not in state.legal():
         return None
-    game.play(contract)
-    return game
+    state.apply(A_CONTRACT + contract)
+    return state
 
 
-def _exact_value(game: Game) -> int:
-    """The bidding team's final points with best play (nello: the bidder's tricks)."""
-    pos = Position.from_game(game)
-    objective = exact_objective(pos)
-    if pos.nello or pos.bidders == 0:
-        return objective
-    return pos.points[0] + pos.points[1] + pos.points_out() - objective
-
-
-def _outcome(
-    child: Game, hands_before: int, need: int, contract: str, *, exact: bool
-) -> tuple[bool, int | None]:
+def _outcome(child: State, hands_before: int, *, exact: bool) -> tuple[bool, int | None]:
     """Whether the bid is made with best play from here, and (if ``exact``) the
     bidders' final points."""
-    hands = child.result()["hands"]
-    if len(hands) > hands_before:  # the move ended the hand
-        last = hands[hands_before]
-        return bool(last["made"]), last["points"][last["bidder"] % 2]
+    if len(child.hand_log) > hands_before:  # the move ended the hand
+        last = child.hand_log[hands_before]
+        return last.made, last.points[last.bidder % 2]
+    pos = position(child)
     if exact:
-        value = _exact_value(child)
-        if contract == "nello":
+        value = exact_value(pos)
+        if pos.contract == NELLO:
             return value == 0, 42 if value == 0 else 0
-        return value >= need, value
-    return bool(solve(child, target=0 if contract == "nello" else need)), None
+        return value >= min(pos.high, 42), value
+    return can_reach(pos, 0 if pos.contract == NELLO else min(pos.high, 42)), None
 
 
 def _hand_score(made: bool, bidder_points: int, need: int, bidding: bool) -> float:

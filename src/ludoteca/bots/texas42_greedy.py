@@ -13,17 +13,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.games.texas42.tables import COUNT, FOLLOW_MASK, LED_SUIT, STRENGTH, TRUMP_MASK
+from ludoteca.games.texas42.core import A_BID_POINTS, A_CONTRACT, A_PASS, A_PLAY
+from ludoteca.games.texas42.tables import (
+    CONTRACT_NAMES,
+    COUNT,
+    DOUBLES,
+    FOLLOW_MASK,
+    LED_SUIT,
+    NELLO,
+    SEVENS,
+    STRENGTH,
+    TRUMP_MASK,
+)
 from ludoteca.tiles import ALL_TILES, tile_index
 
 from .base import Bot, SeatHandle
 
 __all__ = ["GreedyTexas42", "best_trump", "hand_value"]
 
-CONTRACTS = {
-    "trump 0": 0, "trump 1": 1, "trump 2": 2, "trump 3": 3, "trump 4": 4, "trump 5": 5,
-    "trump 6": 6, "trump doubles": 7, "trump follow-me": 8, "nello": 9, "sevens": 10,
-}  # fmt: skip
+TOP_TRUMP = 107  # the trump double's strength: trumps are 100 plus their rank, the double 7
 
 
 def _tiles(names: list[str]) -> list[int]:
@@ -35,14 +43,16 @@ def hand_value(hand: list[int], contract: int) -> float:
     trumps = [t for t in hand if TRUMP_MASK[contract] >> t & 1]
     value = 0.0
     n = len(trumps)
-    has_top = any(STRENGTH[contract][0][t] == 107 or (contract == 7 and t == 27) for t in trumps)
+    has_top = any(
+        STRENGTH[contract][0][t] == TOP_TRUMP or (contract == DOUBLES and t == 27) for t in trumps
+    )
     value += 4.0 * n + (6.0 if has_top else 0.0)
     if n >= 4:
         value += 4.0 * (n - 3)
     for t in hand:
         tile = ALL_TILES[t]
         if not TRUMP_MASK[contract] >> t & 1:
-            if tile.is_double and contract != 7:
+            if tile.is_double and contract != DOUBLES:
                 value += 3.0 if tile.high >= 4 else 1.5
             value -= 0.5 * COUNT[t] / 5
         else:
@@ -62,60 +72,61 @@ class GreedyTexas42(Bot):
     level = "greedy"
 
     def choose(self, handle: SeatHandle) -> str:
-        view = handle.view()
-        legal = handle.legal_moves()
+        legal = handle.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            return handle.action_to_move(legal[0])
+        view = handle.view()
         phase = view["phase"]
         hand = _tiles(view["hand"])
         if phase == "bid":
-            return self._bid(view, hand, legal)
-        if phase == "trump":
+            action = self._bid(view, hand, legal)
+        elif phase == "trump":
             contract, _ = best_trump(hand)
-            name = "trump doubles" if contract == 7 else f"trump {contract}"
-            return name if name in legal else legal[0]
-        return self._play(view, handle.seat, legal)
+            action = A_CONTRACT + contract if A_CONTRACT + contract in legal else legal[0]
+        else:
+            action = A_PLAY + self._play(view, handle.seat, [a - A_PLAY for a in legal])
+        return handle.action_to_move(action)
 
-    def _bid(self, view: dict[str, Any], hand: list[int], legal: list[str]) -> str:
+    def _bid(self, view: dict[str, Any], hand: list[int], legal: list[int]) -> int:
         _, value = best_trump(hand)
         partner = (view["seat"] + 2) % 4
-        if view["bidder"] == partner and "pass" in legal:
-            return "pass"
+        if view["bidder"] == partner and A_PASS in legal:
+            return A_PASS
         target = min(34, int(value))
         for bid in range(target, 29, -1):
-            if f"bid {bid}" in legal and bid >= 30 and value >= 30:
-                return f"bid {bid}"
-        if "pass" in legal:
-            return "pass"
-        return "bid 30" if "bid 30" in legal else legal[1]
+            if A_BID_POINTS + bid - 30 in legal and value >= 30:
+                return A_BID_POINTS + bid - 30
+        if A_PASS in legal:
+            return A_PASS
+        return A_BID_POINTS if A_BID_POINTS in legal else legal[1]
 
-    def _play(self, view: dict[str, Any], seat: int, legal: list[str]) -> str:
-        contract = CONTRACTS[view["contract"]]
-        tiles = [tile_index(m[5:]) for m in legal]
+    def _play(self, view: dict[str, Any], seat: int, tiles: list[int]) -> int:
+        """The tile to play, from the legal ``tiles``."""
+        contract = CONTRACT_NAMES.index(view["contract"])
         trick = [(p["seat"], tile_index(p["tile"])) for p in view["trick"]]
         if not trick:
             # lead the strongest tile: trumps first while holding the top, else high doubles
-            return "play " + str(ALL_TILES[max(tiles, key=lambda t: self._lead_score(contract, t))])
+            return max(tiles, key=lambda t: self._lead_score(contract, t))
         led = LED_SUIT[contract][trick[0][1]]
         strength = STRENGTH[contract][led]
         best_seat, best_tile = max(trick, key=lambda p: strength[p[1]])
         partner_winning = best_seat % 2 == seat % 2
-        if contract == 9:  # nello: the bidder ducks, the opponents try to make the bidder win
-            return "play " + str(ALL_TILES[min(tiles, key=lambda t: strength[t])])
+        if contract == NELLO:  # the bidder ducks, the opponents try to make the bidder win
+            return min(tiles, key=lambda t: strength[t])
         if partner_winning:
             # feed count to the partner, else throw the smallest tile
-            return "play " + str(ALL_TILES[max(tiles, key=lambda t: (COUNT[t], -strength[t]))])
+            return max(tiles, key=lambda t: (COUNT[t], -strength[t]))
         winners = [t for t in tiles if strength[t] > strength[best_tile]]
         if winners:
-            return "play " + str(ALL_TILES[min(winners, key=lambda t: strength[t])])
-        return "play " + str(ALL_TILES[min(tiles, key=lambda t: (COUNT[t], strength[t], t))])
+            return min(winners, key=lambda t: strength[t])
+        return min(tiles, key=lambda t: (COUNT[t], strength[t], t))
 
     @staticmethod
     def _lead_score(contract: int, t: int) -> tuple[int, int]:
         tile = ALL_TILES[t]
-        if contract < 9 and TRUMP_MASK[contract] >> t & 1:
+        if contract < NELLO and TRUMP_MASK[contract] >> t & 1:
             return (2, STRENGTH[contract][LED_SUIT[contract][t]][t])
         if tile.is_double:
             return (1, tile.high)
-        follow = FOLLOW_MASK[contract][LED_SUIT[contract][t]] if contract < 10 else 0
+        follow = FOLLOW_MASK[contract][LED_SUIT[contract][t]] if contract < SEVENS else 0
         return (0, -COUNT[t] - (follow.bit_count() if follow else 0))

@@ -332,18 +332,14 @@ static int t42_init(Texas42Encoder *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
-/* The plays of a trick record: a list of (seat, tile) pairs. */
-static PyObject *t42_plays_of(PyObject *trick_record) {
-    if (!PyDict_Check(trick_record)) {
-        PyErr_SetString(PyExc_TypeError, "a trick record is a dict");
+/* A finished trick of the core (leader, plays, winner, points): its plays and winner. */
+static PyObject *t42_plays_of(PyObject *trick_record, long *winner) {
+    if (!PyTuple_Check(trick_record) || PyTuple_GET_SIZE(trick_record) < 3) {
+        PyErr_SetString(PyExc_TypeError, "a trick record is a (leader, plays, winner, ...) tuple");
         return NULL;
     }
-    PyObject *plays = PyDict_GetItemWithError(trick_record, s_plays);
-    if (!plays) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "plays");
-        return NULL;
-    }
-    return PySequence_Fast(plays, "plays are a sequence");
+    if (as_long(PyTuple_GET_ITEM(trick_record, 2), winner) < 0) return NULL;
+    return PySequence_Fast(PyTuple_GET_ITEM(trick_record, 1), "plays are a sequence");
 }
 
 /* Folds one trick's plays into the tiles played and the suits shown void, by
@@ -375,17 +371,23 @@ static int t42_trick(Texas42Encoder *self, Vec *o, long seat, long c, PyObject *
     return 0;
 }
 
-static int t42_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
+static PyObject *t42_s_core;
+
+static int t42_write(PyObject *encoder, PyObject *game_object, long seat, Vec *out, int info) {
     Texas42Encoder *self = (Texas42Encoder *)encoder;
     Vec o = *out;
     const long *off = self->off;
     PyObject *scores = NULL, *hands = NULL, *bids = NULL, *points = NULL, *tricks = NULL,
              *trick = NULL, *plays = NULL;
     long phase, turn, dealer, bidder, declarer, contract;
+    /* the fields are those of the game's core (ludoteca.games.texas42.core.State) */
+    if (t42_s_core == NULL && !(t42_s_core = PyUnicode_InternFromString("core"))) return -1;
+    PyObject *game = PyObject_GetAttr(game_object, t42_s_core);
+    if (!game) return -1;
     if (get_long(game, s_phase, &phase) < 0 || get_long(game, s_turn, &turn) < 0 ||
         get_long(game, s_dealer, &dealer) < 0 || get_long(game, s_bidder, &bidder) < 0 ||
         get_long(game, s_declarer, &declarer) < 0 || get_long(game, s_contract, &contract) < 0)
-        return -1;
+        goto fail;
     if (!(scores = get_seq(game, s_scores)) || !(hands = get_seq(game, s_hands)) ||
         !(bids = get_seq(game, s_bids)) || !(points = get_seq(game, s_points)) ||
         !(tricks = get_seq(game, s_tricks)) || !(trick = get_seq(game, s_trick)))
@@ -441,20 +443,15 @@ static int t42_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int
     Py_ssize_t ndone = PySequence_Fast_GET_SIZE(tricks);
     long won = 0;
     for (Py_ssize_t k = 0; k < ndone; k++) {
-        PyObject *record = PySequence_Fast_GET_ITEM(tricks, k);
-        if (!(plays = t42_plays_of(record))) goto fail;
+        if (!(plays = t42_plays_of(PySequence_Fast_GET_ITEM(tricks, k), &x))) goto fail;
         Py_ssize_t grid = info ? off[T_TRICKS] + k * off[T_TRICK_BLOCK] : -1;
         if (t42_trick(self, &o, seat, contract, plays, played, voids, grid) < 0) goto fail;
         Py_CLEAR(plays);
-        if (!info) {
-            PyObject *w = PyDict_GetItemWithError(record, s_winner);
-            if (!w) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "winner");
-                goto fail;
-            }
-            if (as_long(w, &x) < 0) goto fail;
-            won += ((x ^ seat) & 1) == 0;
+        if (x < 0 || x > 3) {
+            bad_value("trick winner");
+            goto fail;
         }
+        won += ((x ^ seat) & 1) == 0;
     }
     if (nt) {
         Py_ssize_t grid = info ? off[T_TRICKS] + ndone * off[T_TRICK_BLOCK] : -1;
@@ -479,6 +476,7 @@ static int t42_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int
     Py_DECREF(points);
     Py_DECREF(tricks);
     Py_DECREF(trick);
+    Py_DECREF(game);
     return 0;
 fail:
     Py_XDECREF(scores);
@@ -488,6 +486,7 @@ fail:
     Py_XDECREF(tricks);
     Py_XDECREF(trick);
     Py_XDECREF(plays);
+    Py_DECREF(game);
     return -1;
 }
 

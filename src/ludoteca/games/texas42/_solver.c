@@ -94,87 +94,35 @@ static void derive_fixed(int c) {
     T_fixed_len[c] = n;
 }
 
-static int seq_long(PyObject *seq, Py_ssize_t i, long *out) {
+/* Reads item i of a sequence as an int in lo..hi (ValueError outside). */
+static int item_in(PyObject *seq, Py_ssize_t i, long lo, long hi, const char *what, long *out) {
     PyObject *item = PySequence_GetItem(seq, i);
     if (item == NULL) return -1;
     long v = PyLong_AsLong(item);
     Py_DECREF(item);
     if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be from %ld to %ld, not %ld", what, lo, hi, v);
+        return -1;
+    }
     *out = v;
     return 0;
 }
 
-/* init(led_suit, follow_mask, strength, count, sevens_ring, sevens_contract) */
-static PyObject *py_init(PyObject *self, PyObject *args) {
-    PyObject *led, *follow, *str, *count, *ring;
-    int sevens;
-    if (!PyArg_ParseTuple(args, "OOOOOi", &led, &follow, &str, &count, &ring, &sevens)) return NULL;
-    Py_ssize_t nc = PySequence_Size(led);
-    if (nc < 1 || nc > MAXC || PySequence_Size(follow) != nc || PySequence_Size(str) != nc) {
-        PyErr_SetString(PyExc_ValueError, "tables of inconsistent sizes");
+/* A sequence of exactly n items, as a new reference (ValueError otherwise). */
+static PyObject *sized(PyObject *seq, Py_ssize_t n, const char *what) {
+    if (!PySequence_Check(seq)) {
+        PyErr_Format(PyExc_ValueError, "%s must be a sequence", what);
         return NULL;
     }
-    long v;
-    for (Py_ssize_t c = 0; c < nc; c++) {
-        PyObject *lc = PySequence_GetItem(led, c);
-        PyObject *fc = PySequence_GetItem(follow, c);
-        PyObject *sc = PySequence_GetItem(str, c);
-        int bad = lc == NULL || fc == NULL || sc == NULL;
-        for (int t = 0; t < NTILES && !bad; t++) {
-            if (seq_long(lc, t, &v) < 0) bad = 1;
-            else T_led[c][t] = (uint8_t)v;
-        }
-        for (int s = 0; s < NSUITS && !bad; s++) {
-            if (seq_long(fc, s, &v) < 0) bad = 1;
-            else T_follow[c][s] = (uint32_t)v;
-            PyObject *ss = bad ? NULL : PySequence_GetItem(sc, s);
-            if (ss == NULL) bad = 1;
-            for (int t = 0; t < NTILES && !bad; t++) {
-                if (seq_long(ss, t, &v) < 0) bad = 1;
-                else if (v < 0 || v >= MAXSTR) {
-                    PyErr_SetString(PyExc_ValueError, "strengths must be 0..127");
-                    bad = 1;
-                } else T_str[c][s][t] = (uint8_t)v;
-            }
-            Py_XDECREF(ss);
-        }
-        Py_XDECREF(lc);
-        Py_XDECREF(fc);
-        Py_XDECREF(sc);
-        if (bad) return NULL;
-    }
-    for (int t = 0; t < NTILES; t++) {
-        if (seq_long(count, t, &v) < 0) return NULL;
-        T_count[t] = (uint8_t)v;
-    }
-    Py_ssize_t nr = PySequence_Size(ring);
-    if (nr < 0 || nr > NSUITS) {
-        PyErr_SetString(PyExc_ValueError, "at most 8 sevens rings");
+    Py_ssize_t len = PySequence_Size(seq);
+    if (len < 0) return NULL;
+    if (n >= 0 && len != n) {
+        PyErr_Format(PyExc_ValueError, "%s must hold %zd items, not %zd", what, n, len);
         return NULL;
     }
-    for (Py_ssize_t r = 0; r < nr; r++) {
-        if (seq_long(ring, r, &v) < 0) return NULL;
-        T_ring[r] = (uint32_t)v;
-    }
-    n_rings = (int)nr;
-    n_contracts = (int)nc;
-    sevens_contract = sevens;
-    for (int c = 0; c < n_contracts; c++) {
-        derive_fixed(c);
-        for (int l = 0; l < NSUITS; l++)
-            for (int v = 0; v < MAXSTR; v++) {
-                uint32_t m = 0;
-                for (int u = 0; u < NTILES; u++)
-                    if (T_str[c][l][u] > v) m |= 1u << u;
-                T_above[c][l][v] = m;
-            }
-        for (int t = 0; t < NTILES; t++) {
-            int l = T_led[c][t];
-            T_beats[c][t] = T_above[c][l][T_str[c][l][t]];
-        }
-    }
-    tables_ready = 1;
-    Py_RETURN_NONE;
+    Py_INCREF(seq);
+    return seq;
 }
 
 /* ------------------------------------------------------- transposition table */
@@ -203,6 +151,129 @@ static uint32_t mix(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e) 
     x *= 0xFF51AFD7ED558CCDull;
     x ^= x >> 33;
     return (uint32_t)x;
+}
+
+/* init(led_suit, follow_mask, strength, count, sevens_ring, sevens_contract): the
+ * tables are read and checked in full first; the module's tables change only when
+ * all of them are good. */
+static PyObject *py_init(PyObject *self, PyObject *args) {
+    PyObject *led, *follow, *str, *count, *ring;
+    int sevens;
+    if (!PyArg_ParseTuple(args, "OOOOOi", &led, &follow, &str, &count, &ring, &sevens)) return NULL;
+    static uint8_t n_led[MAXC][NTILES], n_str[MAXC][NSUITS][NTILES], n_count[NTILES];
+    static uint32_t n_follow[MAXC][NSUITS], n_ring[NSUITS];
+    PyObject *held = sized(led, -1, "led suits");
+    if (held == NULL) return NULL;
+    Py_ssize_t nc = PySequence_Size(held);
+    Py_DECREF(held);
+    if (nc < 1 || nc > MAXC) {
+        PyErr_Format(PyExc_ValueError, "from 1 to %d contracts, not %zd", MAXC, nc);
+        return NULL;
+    }
+    if (sevens < -1 || sevens >= nc) {
+        PyErr_SetString(PyExc_ValueError, "the sevens contract must be -1 or a contract");
+        return NULL;
+    }
+    PyObject *rows[3] = {NULL, NULL, NULL};
+    if (!(rows[0] = sized(follow, nc, "follow masks")) || !(rows[1] = sized(str, nc, "strengths")))
+        goto fail;
+    long v;
+    for (Py_ssize_t c = 0; c < nc; c++) {
+        PyObject *lc = PySequence_GetItem(led, c), *fc = NULL, *sc = NULL;
+        PyObject *l_ok = lc ? sized(lc, NTILES, "a contract's led suits") : NULL;
+        int bad = l_ok == NULL;
+        if (!bad) {
+            fc = PySequence_GetItem(follow, c);
+            sc = PySequence_GetItem(str, c);
+            bad = fc == NULL || sc == NULL;
+        }
+        PyObject *f_ok = bad ? NULL : sized(fc, NSUITS, "a contract's follow masks");
+        PyObject *s_ok = f_ok == NULL ? NULL : sized(sc, NSUITS, "a contract's strengths");
+        bad = s_ok == NULL;
+        for (int t = 0; t < NTILES && !bad; t++) {
+            if (item_in(lc, t, 0, NSUITS - 1, "a led suit", &v) < 0) bad = 1;
+            else n_led[c][t] = (uint8_t)v;
+        }
+        for (int s = 0; s < NSUITS && !bad; s++) {
+            if (item_in(fc, s, 0, (1L << NTILES) - 1, "a follow mask", &v) < 0) bad = 1;
+            else n_follow[c][s] = (uint32_t)v;
+            PyObject *ss = bad ? NULL : PySequence_GetItem(sc, s);
+            PyObject *ss_ok = ss ? sized(ss, NTILES, "a suit's strengths") : NULL;
+            if (ss_ok == NULL) bad = 1;
+            for (int t = 0; t < NTILES && !bad; t++) {
+                if (item_in(ss, t, 0, MAXSTR - 1, "a strength", &v) < 0) bad = 1;
+                else n_str[c][s][t] = (uint8_t)v;
+            }
+            Py_XDECREF(ss_ok);
+            Py_XDECREF(ss);
+        }
+        Py_XDECREF(l_ok);
+        Py_XDECREF(f_ok);
+        Py_XDECREF(s_ok);
+        Py_XDECREF(lc);
+        Py_XDECREF(fc);
+        Py_XDECREF(sc);
+        if (bad) goto fail;
+    }
+    if (!(rows[2] = sized(count, NTILES, "counts"))) goto fail;
+    long total = 0;
+    for (int t = 0; t < NTILES; t++) {
+        if (item_in(count, t, 0, 100, "a count", &v) < 0) goto fail;
+        n_count[t] = (uint8_t)v;
+        total += v;
+    }
+    if (total + 7 > 127) { /* hand values are kept in int8 bounds */
+        PyErr_SetString(PyExc_ValueError, "the counts must add up to at most 120");
+        goto fail;
+    }
+    Py_ssize_t nr = PySequence_Check(ring) ? PySequence_Size(ring) : -1;
+    if (nr < 0 || nr > NSUITS) {
+        if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "the sevens rings must be a sequence of at most %d masks",
+                         NSUITS);
+        }
+        goto fail;
+    }
+    for (Py_ssize_t r = 0; r < nr; r++) {
+        if (item_in(ring, r, 0, (1L << NTILES) - 1, "a sevens ring", &v) < 0) goto fail;
+        n_ring[r] = (uint32_t)v;
+    }
+    for (int i = 0; i < 3; i++) Py_XDECREF(rows[i]);
+    /* everything read and checked: the tables change, one search at a time */
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(table_lock, WAIT_LOCK);
+    Py_END_ALLOW_THREADS
+    memcpy(T_led, n_led, sizeof T_led);
+    memcpy(T_follow, n_follow, sizeof T_follow);
+    memcpy(T_str, n_str, sizeof T_str);
+    memcpy(T_count, n_count, sizeof T_count);
+    memset(T_ring, 0, sizeof T_ring);
+    memcpy(T_ring, n_ring, sizeof(uint32_t) * (size_t)nr);
+    n_rings = (int)nr;
+    n_contracts = (int)nc;
+    sevens_contract = sevens;
+    for (int c = 0; c < n_contracts; c++) {
+        derive_fixed(c);
+        for (int l = 0; l < NSUITS; l++)
+            for (int w = 0; w < MAXSTR; w++) {
+                uint32_t m = 0;
+                for (int u = 0; u < NTILES; u++)
+                    if (T_str[c][l][u] > w) m |= 1u << u;
+                T_above[c][l][w] = m;
+            }
+        for (int t = 0; t < NTILES; t++) {
+            int l = T_led[c][t];
+            T_beats[c][t] = T_above[c][l][T_str[c][l][t]];
+        }
+    }
+    if (tt != NULL) memset(tt, 0, (size_t)TT_SIZE * 2 * sizeof(Entry)); /* old values */
+    tables_ready = 1;
+    PyThread_release_lock(table_lock);
+    Py_RETURN_NONE;
+fail:
+    for (int i = 0; i < 3; i++) Py_XDECREF(rows[i]);
+    return NULL;
 }
 
 /* ----------------------------------------------------------------- search */
@@ -524,11 +595,15 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
 }
 
 /* The hands must be disjoint tiles, and every playing seat must hold one tile
- * per trick left, less one if it has played to the trick on the table. */
+ * per trick left, less one if it has played to the trick on the table; the led
+ * suit, best strength, best seat (one that played) and the points on the table
+ * must be in range (no points before the lead). */
 static int check_position(const Ctx *c, int sitting_out, int seat, int pos, const long *v) {
     uint32_t seen = 0;
     int bad = c->tricks_left < 0 || c->tricks_left > 7 || v[11] < 0 || v[11] >= NSUITS ||
-              v[13] < 0 || v[13] > 3 || v[12] < 0 || v[12] >= MAXSTR || (pos > 0 && c->tricks_left == 0);
+              v[13] < 0 || v[13] > 3 || v[12] < 0 || v[12] >= MAXSTR ||
+              (pos > 0 && c->tricks_left == 0) || v[15] < 0 || v[15] > 120 ||
+              (pos == 0 && v[15] != 0);
     for (int s = 0; s < 4 && !bad; s++) {
         if (v[s] < 0 || v[s] >= (1L << NTILES) || (c->hands[s] & seen)) bad = 1;
         seen |= c->hands[s];
@@ -547,9 +622,11 @@ static int check_position(const Ctx *c, int sitting_out, int seat, int pos, cons
         int want = c->tricks_left - (int)(played >> s & 1);
         if (popcount32(c->hands[s]) != want) bad = 1;
     }
+    if (pos > 0 && !(played >> v[13] & 1)) bad = 1; /* the best so far played to the trick */
     if (bad) {
         PyErr_SetString(PyExc_ValueError,
-                        "not a position: the hands must be disjoint and hold one tile a trick");
+                        "not a position: the hands must be disjoint and hold one tile a trick, "
+                        "the trick's figures in range");
         return -1;
     }
     return 0;
@@ -587,11 +664,25 @@ static PyObject *py_search(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyErr_SetString(PyExc_ValueError, "bad contract or sitting-out seat");
         return NULL;
     }
+    if (v[6] != 0 && v[6] != 1) {
+        PyErr_SetString(PyExc_ValueError, "mode must be 0 (points) or 1 (tricks)");
+        return NULL;
+    }
+    if (v[7] < 0 || v[7] > 15 || v[8] < 0 || v[8] > 15) {
+        PyErr_SetString(PyExc_ValueError, "the scoring and maximising seats are masks of 4 bits");
+        return NULL;
+    }
+    if (v[16] >= v[17]) {
+        PyErr_SetString(PyExc_ValueError, "alpha must be below beta");
+        return NULL;
+    }
+    /* hand values lie in 0..127: wider windows mean the same, and stay ints */
+    for (int i = 16; i < 18; i++) v[i] = v[i] < -1000 ? -1000 : v[i] > 1000 ? 1000 : v[i];
     c->contract = contract;
     c->sevens = contract == sevens_contract;
     c->mode = (int)v[6];
-    c->scorer = (int)v[7] & 15;
-    c->maxer = (int)v[8] & 15;
+    c->scorer = (int)v[7];
+    c->maxer = (int)v[8];
     int seat = (int)v[9], pos = (int)v[10];
     c->size = sitting_out >= 0 ? 3 : 4;
     if (seat < 0 || seat > 3 || seat == sitting_out || pos < 0 || pos >= c->size) {

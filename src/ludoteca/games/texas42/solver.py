@@ -1,12 +1,14 @@
 """Exact solver for Texas 42 hands with every hand known.
 
-A position is the play phase of a hand: the contract, the four hands, the trick
-on the table and what each team has taken so far. It comes from a real game
-(all hands are in the engine) or from a determinization,
-``game.sample_hidden(seat, rng)``. The rules are the engine's tables
-(:mod:`ludoteca.games.texas42.tables`); the search itself is a C extension
-(``_solver.c``), checked against :func:`reference_value`, a plain minimax in
-Python.
+A position is a :class:`~ludoteca.games.texas42.core.State` in its play phase:
+the contract, the four hands, the trick on the table and what each team has
+taken so far. It comes from a real game (all hands are in the engine), from a
+determinization (``game.sample_hidden(seat, rng)``), or is built by hand with
+:meth:`State.in_play <ludoteca.games.texas42.core.State.in_play>`. The rules are
+the core's; the search runs in C (``_solver.c``) when the extension is built and
+otherwise in Python (:func:`python_search`, the same search on the core's own
+moves), and both are checked against :func:`reference_value`, a plain minimax
+over the core.
 
 What is optimised (every remaining trick is played out, whatever the scoring
 would do with an early end):
@@ -36,241 +38,120 @@ would do with an early end):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
-from ludoteca.tiles import TILE_TEXT, indices_of
+from ludoteca.errors import NotSolvable
+from ludoteca.tiles import indices_of
 
-from .tables import (
-    CONTRACT_NAMES,
-    COUNT,
-    FOLLOW_MASK,
-    LED_SUIT,
-    NELLO,
-    SEVENS,
-    SEVENS_RING,
-    STRENGTH,
-    sevens_choices,
-)
+from . import tables
+from .core import A_PLAY, ACTION_TEXT, PHASE_NAMES, PLAY, State
+from .tables import CONTRACT_NAMES, COUNT, LED_SUIT, NELLO, STRENGTH
 
 if TYPE_CHECKING:
     from ludoteca.game import Game
 
 __all__ = [
     "MoveValue",
-    "Position",
     "Solution",
+    "c_search",
     "can_reach",
+    "clear_table",
     "exact_objective",
     "exact_value",
     "makes_bid",
+    "nodes_searched",
+    "objective",
+    "points_out",
+    "position",
+    "python_search",
     "reference_value",
+    "search",
     "solve",
     "solve_position",
 ]
 
-A_PLAY = 45  # action number of "play 0-0" (see the engine's action layout)
 TEAM0 = 0b0101  # seats 0 and 2
-TRICK_BONUS = 1
 _COUNT_MASKS = tuple(
     (value, sum(1 << t for t in range(28) if COUNT[t] == value))
     for value in sorted(set(COUNT) - {0})
 )
 """(count value, tiles worth it) pairs."""
 
-_BUILD_ERROR: str | None = None
+BUILD_ERROR: str | None = None
+"""Why the C search is not available (``None`` when it is)."""
 try:
     from . import _solver as _c
 except ImportError as error:  # pragma: no cover - only without a built extension
-    _BUILD_ERROR = str(error)
+    BUILD_ERROR = str(error)
 else:
-    _c.init(LED_SUIT, FOLLOW_MASK, STRENGTH, COUNT, SEVENS_RING, SEVENS)
-
-
-def _check_built() -> None:
-    if _BUILD_ERROR is not None:  # pragma: no cover
-        raise RuntimeError(
-            "the Texas 42 solver's C extension is not built: install the package with "
-            f"`pip install -e .` (it needs a C compiler and the Python headers): {_BUILD_ERROR}"
-        )
+    _c.init(LED_SUIT, tables.FOLLOW_MASK, STRENGTH, COUNT, tables.SEVENS_RING, tables.SEVENS)
 
 
 # ------------------------------------------------------------------ positions
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A Texas 42 hand in its play phase with every hand known.
-
-    ``trick`` holds the ``(seat, tile)`` plays on the table, ``points`` what
-    each team has taken in finished tricks, ``bidder_tricks`` how many of them
-    the bidder won, ``tricks_left`` the tricks not finished (the one on the
-    table included). ``sitting_out`` is the seat that sits out (nello) or -1.
-    ``bid`` is the winning bid in points (42 a mark).
-    """
-
-    hands: tuple[int, int, int, int]
-    contract: int
-    bidder: int
-    bid: int
-    sitting_out: int
-    to_move: int
-    trick: tuple[tuple[int, int], ...]
-    points: tuple[int, int]
-    bidder_tricks: int
-    tricks_left: int
-
-    @classmethod
-    def from_game(cls, game: Game) -> Position:
-        """The position of a Texas 42 game in the play phase."""
-        from ludoteca.errors import NotSolvable
-
-        from .game import PHASE_NAMES, PLAY, Texas42
-
-        if not isinstance(game, Texas42):
-            raise NotSolvable(f"the Texas 42 solver was given a {game.title} game")
-        if game.phase != PLAY:
-            raise NotSolvable(
-                "a Texas 42 hand can be solved once the contract is known and the "
-                f"tricks are being played, not in the {PHASE_NAMES[game.phase]} phase"
-            )
-        h = game.hands
-        return cls(
-            hands=(h[0], h[1], h[2], h[3]),
-            contract=game.contract,
-            bidder=game.bidder,
-            bid=game.high,
-            sitting_out=game.sitting_out,
-            to_move=game.turn,
-            trick=tuple(game.trick),
-            points=(game.points[0], game.points[1]),
-            bidder_tricks=sum(1 for tr in game.tricks if tr["winner"] == game.bidder),
-            tricks_left=7 - len(game.tricks),
+def position(game: Game | State) -> State:
+    """The search position of a Texas 42 game (or core state) in its play phase:
+    a copy of its state that plays every trick and scores nothing."""
+    state = getattr(game, "core", game)
+    if not isinstance(state, State):
+        title = getattr(game, "title", type(game).__name__)
+        raise NotSolvable(f"the Texas 42 solver was given a {title} game")
+    if state.phase != PLAY:
+        raise NotSolvable(
+            "a Texas 42 hand can be solved once the contract is known and the "
+            f"tricks are being played, not in the {PHASE_NAMES[state.phase]} phase"
         )
+    return state.search_copy()
 
-    @property
-    def over(self) -> bool:
-        """Whether every trick has been played."""
-        return self.tricks_left == 0
 
-    @property
-    def nello(self) -> bool:
-        return self.contract == NELLO
+def over(pos: State) -> bool:
+    """Whether every trick of the hand has been played."""
+    return not pos.hands[pos.turn]
 
-    @property
-    def bidders(self) -> int:
-        """The bidding team (0 or 1)."""
-        return self.bidder & 1
 
-    @property
-    def trick_size(self) -> int:
-        return 3 if self.sitting_out >= 0 else 4
+def objective(pos: State) -> int:
+    """What the solver optimises, as booked so far: team 0's points, or in nello
+    the bidder's tricks."""
+    if pos.contract == NELLO:
+        bidder = pos.bidder
+        return sum(1 for tr in pos.tricks if tr.winner == bidder)
+    return pos.points[0]
 
-    def next_seat(self, seat: int) -> int:
-        nxt = (seat + 1) % 4
-        return (nxt + 1) % 4 if nxt == self.sitting_out else nxt
 
-    def trick_state(self) -> tuple[int, int, int, int]:
-        """``(led suit, best strength, best seat, count on the table)`` of the trick."""
-        if not self.trick:
-            return 0, 0, 0, 0
-        c = self.contract
-        led = LED_SUIT[c][self.trick[0][1]]
-        strength = STRENGTH[c][led]
-        best_seat, first = self.trick[0]
-        best = strength[first]
-        count = 0
-        for seat, t in self.trick:
-            count += COUNT[t]
-            if strength[t] > best:
-                best, best_seat = strength[t], seat
-        return led, best, best_seat, count
+def maximising(pos: State, seat: int) -> bool:
+    """Whether ``seat`` wants :func:`objective` high."""
+    if pos.contract == NELLO:
+        return seat != pos.bidder
+    return seat & 1 == 0
 
-    def legal_tiles(self) -> list[int]:
-        """Tiles the seat to move may play, lowest index first."""
-        if self.over:
-            return []
-        hand = self.hands[self.to_move]
-        if self.contract == SEVENS:
-            hand = sevens_choices(hand)
-        elif self.trick:
-            follow = hand & FOLLOW_MASK[self.contract][LED_SUIT[self.contract][self.trick[0][1]]]
-            if follow:
-                hand = follow
-        return list(indices_of(hand))
 
-    def play(self, tile: int) -> Position:
-        """The position after the seat to move plays ``tile`` (assumed legal)."""
-        seat = self.to_move
-        hands = list(self.hands)
-        hands[seat] &= ~(1 << tile)
-        new_hands = (hands[0], hands[1], hands[2], hands[3])
-        trick = (*self.trick, (seat, tile))
-        if len(trick) < self.trick_size:
-            return Position(
-                new_hands,
-                self.contract,
-                self.bidder,
-                self.bid,
-                self.sitting_out,
-                self.next_seat(seat),
-                trick,
-                self.points,
-                self.bidder_tricks,
-                self.tricks_left,
-            )
-        strength = STRENGTH[self.contract][LED_SUIT[self.contract][trick[0][1]]]
-        winner, best_tile = trick[0]
-        for s, t in trick[1:]:
-            if strength[t] > strength[best_tile]:
-                winner, best_tile = s, t
-        gained = TRICK_BONUS + sum(COUNT[t] for _, t in trick)
-        points = list(self.points)
-        points[winner & 1] += gained
-        return Position(
-            new_hands,
-            self.contract,
-            self.bidder,
-            self.bid,
-            self.sitting_out,
-            winner,
-            (),
-            (points[0], points[1]),
-            self.bidder_tricks + (winner == self.bidder),
-            self.tricks_left - 1,
-        )
-
-    def points_out(self) -> int:
-        """Points still to be won: a point a trick left plus the count not yet won."""
-        out = 0
-        for seat in range(4):
-            if seat != self.sitting_out:
-                out |= self.hands[seat]
-        for _, t in self.trick:
-            out |= 1 << t
-        count = sum(value * (out & mask).bit_count() for value, mask in _COUNT_MASKS)
-        return self.tricks_left * TRICK_BONUS + count
-
-    def objective(self) -> int:
-        """What the solver optimises, as booked so far: team 0's points, or in
-        nello the bidder's tricks."""
-        return self.bidder_tricks if self.nello else self.points[0]
-
-    def maximising(self, seat: int) -> bool:
-        """Whether ``seat`` wants :meth:`objective` high."""
-        if self.nello:
-            return seat != self.bidder
-        return seat & 1 == 0
+def points_out(pos: State) -> int:
+    """Points still to be won: a point a trick left plus the count not yet won."""
+    out = 0
+    for seat in range(4):
+        if seat != pos.sitting_out:
+            out |= pos.hands[seat]
+    for _, t in pos.trick:
+        out |= 1 << t
+    count = sum(value * (out & mask).bit_count() for value, mask in _COUNT_MASKS)
+    return pos.tricks_left + count
 
 
 # ------------------------------------------------------------------ search
 
 
-def _search(pos: Position, alpha: int, beta: int) -> int:
-    """Fail-soft value of the remaining tricks (same objective as :meth:`Position.objective`)."""
-    if _BUILD_ERROR is not None:  # pragma: no cover
-        _check_built()
-    if pos.nello:
+def c_search(pos: State, alpha: int, beta: int) -> int:
+    """The C search (see ``_solver.c``): what :func:`python_search` computes, faster.
+    ``RuntimeError`` when the extension is not built."""
+    if BUILD_ERROR is not None:  # pragma: no cover - only without a built extension
+        raise RuntimeError(
+            "the Texas 42 solver's C extension is not built: install the package with "
+            f"`pip install -e .` (it needs a C compiler and the Python headers): {BUILD_ERROR}"
+        )
+    if pos.contract == NELLO:
         mode, scorer = 1, 1 << pos.bidder
         maxer = 0b1111 & ~scorer & ~(1 << pos.sitting_out)
     else:
@@ -288,7 +169,7 @@ def _search(pos: Position, alpha: int, beta: int) -> int:
             mode,
             scorer,
             maxer,
-            pos.to_move,
+            pos.turn,
             len(pos.trick),
             led,
             best,
@@ -301,11 +182,119 @@ def _search(pos: Position, alpha: int, beta: int) -> int:
     )
 
 
-def _rest_bound(pos: Position) -> int:
-    return pos.tricks_left if pos.nello else pos.points_out()
+_TABLE: dict[tuple[int, ...], tuple[int, int]] = {}
+"""The Python search's transposition table: bounds on the rest of a hand, by the
+four hands, the leader and what is optimised."""
+_TABLE_LIMIT = 1 << 21
+_python_nodes = 0
 
 
-def _exact_rest(pos: Position, guess: int | None = None) -> int:
+def python_search(pos: State, alpha: int, beta: int) -> int:
+    """Fail-soft alpha-beta value of the tricks still to play (the objective of
+    the rest of the hand: exact inside ``(alpha, beta)``, a bound on the side it
+    fails), searched on the core's own moves with a transposition table at trick
+    boundaries. The fallback of the C search and its differential reference."""
+    global _python_nodes
+    pos.check()
+    work = pos.search_copy()
+    nello = work.contract == NELLO
+    bidder = work.bidder
+    config = (work.contract, bidder if nello else -1, work.sitting_out)
+    if len(_TABLE) > _TABLE_LIMIT:
+        _TABLE.clear()
+    nodes = 0
+    strength_of = STRENGTH[work.contract]
+    led_of = LED_SUIT[work.contract]
+
+    def booked() -> int:
+        if nello:
+            return sum(1 for tr in work.tricks if tr.winner == bidder)
+        return work.points[0]
+
+    def ab(alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        hands = work.hands
+        seat = work.turn
+        if not hands[seat]:
+            return booked()
+        key = None
+        base = 0
+        if not work.trick:
+            base = booked()
+            key = (hands[0], hands[1], hands[2], hands[3], seat, *config)
+            hit = _TABLE.get(key)
+            if hit is not None:
+                lo, hi = hit[0] + base, hit[1] + base
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha, beta = max(alpha, lo), min(beta, hi)
+            strength = None
+        else:
+            strength = strength_of[led_of[work.trick[0][1]]]
+        tiles = list(indices_of(work.legal_tiles()))
+        if strength is None:
+            tiles.sort(key=lambda t: -strength_of[led_of[t]][t])
+        else:
+            tiles.sort(key=lambda t: -strength[t])
+        up = maximising(work, seat)
+        best = -1 if up else 1 << 20
+        a, b = alpha, beta
+        for t in tiles:
+            work.play(t)
+            v = ab(a, b)
+            work.undo(A_PLAY + t)
+            if up:
+                if v > best:
+                    best = v
+                    a = max(a, v)
+            elif v < best:
+                best = v
+                b = min(b, v)
+            if a >= b:
+                break
+        if key is not None:
+            lo, hi = _TABLE.get(key, (0, 1 << 20))
+            rest = best - base
+            if alpha < best < beta:
+                lo = hi = rest
+            elif best <= alpha:
+                hi = min(hi, rest)
+            else:
+                lo = max(lo, rest)
+            _TABLE[key] = (lo, hi)
+        return best
+
+    start = booked()
+    value = ab(alpha + start, beta + start) - start
+    _python_nodes += nodes
+    return value
+
+
+search: Callable[[State, int, int], int] = python_search if BUILD_ERROR else c_search
+"""The search used: the C one when built, else :func:`python_search`. Fail-soft
+value of the rest of the hand within ``(alpha, beta)``."""
+
+
+def nodes_searched() -> int:
+    """Nodes searched so far, by both searches."""
+    return _python_nodes + (0 if BUILD_ERROR else _c.nodes())
+
+
+def clear_table() -> None:
+    """Empty the transposition tables."""
+    _TABLE.clear()
+    if BUILD_ERROR is None:
+        _c.clear()
+
+
+def _rest_bound(pos: State) -> int:
+    return pos.tricks_left if pos.contract == NELLO else points_out(pos)
+
+
+def _exact_rest(pos: State, guess: int | None = None) -> int:
     """Exact value of the remaining tricks, by null-window searches: the first
     at ``guess``, the next ones halving the interval the fail-soft results leave."""
     lower, upper = 0, _rest_bound(pos)
@@ -313,7 +302,7 @@ def _exact_rest(pos: Position, guess: int | None = None) -> int:
     while lower < upper:
         if probe is None or not lower < probe <= upper:
             probe = (lower + upper + 1) // 2
-        g = _search(pos, probe - 1, probe)
+        g = search(pos, probe - 1, probe)
         if g >= probe:
             lower = g
         else:
@@ -323,28 +312,28 @@ def _exact_rest(pos: Position, guess: int | None = None) -> int:
     return lower
 
 
-def exact_objective(pos: Position, guess: int | None = None) -> int:
-    """The final :meth:`Position.objective` of the hand under optimal play."""
-    booked = pos.objective()
+def exact_objective(pos: State, guess: int | None = None) -> int:
+    """The final :func:`objective` of the hand under optimal play."""
+    booked = objective(pos)
     rest_guess = None if guess is None else guess - booked
     return booked + _exact_rest(pos, rest_guess)
 
 
-def exact_value(pos: Position) -> int:
+def exact_value(pos: State) -> int:
     """:attr:`Solution.value` alone, without valuing every move: the bidding team's
     final points (the bidder's tricks in nello) under optimal play."""
     return _value_for_bidders(pos, exact_objective(pos))
 
 
-def objective_at_least(pos: Position, bound: int) -> bool:
+def objective_at_least(pos: State, bound: int) -> bool:
     """Whether the final objective under optimal play is at least ``bound`` (one
     null-window search)."""
-    need = bound - pos.objective()
+    need = bound - objective(pos)
     if need <= 0:
         return True
     if need > _rest_bound(pos):
         return False
-    return _search(pos, need - 1, need) >= need
+    return search(pos, need - 1, need) >= need
 
 
 # ------------------------------------------------------------------ results
@@ -407,107 +396,120 @@ class Solution:
         return tuple(m.move for m in self.moves if m.score == top)
 
 
-def _value_for_bidders(pos: Position, objective: int) -> int:
+def _total(pos: State) -> int:
+    return pos.points[0] + pos.points[1] + points_out(pos)
+
+
+def _value_for_bidders(pos: State, objective: int) -> int:
     """Turn the objective (team 0's points, or the bidder's tricks) into :attr:`Solution.value`."""
-    if pos.nello or pos.bidders == 0:
+    if pos.contract == NELLO or pos.bidder & 1 == 0:
         return objective
-    return pos.points[0] + pos.points[1] + pos.points_out() - objective
+    return _total(pos) - objective
 
 
-def _points(pos: Position, objective: int) -> tuple[int, int]:
-    total = pos.points[0] + pos.points[1] + pos.points_out()
-    return objective, total - objective
+def _points(pos: State, objective: int) -> tuple[int, int]:
+    return objective, _total(pos) - objective
 
 
-def _score(pos: Position, seat: int, objective: int) -> int:
-    if pos.nello:
-        return objective if pos.maximising(seat) else -objective
+def _score(pos: State, seat: int, objective: int) -> int:
+    if pos.contract == NELLO:
+        return objective if maximising(pos, seat) else -objective
     team0, team1 = _points(pos, objective)
     return team1 if seat & 1 else team0
 
 
-def _principal_variation(pos: Position, objective: int) -> tuple[list[str], Position]:
+def _ordered(pos: State) -> list[int]:
+    """The legal tiles, strongest first: a deterministic, readable choice among
+    equal moves."""
+    c = pos.contract
+    tiles = list(indices_of(pos.legal_tiles()))
+    if not pos.trick:
+        return sorted(tiles, key=lambda t: (-STRENGTH[c][LED_SUIT[c][t]][t], -t))
+    led = LED_SUIT[c][pos.trick[0][1]]
+    return sorted(tiles, key=lambda t: (-STRENGTH[c][led][t], -t))
+
+
+def _principal_variation(pos: State, final: int) -> tuple[list[str], State]:
     line: list[str] = []
-    while not pos.over:
-        for t in _ordered(pos.legal_tiles(), pos):
-            child = pos.play(t)
-            need = objective - child.objective()
+    pos = pos.clone()
+    while not over(pos):
+        for t in _ordered(pos):
+            pos.play(t)
+            need = final - objective(pos)
             # the child's rest equals ``need`` exactly: test both sides of it
-            if _search(child, need - 1, need + 1) == need:
-                line.append("play " + TILE_TEXT[t])
-                pos = child
+            if search(pos, need - 1, need + 1) == need:
+                line.append(ACTION_TEXT[A_PLAY + t])
                 break
+            pos.undo(A_PLAY + t)
         else:  # pragma: no cover - a sound search always finds the move
             raise AssertionError("no move keeps the solved value")
     return line, pos
 
 
-def _ordered(tiles: list[int], pos: Position) -> list[int]:
-    # strongest tile first: a deterministic, readable choice among equal moves
-    if not pos.trick:
-        return sorted(
-            tiles, key=lambda t: (-STRENGTH[pos.contract][LED_SUIT[pos.contract][t]][t], -t)
-        )
-    led = LED_SUIT[pos.contract][pos.trick[0][1]]
-    return sorted(tiles, key=lambda t: (-STRENGTH[pos.contract][led][t], -t))
-
-
-def solve_position(pos: Position) -> Solution:
+def solve_position(pos: State) -> Solution:
     """Solve a position exactly: the value of every legal move and a principal variation."""
-    if pos.over:
+    pos = position(pos)
+    if over(pos):
         raise ValueError("every trick of this hand has been played")
-    start = _c.nodes() if _BUILD_ERROR is None else 0
-    seat = pos.to_move
+    start = nodes_searched()
+    seat = pos.turn
+    nello = pos.contract == NELLO
     scored: list[tuple[int, MoveValue]] = []
     guess: int | None = None
-    for t in _ordered(pos.legal_tiles(), pos):
-        obj = exact_objective(pos.play(t), guess)
+    for t in _ordered(pos):
+        pos.play(t)
+        obj = exact_objective(pos, guess)
+        pos.undo(A_PLAY + t)
         guess = obj
         move = MoveValue(
-            move="play " + TILE_TEXT[t],
+            move=ACTION_TEXT[A_PLAY + t],
             action=A_PLAY + t,
             value=_value_for_bidders(pos, obj),
             score=_score(pos, seat, obj),
-            points=None if pos.nello else _points(pos, obj),
+            points=None if nello else _points(pos, obj),
         )
         scored.append((obj, move))
     scored.sort(key=lambda pair: -pair[1].score)
-    objective = scored[0][0]
-    values = [move for _, move in scored]
-    line, final = _principal_variation(pos, objective)
+    best = scored[0][0]
+    line, final = _principal_variation(pos, best)
     points = final.points
-    value = objective if pos.nello else points[pos.bidders]
-    made = value == 0 if pos.nello else value >= min(pos.bid, 42)
+    bidders = pos.bidder & 1
+    value = best if nello else points[bidders]
+    made = value == 0 if nello else value >= min(pos.high, 42)
     return Solution(
         game="texas42",
         contract=CONTRACT_NAMES[pos.contract],
-        objective="bidder tricks" if pos.nello else "points",
+        objective="bidder tricks" if nello else "points",
         to_move=seat,
         bidder=pos.bidder,
         value=value,
         points=points,
         rest_points=(points[0] - pos.points[0], points[1] - pos.points[1]),
         made=made,
-        moves=tuple(values),
+        moves=tuple(move for _, move in scored),
         pv=tuple(line),
-        nodes=_c.nodes() - start,
+        nodes=nodes_searched() - start,
     )
 
 
-def can_reach(pos: Position, target: int) -> bool:
+def can_reach(pos: State, target: int) -> bool:
     """Whether the bidding team reaches ``target`` against best defence.
 
     Point contracts: the bidding team ends the hand with at least ``target``
     points. Nello: the bidder ends the hand with at most ``target`` tricks
     (``target=0``: the nello is made). One null-window search.
     """
-    if pos.nello:
+    if pos.contract == NELLO:
         return not objective_at_least(pos, target + 1)
-    if pos.bidders == 0:
+    if pos.bidder & 1 == 0:
         return objective_at_least(pos, target)
-    total = pos.points[0] + pos.points[1] + pos.points_out()
     # team 1 reaches target  <=>  team 0 ends with at most total - target
-    return not objective_at_least(pos, total - target + 1)
+    return not objective_at_least(pos, _total(pos) - target + 1)
+
+
+def need(pos: State) -> int:
+    """What the bidders must reach: :func:`can_reach`'s target for making the bid."""
+    return 0 if pos.contract == NELLO else min(pos.high, 42)
 
 
 @overload
@@ -524,25 +526,35 @@ def solve(game: Game, *, target: int | None = None) -> Solution | bool:
     Without ``target``, the full :class:`Solution`; with ``target``, whether
     the bidding team reaches it (:func:`can_reach`).
     """
-    pos = Position.from_game(game)
+    pos = position(game)
     if target is not None:
         return can_reach(pos, target)
     return solve_position(pos)
 
 
-def makes_bid(game: Game) -> bool:
+def makes_bid(game: Game | State) -> bool:
     """Whether the bid is made under optimal play by both teams."""
-    pos = Position.from_game(game)
-    return can_reach(pos, 0 if pos.nello else min(pos.bid, 42))
+    pos = position(game)
+    return can_reach(pos, need(pos))
 
 
 # ------------------------------------------------------------ reference
 
 
-def reference_value(pos: Position) -> int:
-    """The final :meth:`Position.objective` by plain minimax in Python (no pruning,
-    no table): the definition the C search is tested against. Small endings only."""
-    if pos.over:
-        return pos.objective()
-    values = [reference_value(pos.play(t)) for t in pos.legal_tiles()]
-    return max(values) if pos.maximising(pos.to_move) else min(values)
+def reference_value(pos: State) -> int:
+    """The final :func:`objective` by plain minimax over the core's moves (no
+    pruning, no table): the definition both searches are tested against. Small
+    endings only."""
+    work = position(pos)
+
+    def value() -> int:
+        if over(work):
+            return objective(work)
+        values = []
+        for t in indices_of(work.legal_tiles()):
+            work.play(t)
+            values.append(value())
+            work.undo(A_PLAY + t)
+        return max(values) if maximising(work, work.turn) else min(values)
+
+    return value()

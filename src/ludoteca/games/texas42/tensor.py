@@ -40,7 +40,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.texas42.game import _PARSE, PHASE_NAMES, Texas42
+from ludoteca.games.texas42.core import ACTION_TEXT, PHASE_NAMES, State, shown_void
+from ludoteca.games.texas42.game import Texas42
 from ludoteca.games.texas42.tables import (
     CONTRACT_NAMES,
     FOLLOW_MASK,
@@ -53,6 +54,7 @@ from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f
 from ludoteca.tiles import tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
+_BID_ACTION = {text: a for a, text in enumerate(ACTION_TEXT)}
 __all__ = ["Texas42Public", "Texas42Tensors"]
 
 _BID, _TRUMP, _PLAY, _OVER = 2, 3, 4, 5
@@ -160,39 +162,39 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
 
     # ------------------------------------------------------------- readers
 
-    def _tricks_of(self, game: Texas42) -> tuple[tuple[tuple[Play, ...], ...], tuple[int, ...]]:
+    def _tricks_of(self, core: State) -> tuple[tuple[tuple[Play, ...], ...], tuple[int, ...]]:
         """The completed tricks' plays and winners, rebuilt only when a trick is added
-        (a completed trick's record never changes; its identity marks it)."""
-        tricks = game.tricks
-        last = tricks[-1] if tricks else None
+        (the hand's tuple of finished tricks never changes; its identity marks it)."""
+        tricks = core.tricks
         cached = self._tricks_cache
-        if cached[0] is last and cached[1] == len(tricks):
+        if cached[0] is tricks:
             return cached[2], cached[3]
-        plays = tuple([tuple(tr["plays"]) for tr in tricks])
-        winners = tuple([tr["winner"] for tr in tricks])
-        self._tricks_cache = (last, len(tricks), plays, winners)
+        plays = tuple([tr.plays for tr in tricks])
+        winners = tuple([tr.winner for tr in tricks])
+        self._tricks_cache = (tricks, len(tricks), plays, winners)
         return plays, winners
 
     def public(self, game: Texas42, seat: int) -> Texas42Public:
-        phase = game.phase
-        plays, winners = self._tricks_of(game)
+        core = game.core
+        phase = core.phase
+        plays, winners = self._tricks_of(core)
         return _new(
             Texas42Public,
             (
                 seat,
                 phase,
-                game.turn if _BID <= phase <= _PLAY else -1,
-                game.dealer,
-                (game.scores[0], game.scores[1]),
-                game.hands[seat],
-                tuple(game.bids),
-                game.bidder,
-                game.declarer,
-                game.contract,
-                (game.points[0], game.points[1]),
+                core.turn if _BID <= phase <= _PLAY else -1,
+                core.dealer,
+                core.scores,
+                core.hands[seat],
+                core.bids,
+                core.bidder,
+                core.declarer,
+                core.contract,
+                core.points,
                 plays,
                 winners,
-                tuple(game.trick),
+                tuple(core.trick),
             ),
         )
 
@@ -206,7 +208,7 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
             -1 if view["dealer"] is None else view["dealer"],
             (view["scores"][0], view["scores"][1]),
             _mask(view["hand"]),
-            tuple((b["seat"], _PARSE[b["bid"]]) for b in view["bids"]),
+            tuple((b["seat"], _BID_ACTION[b["bid"]]) for b in view["bids"]),
             -1 if view["bidder"] is None else view["bidder"],
             -1 if view["declarer"] is None else view["declarer"],
             -1 if contract is None else CONTRACT_NAMES.index(contract),
@@ -319,14 +321,7 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
                 r = (s - seat) % 4
                 k = 4 * (O_PLAYED + 28 * r + t)
                 buf[k : k + 4] = ONE
-                if c == SEVENS:
-                    more = 0
-                    for ring in range(SEVENS_DISTANCE[t]):
-                        more |= SEVENS_RING[ring]
-                elif not suit >> t & 1:
-                    more = suit
-                else:
-                    continue
+                more = shown_void(c, suit, t)
                 if more & ~known[s]:
                     k = 4 * (O_VOIDS + 28 * r)
                     put_mask(buf, k, known[s] | more)
@@ -380,56 +375,58 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
     # ------------------------------------------------------------- patching
 
     def patch_state(self, game: Texas42, seat: int) -> Any:
-        if not _BID <= game.phase <= _PLAY:
+        core = game.core
+        if not _BID <= core.phase <= _PLAY:
             return None
         voids = [0, 0, 0, 0]
         played = [0, 0, 0, 0]
-        tricks = [tuple(tr["plays"]) for tr in game.tricks]
-        if game.trick:
-            tricks.append(tuple(game.trick))
-        _fold_plays(game.contract, tuple(tricks), played, voids)
+        tricks = [tr.plays for tr in core.tricks]
+        if core.trick:
+            tricks.append(tuple(core.trick))
+        _fold_plays(core.contract, tuple(tricks), played, voids)
         return (
-            game,
-            len(game.hand_log),
-            game.phase,
-            len(game.bids),
-            len(game.tricks),
-            len(game.trick),
+            core,
+            len(core.hand_log),
+            core.phase,
+            len(core.bids),
+            len(core.tricks),
+            len(core.trick),
             voids,
         )
 
     def patch(self, game: Texas42, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
         """Moves within one hand: bids, trump, plays; each new play is added, then
         the small parts are rewritten."""
+        core = game.core
         g, hands, phase0, nbids, k0, j0, voids = state
-        phase = game.phase
-        if g is not game or not _BID <= phase <= _PLAY or len(game.hand_log) != hands:
+        phase = core.phase
+        if g is not core or not _BID <= phase <= _PLAY or len(core.hand_log) != hands:
             return None
-        c = game.contract
-        if phase != phase0 or len(game.bids) != nbids:
+        c = core.contract
+        if phase != phase0 or len(core.bids) != nbids:
             buf[4 * O_PHASE : 4 * O_PHASE + 16] = _ZERO_PHASE
             e = 4 * (O_PHASE + phase - _BID)
             buf[e : e + 4] = ONE
             buf[4 * O_DEALER : 4 * O_POINTS] = self._bidding_part(
-                seat, game.dealer, tuple(game.bids), game.bidder, game.declarer, c
+                seat, core.dealer, core.bids, core.bidder, core.declarer, c
             )
-            put_mask(buf, 4 * O_HAND, game.hands[seat])  # the bidding region ends there
+            put_mask(buf, 4 * O_HAND, core.hands[seat])  # the bidding region ends there
             cap = self.score_cap
             fr = self.score_fractions
             team = seat & 1
-            scores = game.scores
+            scores = core.scores
             buf[4 * O_SCORES : 4 * O_SCORES + 8] = (
                 fr[min(scores[team], cap)] + fr[min(scores[1 - team], cap)]
             )
-        buf[4 * O_MINE : 4 * O_MINE + 4] = ONE if game.turn == seat else _ZERO4
+        buf[4 * O_MINE : 4 * O_MINE + 4] = ONE if core.turn == seat else _ZERO4
         if phase != _PLAY:
-            return (game, hands, phase, len(game.bids), 0, 0, voids)
-        tricks = game.tricks
-        current = game.trick
+            return (core, hands, phase, len(core.bids), 0, 0, voids)
+        tricks = core.tricks
+        current = core.trick
         n_tricks = len(tricks)
         voids = list(voids)
         for k in range(k0, n_tricks + 1):
-            plays = tricks[k]["plays"] if k < n_tricks else current
+            plays = tricks[k].plays if k < n_tricks else current
             if not plays:
                 continue
             suit = FOLLOW_MASK[c][LED_SUIT[c][plays[0][1]]]
@@ -449,14 +446,7 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
                     continue
                 e = 4 * (O_PLAYED + 28 * r + t)
                 buf[e : e + 4] = ONE
-                if c == SEVENS:
-                    more = 0
-                    for ring in range(SEVENS_DISTANCE[t]):
-                        more |= SEVENS_RING[ring]
-                elif not suit >> t & 1:
-                    more = suit
-                else:
-                    continue
+                more = shown_void(c, suit, t)
                 if more & ~voids[s]:
                     voids[s] |= more
                     put_mask(buf, 4 * (O_VOIDS + 28 * r), voids[s])
@@ -466,7 +456,7 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
             if not info:
                 won = 0
                 for tr in tricks:
-                    won += (tr["winner"] ^ seat) & 1 == 0
+                    won += (tr.winner ^ seat) & 1 == 0
                 buf[4 * O_WON : 4 * O_WON + 8] = (
                     _TRICK_FRACTIONS[won] + _TRICK_FRACTIONS[n_tricks - won]
                 )
@@ -479,12 +469,12 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
             if i == 0:
                 e = 4 * (O_LED + LED_SUIT[c][t])
                 buf[e : e + 4] = ONE
-        points = game.points
+        points = core.points
         team = seat & 1
         buf[4 * O_POINTS : 4 * O_POINTS + 8] = (
             _POINT_FRACTIONS[points[team]] + _POINT_FRACTIONS[points[1 - team]]
         )
-        return (game, hands, phase, len(game.bids), n_tricks, len(current), voids)
+        return (core, hands, phase, len(core.bids), n_tricks, len(current), voids)
 
 
 def _fold_plays(
@@ -495,11 +485,7 @@ def _fold_plays(
         suit = FOLLOW_MASK[contract][LED_SUIT[contract][plays[0][1]]]
         for s, t in plays:
             played[s] |= 1 << t
-            if contract == SEVENS:
-                for ring in range(SEVENS_DISTANCE[t]):
-                    voids[s] |= SEVENS_RING[ring]
-            elif not suit >> t & 1:
-                voids[s] |= suit
+            voids[s] |= shown_void(contract, suit, t)
 
 
 def _grid_plays(seat: int, tricks: tuple[tuple[Play, ...], ...], buf: bytearray, base: int) -> None:
