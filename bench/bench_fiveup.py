@@ -73,7 +73,7 @@ def fast_path(players: int, games: int, seed: int) -> tuple[int, int]:
         while not game.is_over:
             acts = legal()
             apply(acts[int(rand() * len(acts))])
-        hands += game.hand_no
+        hands += game.hands_scored
     return games, hands
 
 

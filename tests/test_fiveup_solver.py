@@ -28,14 +28,15 @@ def ending(
     while True:
         game = ludoteca.new_game("fiveup", seed=rng.randrange(10**9), players=players)
         assert isinstance(game, FiveUp)
+        reserve = 2 if players == 4 else 1
         while not game.is_over:
             if (
-                game.phase == 2
-                and len(game.stock) - game.stock_pos <= game.reserve
-                and sum(h.bit_count() for h in game.hands) <= tiles
+                isinstance(game.to_move, int)
+                and len(game.stock_left) <= reserve
+                and sum(h.bit_count() for h in game.hand_masks) <= tiles
             ):
                 record = game.record()
-                record["options"]["target"] = max(game.scores) + (near or 61)
+                record["options"]["target"] = max(game.side_scores()) + (near or 61)
                 record["options"]["exact_61"] = exact
                 if near is None:
                     record["options"]["target"] = 61
@@ -47,23 +48,35 @@ def ending(
 
 def objective(game: FiveUp, root: int, start_scores: list[int]) -> int:
     """The objective read from the engine's own scores once the hand or game is over."""
-    gains = [a - b for a, b in zip(game.scores, start_scores, strict=True)]
+    gains = [a - b for a, b in zip(game.side_scores(), start_scores, strict=True)]
     margin = sum(gains[root] - g for s, g in enumerate(gains) if s != root)
-    if game.winner is not None:
-        margin += S.WIN if game.winner == root else -S.WIN
+    winner = game.winning_side()
+    if winner is not None:
+        margin += S.WIN if winner == root else -S.WIN
     return margin
+
+
+def hand_goes_on(game: FiveUp, hand: int) -> bool:
+    """Whether the hand that follows ``hand`` scored hands is still being played."""
+    return isinstance(game.to_move, int) and game.hands_scored == hand
+
+
+def side_to_move(game: FiveUp) -> int:
+    seat = game.to_move
+    assert isinstance(seat, int)
+    return game.type.side_of[seat]
 
 
 def brute_force(game: FiveUp, root: int, start_scores: list[int], hand: int) -> int:
     """Minimax over engine copies: every legal action tried, to the end of the hand."""
-    if game.is_over or game.hand_no != hand or game.phase != 2:
+    if not hand_goes_on(game, hand):
         return objective(game, root, start_scores)
     values = []
     for action in game.legal_actions():
         child = game.copy()
         child.apply_action(action)
         values.append(brute_force(child, root, start_scores, hand))
-    return max(values) if game.side_of[game.turn] == root else min(values)
+    return max(values) if side_to_move(game) == root else min(values)
 
 
 @settings(max_examples=60)
@@ -78,8 +91,8 @@ def test_every_move_value_matches_brute_force_through_the_engine(
     seed: int, players: int, tiles: int, near: int | None, exact: bool
 ) -> None:
     game = ending(seed, players, max(tiles, players), near, exact)  # each hand holds a tile
-    root = game.side_of[game.turn]
-    hand = game.hand_no
+    root = side_to_move(game)
+    hand = game.hands_scored
     solution = ludoteca.solve(game)
     assert isinstance(solution, S.Solution)
     assert solution.root_side == root
@@ -87,8 +100,8 @@ def test_every_move_value_matches_brute_force_through_the_engine(
     for m in solution.moves:
         child = game.copy()
         child.play(m.move)
-        assert m.value == m.score == brute_force(child, root, list(game.scores), hand), m.move
-    assert solution.value == brute_force(game, root, list(game.scores), hand)
+        assert m.value == m.score == brute_force(child, root, game.side_scores(), hand), m.move
+    assert solution.value == brute_force(game, root, game.side_scores(), hand)
     scores = [m.score for m in solution.moves]
     assert scores == sorted(scores, reverse=True)
     assert solution.best_move in solution.best_moves
@@ -103,14 +116,14 @@ def test_principal_variation_replays_to_the_solved_value(
     game = ending(seed, players, 9, near)
     solution = ludoteca.solve(game)
     assert isinstance(solution, S.Solution)
-    root, before, hand = solution.root_side, list(game.scores), game.hand_no
+    root, before, hand = solution.root_side, game.side_scores(), game.hands_scored
     line = game.copy()
     for move in solution.pv:
         line.play(move)
-    assert line.is_over or line.hand_no != hand or line.phase != 2
+    assert not hand_goes_on(line, hand)
     assert objective(line, root, before) == solution.value
-    assert tuple(line.scores) == solution.points
-    assert solution.winner == line.winner
+    assert tuple(line.side_scores()) == solution.points
+    assert solution.winner == line.winning_side()
     assert solution.end == line.result()["hands"][-1]["end"]
 
 
@@ -255,7 +268,7 @@ def test_four_players_play_as_two_teams() -> None:
     game = ending(7, 4, 10)
     solution = ludoteca.solve(game)
     assert isinstance(solution, S.Solution)
-    assert solution.root_side == game.turn % 2
+    assert solution.root_side == side_to_move(game)
     assert solution.objective == "points margin"
 
 
