@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import ludoteca
 from ludoteca.games.fiveup import FiveUp
 from ludoteca.games.fiveup.core import DEAL, DRAW, OVER, PLAY, Rules, State
-from ludoteca.games.fiveup.tables import OPENING, OUTER, PASS, PIPS, PLAIN, SPINNER
+from ludoteca.games.fiveup.tables import OPENING, PASS, PIPS, PLAIN, SPINNER
 from ludoteca.tiles import Tile, tile_index
 
 
@@ -244,10 +244,11 @@ class _LateDouble(State):
 
     __slots__ = ()
 
-    def ends_after(self, t: int, v: int, kind: int) -> int:
-        if kind == SPINNER:
-            return self.ends + OUTER[t][v]
-        return super().ends_after(t, v, kind)
+    def lay(self, t: int, v: int, kind: int, x: int = -1) -> None:
+        late = kind == SPINNER and self.room[v] == 3
+        super().lay(t, v, kind, x)
+        if late:
+            self.ends += v + v
 
 
 class _InexactTarget(State):

@@ -62,10 +62,13 @@ from .tables import (
     ENDS_POINTS,
     HAND_SIZE,
     HIGH,
+    JOIN,
     JOIN_PLAIN,
     LOW,
     NUMBER_MASK,
     NUMBER_SETS,
+    NUMS_HIGH,
+    NUMS_LOW,
     OPENING,
     OUTER,
     PASS,
@@ -90,6 +93,7 @@ __all__ = [
     "Play",
     "Rules",
     "State",
+    "tile_texts",
 ]
 
 DRAW, DEAL, PLAY, OVER = range(4)
@@ -138,6 +142,17 @@ class Rules(NamedTuple):
 
 
 # ------------------------------------------------------------------ events
+
+
+def tile_texts(mask: int) -> list[str]:
+    """The tiles of a mask in notation, the highest first (as hands are shown)."""
+    out = []
+    while mask:
+        t = mask.bit_length() - 1
+        out.append(TILE_TEXT[t])
+        mask ^= 1 << t
+    return out
+
 
 _DREW = tuple(
     tuple(Event("drew", {"seat": s, "tile": TILE_TEXT[t]}, s, ("tile",)) for t in range(28))
@@ -465,7 +480,7 @@ class State:
         om = self.open_mask
         if not om:
             return [A_OPEN + t for t in indices_of(hand)]
-        fits = om & hand_numbers(hand)
+        fits = om & (NUMS_LOW[hand & 0x3FFF] | NUMS_HIGH[hand >> 14])
         if fits:
             tbn: list[int] = self.tbn  # type: ignore[assignment]
             v = SINGLE_NUMBER[fits]
@@ -520,19 +535,14 @@ class State:
 
     def ends_after(self, t: int, v: int, kind: int) -> int:
         """The sum of the open ends once tile ``t`` is laid on ``v`` (``kind``)."""
-        if kind == PLAIN:
-            return self.ends + JOIN_PLAIN[t * 7 + v]
-        if kind == SPINNER:
-            # the place taken on the double v-v: while it has both sides free or
-            # one (room 4 or 3) it counts; covering the second side ends that
-            return self.ends + OUTER[t][v] - (v + v if self.room[v] == 3 else 0)
-        return PIPS[t]
+        if kind == OPENING:
+            return PIPS[t]
+        return self.ends + JOIN[(t * 7 + v) * 6 + (JOIN_PLAIN if kind == PLAIN else self.room[v])]
 
     def lay(self, t: int, v: int, kind: int, x: int = -1) -> None:
         """Put tile ``t`` on the layout at ``v`` (``kind``; ``x``, the tile joined,
         when the state keeps ``tbn``): the ends, the counts and the open numbers.
         Nothing else changes (hands, turn, scores): :meth:`unlay` takes it back."""
-        self.ends = self.ends_after(t, v, kind)
         plain, room, tbn = self.plain, self.room, self.tbn
         bit = 1 << t
         self.on_table |= bit
@@ -543,20 +553,24 @@ class State:
             else:
                 plain[hi] += 1
                 plain[lo] += 1
+            self.ends = PIPS[t]
             self.open_mask = (1 << hi) | (1 << lo)
             if tbn is not None:
                 tbn[hi] |= bit
                 tbn[lo] |= bit
             return
-        o = OUTER[t][v]
         if kind == PLAIN:
+            self.ends += JOIN[(t * 7 + v) * 6 + JOIN_PLAIN]
             plain[v] -= 1
             if tbn is not None:
                 tbn[v] ^= 1 << x
         else:
-            room[v] -= 1
-            if not room[v] and tbn is not None:
+            places = room[v]
+            self.ends += JOIN[(t * 7 + v) * 6 + places]
+            room[v] = places - 1
+            if places == 1 and tbn is not None:
                 tbn[v] ^= 1 << x
+        o = OUTER[t][v]
         if o == v:  # a double joins: crosswise, v stays open on its free side
             room[v] = 3
             if tbn is not None:
@@ -778,11 +792,7 @@ class State:
                         ],
                         "scores": self.scores[:],
                         "pips_left": [hand_pips(h) for h in hands] if shown else None,
-                        "tiles_left": [
-                            [TILE_TEXT[t] for t in range(27, -1, -1) if h >> t & 1] for h in hands
-                        ]
-                        if shown
-                        else None,
+                        "tiles_left": [tile_texts(h) for h in hands] if shown else None,
                     },
                 )
             )

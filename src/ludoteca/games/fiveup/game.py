@@ -52,9 +52,9 @@ from ludoteca.game import CHANCE, Game, Seat, ToMove
 from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.move import Move
 from ludoteca.options import OptionSpec
-from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of, tile_index
+from ludoteca.tiles import ALL_TILES, TILE_TEXT, tile_index
 
-from .core import DEAL, DRAW, OVER, PHASE_NAMES, PLAY, TARGET_REACHED, Rules, State
+from .core import DEAL, DRAW, OVER, PHASE_NAMES, PLAY, TARGET_REACHED, Rules, State, tile_texts
 from .layout import build_layout
 from .tables import (
     A_DRAW,
@@ -112,10 +112,6 @@ _ACTION_MOVES: tuple[Move, ...] = tuple(
     )
     for a in range(NUM_ACTIONS)
 )
-
-
-def _desc(mask: int) -> list[str]:
-    return [TILE_TEXT[t] for t in sorted(indices_of(mask), reverse=True)]
 
 
 def _tiles_text(tiles: list[int]) -> str:
@@ -545,7 +541,7 @@ class FiveUp(Game):
             "hand_number": s.hand_no,
             "leader": s.leader if s.leader >= 0 else None,
             "turn": s.turn if s.phase == PLAY else None,
-            "hand": _desc(s.hands[seat]) if seat is not None and in_hand else [],
+            "hand": tile_texts(s.hands[seat]) if seat is not None and in_hand else [],
             "hand_sizes": [h.bit_count() for h in s.hands] if in_hand else [0] * n,
             "drawn": list(s.drawn),
             "stock_size": left if in_hand else 0,

@@ -39,11 +39,14 @@ __all__ = [
     "HAS_NUMBER",
     "HIGH",
     "IS_DOUBLE",
+    "JOIN",
     "JOIN_PLAIN",
     "LOW",
     "NUMBERS_OF",
     "NUMBER_MASK",
     "NUMBER_SETS",
+    "NUMS_HIGH",
+    "NUMS_LOW",
     "NUM_ACTIONS",
     "ON_NUMBER",
     "ON_OUTER",
@@ -97,14 +100,30 @@ OUTER: tuple[tuple[int, ...], ...] = tuple(
 )
 """``OUTER[t][v]``: the number tile ``t`` shows outward when joined on ``v`` (-1 if
 it does not show ``v``)."""
-JOIN_PLAIN: tuple[int, ...] = tuple(
-    (v if OUTER[t][v] == v else OUTER[t][v] - v) if OUTER[t][v] >= 0 else 0
+JOIN_PLAIN = 5
+"""The place of :data:`JOIN` for the open end of a non-double."""
+JOIN: tuple[int, ...] = tuple(
+    (
+        (2 * v if OUTER[t][v] == v else OUTER[t][v])
+        - (v if place == JOIN_PLAIN else 2 * v if place == 3 else 0)
+        if OUTER[t][v] >= 0
+        else 0
+    )
     for t in range(28)
     for v in range(7)
+    for place in range(6)
 )
-"""``JOIN_PLAIN[t * 7 + v]``: how the sum of the open ends changes when tile ``t``
-joins the open end ``v`` of a non-double: that end is covered, and the tile's
-outer end counts (a double, lying crosswise, both its halves)."""
+"""``JOIN[(t * 7 + v) * 6 + place]``: how the sum of the open ends changes when
+tile ``t`` joins an open end showing ``v``; ``place`` is :data:`JOIN_PLAIN` for
+the end of a non-double (which stops counting), else the places left on the
+double ``v-v`` (4 to 1: it counts both halves while a side is free, so covering
+its second side, from 3 places to 2, takes them off). The tile's outer end then
+counts (a double, lying crosswise, both its halves).
+
+>>> from ludoteca.tiles import Tile
+>>> JOIN[(Tile(4, 1).index * 7 + 4) * 6 + JOIN_PLAIN], JOIN[(Tile(6, 3).index * 7 + 6) * 6 + 3]
+(-3, -9)
+"""
 
 NUMBER_SETS: tuple[tuple[int, ...], ...] = tuple(
     tuple(v for v in range(7) if m >> v & 1) for m in range(128)
@@ -128,6 +147,10 @@ _NUMS_LOW = _half_table(0, False)
 _NUMS_HIGH = _half_table(14, False)
 _PIPS_LOW = _half_table(0, True)
 _PIPS_HIGH = _half_table(14, True)
+
+
+NUMS_LOW, NUMS_HIGH = _NUMS_LOW, _NUMS_HIGH
+"""The numbers shown by each 14-bit half of a hand (see :func:`hand_numbers`)."""
 
 
 def hand_numbers(mask: int) -> int:
