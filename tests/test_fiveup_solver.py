@@ -15,6 +15,8 @@ import ludoteca
 from ludoteca import NotSolvable
 from ludoteca.games.fiveup import FiveUp
 from ludoteca.games.fiveup import solver as S
+from ludoteca.games.fiveup.core import DEAL, DRAW, OVER, State
+from ludoteca.games.fiveup.tables import DOUBLE_OF
 from ludoteca.tiles import mask_of, parse_tiles
 
 
@@ -298,3 +300,135 @@ def test_a_node_limit_stops_a_large_search() -> None:
         S.searcher(S.Position.from_game(game), node_limit=5, python=True).value(
             S.Position.from_game(game)
         )
+
+
+# ------------------------------------------------------------ the compiled search's input
+
+
+def _search_args(pos: S.Position) -> list[int]:
+    """The arguments of ``_solver.search`` for ``pos`` (a search of its own)."""
+    from ludoteca.games.fiveup import _solver
+
+    lay = 0
+    for v in range(7):
+        lay |= pos.plain[v] << (3 * v) | pos.room[v] << (21 + 3 * v)
+    hands = [*pos.hands, 0, 0, 0][:4]
+    dist = [pos.target - s for s in pos.scores] + [0, 0]
+    root = pos.side_of[pos.turn]
+    return [
+        _solver.new_id(),
+        pos.players,
+        root,
+        int(pos.exact),
+        S.WIN,
+        *hands,
+        lay,
+        pos.turn,
+        pos.passes,
+        *dist[:3],
+        -(1 << 30),
+        1 << 30,
+        0,
+    ]
+
+
+def test_the_compiled_search_refuses_bad_input() -> None:
+    from ludoteca.games.fiveup import _solver
+
+    pos = S.Position.from_game(ending(5, 3, 8))
+    good = _search_args(pos)
+    value = _solver.search(*good)
+    assert value == S.searcher(pos, python=True).value(pos)
+    bad: list[tuple[int, int, str]] = [
+        (0, 0, "search id"),  # not given by new_id()
+        (0, 1 << 40, "search id"),
+        (1, 5, "2 to 4 players"),
+        (2, 3, "root side"),
+        (4, -1, "value of a win"),
+        (5, 1 << 28, "below 2\\*\\*28"),  # a mask past the 28 tiles
+        (6, pos.hands[0], "same tile"),  # two hands share tiles
+        (8, 1, "seat the game does not have"),  # a fourth hand with three players
+        (9, 1 << 42, "below 2\\*\\*42"),
+        (9, 7, "at most 6 ends"),  # plain[0] = 7
+        (9, 5 << 21, "at most 4 places"),  # room[0] = 5
+        (10, 3, "a seat to move"),
+        (11, 3, "fewer passes"),
+        (12, 0, "distances"),
+        (13, 40000, "distances"),
+        (15, 1 << 30, "window is empty"),  # alpha = beta
+        (17, -1, "node limit"),
+    ]
+    for index, value_, message in bad:
+        args = list(good)
+        args[index] = value_
+        args[0] = _solver.new_id() if index != 0 else value_
+        with pytest.raises((ValueError, OverflowError), match=message):
+            _solver.search(*args)
+    # a double on the table may not be in a hand too
+    if not any(pos.room):
+        args = list(good)
+        args[0] = _solver.new_id()
+        six = next(v for v in range(7) if any(h >> DOUBLE_OF[v] & 1 for h in pos.hands))
+        args[9] = good[9] | 1 << (21 + 3 * six)
+        with pytest.raises(ValueError, match="in a hand too"):
+            _solver.search(*args)
+    with pytest.raises(TypeError):
+        _solver.search(*good[:-1])
+    # nothing was changed by the refusals
+    again = list(good)
+    again[0] = _solver.new_id()
+    assert _solver.search(*again) == value
+
+
+def test_the_compiled_search_checks_its_tables() -> None:
+    from ludoteca.games.fiveup import _solver
+    from ludoteca.games.fiveup.tables import IS_DOUBLE, NUMBER_MASK, OUTER, PIPS
+
+    bad_outer = [list(row) for row in OUTER]
+    bad_outer[3][2] = 9
+    for args, message in [
+        ((NUMBER_MASK[:6], OUTER, PIPS, IS_DOUBLE), "number masks"),
+        (((1 << 28, *NUMBER_MASK[1:]), OUTER, PIPS, IS_DOUBLE), "a number mask"),
+        ((NUMBER_MASK, OUTER[:27], PIPS, IS_DOUBLE), "outer numbers"),
+        ((NUMBER_MASK, bad_outer, PIPS, IS_DOUBLE), "an outer number"),
+        ((NUMBER_MASK, [[-1] * 7] * 28, PIPS, IS_DOUBLE), "shows no number"),
+        ((NUMBER_MASK, OUTER, (13,) * 28, IS_DOUBLE), "pips"),
+        ((NUMBER_MASK, OUTER, PIPS, (2,) * 28), "a double flag"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            _solver.init(*args)
+    # the tables in use are still the rules' ones
+    pos = S.Position.from_game(ending(6, 2, 8))
+    assert S.searcher(pos).value(pos) == S.reference_value(pos)
+
+
+def closed_positions(seed: int, players: int, tiles: int) -> list[S.Position]:
+    """Every decision with the stock closed and at most ``tiles`` tiles in the hands,
+    in a random game played on the rules' state, with scores moved near the target."""
+    rng = random.Random(seed)
+    state = State(players, target=rng.choice([61, 61, 30]), exact=rng.random() < 0.4)
+    out = []
+    while state.phase != OVER:
+        if state.phase == DRAW:
+            state.draw_for_lead(state.random_lead_draw(rng))
+        elif state.phase == DEAL:
+            state.deal(*state.random_deal(rng))
+        else:
+            if not state.can_draw and sum(h.bit_count() for h in state.hands) <= tiles:
+                pos = S.Position.of_state(state)
+                near = [max(0, pos.target - rng.randrange(1, 12)) for _ in pos.scores]
+                out.append(pos if rng.random() < 0.5 else replace(pos, scores=tuple(near)))
+            state.apply(rng.choice(state.legal()))
+    return out
+
+
+def test_thousands_of_positions_c_and_the_rules_agree() -> None:
+    checked = 0
+    for seed in range(700):
+        for pos in closed_positions(seed, 2 + seed % 3, 9):
+            root = pos.side_of[pos.turn] if seed % 2 else (seed // 2) % pos.sides
+            win = (S.WIN, 30, 0)[seed % 3]
+            exact = S.searcher(pos, root, win=win).value(pos)
+            assert S.searcher(pos, root, win=win, python=True).value(pos) == exact
+            checked += 1
+    assert checked > 2000
