@@ -38,6 +38,7 @@ ALL_TILES = frozenset(TILE_TEXT)
 # checked separately, not scanned for the current hand's hidden tiles.
 HISTORY_KEYS = {
     "log",
+    "events",
     "hands_played",
     "score_events",
     "set_events",
