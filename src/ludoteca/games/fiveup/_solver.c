@@ -159,19 +159,22 @@ static int order_key(int e, uint32_t hand, int t) {
     return g * 64 + (hand == (1u << t) ? 32 : 0) + PIPS[t];
 }
 
+static void add_move(Move *m, int t, int v, int kind, int o, int e, uint32_t hand) {
+    m->t = (int8_t)t;
+    m->v = (int8_t)v;
+    m->kind = (int8_t)kind;
+    m->o = (int8_t)o;
+    m->e = e;
+    m->key = order_key(e, hand, t);
+}
+
 static int gen_moves(int turn, Move *m) {
     uint32_t hand = hands[turn];
     int n = 0;
     if (!lay) {
         for (uint32_t h = hand; h; h &= h - 1) {
             int t = __builtin_ctz(h);
-            m[n].t = (int8_t)t;
-            m[n].v = -1;
-            m[n].kind = OPENING;
-            m[n].o = -1;
-            m[n].e = PIPS[t];
-            m[n].key = order_key(PIPS[t], hand, t);
-            n++;
+            add_move(&m[n++], t, -1, OPENING, -1, PIPS[t], hand);
         }
     } else {
         for (int v = 0; v < 7; v++) {
@@ -180,26 +183,9 @@ static int gen_moves(int turn, Move *m) {
             for (; tiles; tiles &= tiles - 1) {
                 int t = __builtin_ctz(tiles);
                 int o = OUTER[t][v];
-                if (plain[v]) {
-                    int e = o == v ? ends + v : ends + o - v;
-                    m[n].t = (int8_t)t;
-                    m[n].v = (int8_t)v;
-                    m[n].kind = PLAIN;
-                    m[n].o = (int8_t)o;
-                    m[n].e = e;
-                    m[n].key = order_key(e, hand, t);
-                    n++;
-                }
-                if (room[v]) {
-                    int e = ends + o - (room[v] == 3 ? 2 * v : 0);
-                    m[n].t = (int8_t)t;
-                    m[n].v = (int8_t)v;
-                    m[n].kind = SPINNER;
-                    m[n].o = (int8_t)o;
-                    m[n].e = e;
-                    m[n].key = order_key(e, hand, t);
-                    n++;
-                }
+                if (plain[v]) add_move(&m[n++], t, v, PLAIN, o, o == v ? ends + v : ends + o - v, hand);
+                if (room[v])
+                    add_move(&m[n++], t, v, SPINNER, o, ends + o - (room[v] == 3 ? 2 * v : 0), hand);
             }
         }
     }

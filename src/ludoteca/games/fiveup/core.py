@@ -723,20 +723,16 @@ class State:
         points = bonus_points(total)
         scored = points > 0 and self._award(side, points)
         if self.sink is not None:
-            self.sink.append(
-                Event(
-                    "domino_bonus",
-                    {
-                        "seat": seat,
-                        "side": side,
-                        "opponents": opponents,
-                        "pips": pips,
-                        "total": total,
-                        "rounding": rounding(total),
-                        "points": points,
-                        "scored": scored,
-                    },
-                )
+            self._emit(
+                "domino_bonus",
+                seat=seat,
+                side=side,
+                opponents=opponents,
+                pips=pips,
+                total=total,
+                rounding=rounding(total),
+                points=points,
+                scored=scored,
             )
         self._end_hand(DOMINO, seat, side, points)
 
@@ -753,17 +749,13 @@ class State:
             points = bonus_points(sum(per_side) - low)
             scored = points > 0 and self._award(side, points)
         if self.sink is not None:
-            self.sink.append(
-                Event(
-                    "blocked",
-                    {
-                        "pips": per_side,
-                        "side": side if side >= 0 else None,
-                        "seat": seat if seat >= 0 else None,
-                        "points": points,
-                        "scored": scored,
-                    },
-                )
+            self._emit(
+                "blocked",
+                pips=per_side,
+                side=side if side >= 0 else None,
+                seat=seat if seat >= 0 else None,
+                points=points,
+                scored=scored,
             )
         self._end_hand(BLOCKED, -1, side, points)
 
@@ -773,31 +765,24 @@ class State:
         the end of the game."""
         self.end = end
         over = self.winner >= 0
-        sink = self.sink
-        if sink is not None:
+        if self.sink is not None:
             shown = end != TARGET_REACHED
             hands = self.hands
-            sink.append(
-                Event(
-                    "hand_ended",
-                    {
-                        "hand": self.hand_no,
-                        "leader": self.leader,
-                        "how": end.replace(" ", "_"),
-                        "seat": seat if seat >= 0 else None,
-                        "side": side if side >= 0 else None,
-                        "points": points if side >= 0 else 0,
-                        "gained": [
-                            a - b for a, b in zip(self.scores, self.hand_scores, strict=True)
-                        ],
-                        "scores": self.scores[:],
-                        "pips_left": [hand_pips(h) for h in hands] if shown else None,
-                        "tiles_left": [tile_texts(h) for h in hands] if shown else None,
-                    },
-                )
+            self._emit(
+                "hand_ended",
+                hand=self.hand_no,
+                leader=self.leader,
+                how=end.replace(" ", "_"),
+                seat=seat if seat >= 0 else None,
+                side=side if side >= 0 else None,
+                points=points if side >= 0 else 0,
+                gained=[a - b for a, b in zip(self.scores, self.hand_scores, strict=True)],
+                scores=self.scores[:],
+                pips_left=[hand_pips(h) for h in hands] if shown else None,
+                tiles_left=[tile_texts(h) for h in hands] if shown else None,
             )
             if over:
-                sink.append(Event("game_over", {"winner": self.winner, "scores": self.scores[:]}))
+                self._emit("game_over", winner=self.winner, scores=self.scores[:])
         if over:
             self.phase = OVER
         else:
@@ -805,6 +790,11 @@ class State:
             self.leader = seat if winner_leads else self.nxt[self.leader]
             self.phase = DEAL
         self.turn = -1
+
+    def _emit(self, code: str, **params: Any) -> None:
+        """Add an event to the sink (the caller checks there is one)."""
+        assert self.sink is not None
+        self.sink.append(Event(code, params))
 
     def _snap(self) -> tuple[Any, ...]:
         return (tuple(self.scores), self.winner, self.phase, self.leader, self.end)

@@ -118,6 +118,32 @@ def _tiles_text(tiles: list[int]) -> str:
     return " ".join(TILE_TEXT[t] for t in tiles)
 
 
+_REFUSALS: dict[str, str] = {
+    "no_such_action": "there is no action {action}",
+    "no_decision_due": "no decision is due",
+    "must_open": "the leader opens the hand with any tile: {allowed}",
+    "must_play": "a tile fits, and a player who can play must: {allowed}",
+    "stock_reserve": "{last} (it holds {left}); nothing fits, so the move is pass",
+    "must_draw": "nothing fits but the stock may still be drawn from: the move is draw",
+    "name_target": (
+        "the hand is already opened: name the tile on the table to join, like play {tile} on …; "
+        "allowed now: {allowed}"
+    ),
+    "not_in_hand": "{tile} is not in that hand; allowed now: {allowed}",
+    "table_empty": "the table is empty: the leader opens with a tile alone, like play {tile}",
+    "not_on_table": "{target} is not on the table; allowed now: {allowed}",
+    "double_closed": (
+        "{target} is closed: both its sides and both its tips already hold a tile; "
+        "allowed now: {allowed}"
+    ),
+    "end_not_open": (
+        "the {number} end of {target} is not open (it is joined to another tile); "
+        "allowed now: {allowed}"
+    ),
+}
+"""The English of each refusal, written from its code and parameters."""
+
+
 def _short(moves: list[str]) -> str:
     """Allowed moves in a refusal: at most eight, the long lists cut in the middle."""
     if len(moves) > 8:
@@ -297,45 +323,15 @@ class FiveUp(Game):
         return "end_not_open", {"number": v, "target": target, "allowed": allowed}
 
     def _why_illegal(self, action: int) -> str:
-        code, p = self._refusal(action)
-        allowed = _short(p.get("allowed", []))
-        if code == "no_such_action":
-            return f"there is no action {action}"
-        if code == "no_decision_due":
-            return "no decision is due"
-        if code == "must_open":
-            return f"the leader opens the hand with any tile: {allowed}"
-        if code == "must_play":
-            return f"a tile fits, and a player who can play must: {allowed}"
+        code, params = self._refusal(action)
+        words = dict(params, allowed=_short(params.get("allowed", [])))
         if code == "stock_reserve":
-            last = (
+            words["last"] = (
                 "the last tile of the stock is never drawn"
-                if p["reserve"] == 1
+                if params["reserve"] == 1
                 else "the last two tiles of the stock are never drawn"
             )
-            return f"{last} (it holds {p['left']}); nothing fits, so the move is pass"
-        if code == "must_draw":
-            return "nothing fits but the stock may still be drawn from: the move is draw"
-        if code == "name_target":
-            return (
-                f"the hand is already opened: name the tile on the table to join, "
-                f"like play {p['tile']} on …; allowed now: {allowed}"
-            )
-        if code == "not_in_hand":
-            return f"{p['tile']} is not in that hand; allowed now: {allowed}"
-        if code == "table_empty":
-            return f"the table is empty: the leader opens with a tile alone, like play {p['tile']}"
-        if code == "not_on_table":
-            return f"{p['target']} is not on the table; allowed now: {allowed}"
-        if code == "double_closed":
-            return (
-                f"{p['target']} is closed: both its sides and both its tips already hold a "
-                f"tile; allowed now: {allowed}"
-            )
-        return (
-            f"the {p['number']} end of {p['target']} is not open (it is joined to another "
-            f"tile); allowed now: {allowed}"
-        )
+        return _REFUSALS[code].format(**words)
 
     # ---------------------------------------------------------------- chance
 

@@ -393,14 +393,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
         if facts.table:
             k = 4 * self.o_table
             put_mask(buf, k, facts.table)
-            base = 4 * self.o_open
-            for m in p.open_ends:  # a few tiles each: set one by one
-                while m:
-                    low = m & -m
-                    k = base + 4 * (low.bit_length() - 1)
-                    buf[k : k + 4] = ONE
-                    m ^= low
-                base += 112
+            _put_open_ends(buf, 4 * self.o_open, p.open_ends)
 
     def write_observation(self, p: FiveUpPublic, buf: bytearray) -> None:
         facts = self._hand(p)
@@ -532,13 +525,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
         put_mask(buf, 4 * self.o_table, facts.table)
         base = 4 * self.o_open
         buf[base : base + 784] = _ZERO_OPEN
-        for m in s.tbn or ():
-            while m:
-                low = m & -m
-                e = base + 4 * (low.bit_length() - 1)
-                buf[e : e + 4] = ONE
-                m ^= low
-            base += 112
+        _put_open_ends(buf, base, s.tbn or ())
         if info:
             grid = self._grid(seat, moves, facts.movers)
             e = 4 * self.o_seq
@@ -553,6 +540,17 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
                     buf[e : e + 112] = _ZERO_MASK
                     put_mask(buf, e, facts.voids[k])
         return (game, hand_no, facts.played, facts.voids)
+
+
+def _put_open_ends(buf: bytearray, base: int, open_ends: Sequence[int]) -> None:
+    """Mark, number by number, the tiles with an open end (a few each: one by one)."""
+    for m in open_ends:
+        while m:
+            low = m & -m
+            k = base + 4 * (low.bit_length() - 1)
+            buf[k : k + 4] = ONE
+            m ^= low
+        base += 112
 
 
 def _mask(texts: list[str]) -> int:
