@@ -41,13 +41,14 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.fiveup.core import PHASE_NAMES
+from ludoteca.games.fiveup.core import PHASE_NAMES, State
 from ludoteca.games.fiveup.game import FiveUp
 from ludoteca.games.fiveup.tables import (
     A_DRAW,
     A_ON,
     A_OPEN,
     A_PASS,
+    ACTION_MOVE,
     ACTION_OF,
     HAS_NUMBER,
     ON_NUMBER,
@@ -110,13 +111,12 @@ class _Follow:
     A seat that drew or passed held nothing that fitted an open end then; once
     it moves again, the tile it drew did not fit either or was played at once,
     so nothing in its hand fits those numbers until it draws again. The open
-    numbers are followed move by move (a double offers four places: two sides,
-    then two tips; any other tile one place at its free end).
+    numbers are those of the layout, laid play by play by the rules' state.
     """
 
     __slots__ = (
         "_facts",
-        "free",
+        "layout",
         "leader",
         "movers",
         "moves",
@@ -124,7 +124,6 @@ class _Follow:
         "pending",
         "played",
         "seat",
-        "table",
         "voids",
     )
 
@@ -136,62 +135,39 @@ class _Follow:
         self.played = [0] * n
         self.voids = [0] * n
         self.pending = [-1] * n  # open numbers at a seat's latest draw, until its next move
-        self.free = [0] * 7
-        self.table = 0
+        self.layout = State(n)
         self.seat = leader
         self._facts: _HandFacts | None = None
+
+    @property
+    def table(self) -> int:
+        """The tiles on the table (a mask)."""
+        return self.layout.on_table
 
     def extend(self, moves: tuple[int, ...]) -> None:
         """Follow ``moves[len(self.moves):]`` (``moves`` continues what was followed)."""
         n = self.n
-        played, voids, pending, free = self.played, self.voids, self.pending, self.free
+        played, voids, pending, layout = self.played, self.voids, self.pending, self.layout
         seat = self.seat
         for a in moves[len(self.moves) :]:
             self.movers.append(seat)
             if pending[seat] >= 0:  # the tile drawn did not fit, or it was played at once
                 voids[seat] = HAS_NUMBER[pending[seat]]
                 pending[seat] = -1
-            if a >= A_ON:
-                t = ON_TILE[a]
-                v = ON_NUMBER[a]
-                free[v] -= 1
-                if ALL_TILES[t].is_double:
-                    free[v] += 3
-                else:
-                    free[ON_OUTER[a]] += 1
+            if a >= A_OPEN:
+                t, v, kind, x = ACTION_MOVE[a]
+                layout.lay(t, v, kind, x)
                 played[seat] |= 1 << t
-                self.table |= 1 << t
                 seat = (seat + 1) % n
-            elif a >= A_OPEN:
-                t = a - A_OPEN
-                tile = ALL_TILES[t]
-                if tile.is_double:
-                    free[tile.high] += 4
-                else:
-                    free[tile.high] += 1
-                    free[tile.low] += 1
-                played[seat] |= 1 << t
-                self.table |= 1 << t
+            elif a == A_PASS:
+                voids[seat] = HAS_NUMBER[layout.open_mask]
                 seat = (seat + 1) % n
-            else:
-                numbers = self.open_numbers()
-                if a == A_PASS:
-                    voids[seat] = HAS_NUMBER[numbers]
-                    seat = (seat + 1) % n
-                else:  # the new tile may fit: nothing is sure until the next move
-                    voids[seat] = 0
-                    pending[seat] = numbers
+            else:  # the new tile may fit: nothing is sure until the next move
+                voids[seat] = 0
+                pending[seat] = layout.open_mask
         self.seat = seat
         self.moves = moves
         self._facts = None
-
-    def open_numbers(self) -> int:
-        """The numbers with an open end on the table, as a 7-bit mask."""
-        numbers = 0
-        for v in range(7):
-            if self.free[v] > 0:
-                numbers |= 1 << v
-        return numbers
 
     def facts(self) -> _HandFacts:
         if self._facts is None:
@@ -199,8 +175,8 @@ class _Follow:
                 tuple(self.movers),
                 tuple(self.played),
                 tuple(self.voids),
-                self.table,
-                self.open_numbers(),
+                self.layout.on_table,
+                self.layout.open_mask,
             )
         return self._facts
 
@@ -437,10 +413,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
                 if a == A_PASS:
                     passes += 1
                     continue
-                if a >= A_ON:
-                    t, x = ON_TILE[a], ON_TARGET[a]
-                else:
-                    t, x = a - A_OPEN, -1
+                t, _, _, x = ACTION_MOVE[a]
                 row = bytearray(4 * slot)
                 who = 56 + (mover - seat) % n
                 for i in (t, who) if x < 0 else (t, 28 + x, who):
