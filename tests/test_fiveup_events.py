@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from fiveup_helpers import deal_text, play_all, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ludoteca
 from ludoteca import IllegalMove, Move, Tile
@@ -118,6 +120,21 @@ def test_the_events_of_random_games_add_up_to_the_results(options: dict[str, Any
     for seed in range(games):
         hands += check_events(random_game(seed, options))
     assert hands > 4 * games
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([2, 3, 4]),
+    st.booleans(),
+    st.sampled_from(["winner", "clockwise"]),
+    st.sampled_from([61, 30, 12]),
+)
+def test_events_add_up_in_any_game(
+    seed: int, players: int, exact: bool, later_lead: str, target: int
+) -> None:
+    options = {"players": players, "exact_61": exact, "later_lead": later_lead, "target": target}
+    check_events(random_game(seed, options))
 
 
 def test_a_seat_sees_only_its_own_draws() -> None:
