@@ -464,7 +464,7 @@ class FiveUp(Game):
         move = Move.from_text(text)
         if move.kind == "deal":
             # the tiles of each hand in seat order, then the stock; numbers: the sizes
-            sizes = tuple(len(p.split()) for p in text[5:].split(" | "))
+            sizes = tuple(len(p.split()) for p in text[5:].split("|"))
             return Move("deal", move.tiles, (*sizes[:-1], sizes[-1] - 1), "stock", text)
         return move
 
