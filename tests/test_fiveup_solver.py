@@ -15,6 +15,8 @@ import ludoteca
 from ludoteca import NotSolvable
 from ludoteca.games.fiveup import FiveUp
 from ludoteca.games.fiveup import solver as S
+from ludoteca.games.fiveup.core import DEAL, DRAW, OVER, State
+from ludoteca.games.fiveup.tables import DOUBLE_OF
 from ludoteca.tiles import mask_of, parse_tiles
 
 
@@ -28,14 +30,15 @@ def ending(
     while True:
         game = ludoteca.new_game("fiveup", seed=rng.randrange(10**9), players=players)
         assert isinstance(game, FiveUp)
+        reserve = 2 if players == 4 else 1
         while not game.is_over:
             if (
-                game.phase == 2
-                and len(game.stock) - game.stock_pos <= game.reserve
-                and sum(h.bit_count() for h in game.hands) <= tiles
+                isinstance(game.to_move, int)
+                and len(game.stock_left) <= reserve
+                and sum(h.bit_count() for h in game.hand_masks) <= tiles
             ):
                 record = game.record()
-                record["options"]["target"] = max(game.scores) + (near or 61)
+                record["options"]["target"] = max(game.side_scores()) + (near or 61)
                 record["options"]["exact_61"] = exact
                 if near is None:
                     record["options"]["target"] = 61
@@ -47,23 +50,35 @@ def ending(
 
 def objective(game: FiveUp, root: int, start_scores: list[int]) -> int:
     """The objective read from the engine's own scores once the hand or game is over."""
-    gains = [a - b for a, b in zip(game.scores, start_scores, strict=True)]
+    gains = [a - b for a, b in zip(game.side_scores(), start_scores, strict=True)]
     margin = sum(gains[root] - g for s, g in enumerate(gains) if s != root)
-    if game.winner is not None:
-        margin += S.WIN if game.winner == root else -S.WIN
+    winner = game.winning_side()
+    if winner is not None:
+        margin += S.WIN if winner == root else -S.WIN
     return margin
+
+
+def hand_goes_on(game: FiveUp, hand: int) -> bool:
+    """Whether the hand that follows ``hand`` scored hands is still being played."""
+    return isinstance(game.to_move, int) and game.hands_scored == hand
+
+
+def side_to_move(game: FiveUp) -> int:
+    seat = game.to_move
+    assert isinstance(seat, int)
+    return game.type.side_of[seat]
 
 
 def brute_force(game: FiveUp, root: int, start_scores: list[int], hand: int) -> int:
     """Minimax over engine copies: every legal action tried, to the end of the hand."""
-    if game.is_over or game.hand_no != hand or game.phase != 2:
+    if not hand_goes_on(game, hand):
         return objective(game, root, start_scores)
     values = []
     for action in game.legal_actions():
         child = game.copy()
         child.apply_action(action)
         values.append(brute_force(child, root, start_scores, hand))
-    return max(values) if game.side_of[game.turn] == root else min(values)
+    return max(values) if side_to_move(game) == root else min(values)
 
 
 @settings(max_examples=60)
@@ -78,8 +93,8 @@ def test_every_move_value_matches_brute_force_through_the_engine(
     seed: int, players: int, tiles: int, near: int | None, exact: bool
 ) -> None:
     game = ending(seed, players, max(tiles, players), near, exact)  # each hand holds a tile
-    root = game.side_of[game.turn]
-    hand = game.hand_no
+    root = side_to_move(game)
+    hand = game.hands_scored
     solution = ludoteca.solve(game)
     assert isinstance(solution, S.Solution)
     assert solution.root_side == root
@@ -87,8 +102,8 @@ def test_every_move_value_matches_brute_force_through_the_engine(
     for m in solution.moves:
         child = game.copy()
         child.play(m.move)
-        assert m.value == m.score == brute_force(child, root, list(game.scores), hand), m.move
-    assert solution.value == brute_force(game, root, list(game.scores), hand)
+        assert m.value == m.score == brute_force(child, root, game.side_scores(), hand), m.move
+    assert solution.value == brute_force(game, root, game.side_scores(), hand)
     scores = [m.score for m in solution.moves]
     assert scores == sorted(scores, reverse=True)
     assert solution.best_move in solution.best_moves
@@ -103,14 +118,14 @@ def test_principal_variation_replays_to_the_solved_value(
     game = ending(seed, players, 9, near)
     solution = ludoteca.solve(game)
     assert isinstance(solution, S.Solution)
-    root, before, hand = solution.root_side, list(game.scores), game.hand_no
+    root, before, hand = solution.root_side, game.side_scores(), game.hands_scored
     line = game.copy()
     for move in solution.pv:
         line.play(move)
-    assert line.is_over or line.hand_no != hand or line.phase != 2
+    assert not hand_goes_on(line, hand)
     assert objective(line, root, before) == solution.value
-    assert tuple(line.scores) == solution.points
-    assert solution.winner == line.winner
+    assert tuple(line.side_scores()) == solution.points
+    assert solution.winner == line.winning_side()
     assert solution.end == line.result()["hands"][-1]["end"]
 
 
@@ -255,7 +270,7 @@ def test_four_players_play_as_two_teams() -> None:
     game = ending(7, 4, 10)
     solution = ludoteca.solve(game)
     assert isinstance(solution, S.Solution)
-    assert solution.root_side == game.turn % 2
+    assert solution.root_side == side_to_move(game)
     assert solution.objective == "points margin"
 
 
@@ -285,3 +300,135 @@ def test_a_node_limit_stops_a_large_search() -> None:
         S.searcher(S.Position.from_game(game), node_limit=5, python=True).value(
             S.Position.from_game(game)
         )
+
+
+# ------------------------------------------------------------ the compiled search's input
+
+
+def _search_args(pos: S.Position) -> list[int]:
+    """The arguments of ``_solver.search`` for ``pos`` (a search of its own)."""
+    from ludoteca.games.fiveup import _solver
+
+    lay = 0
+    for v in range(7):
+        lay |= pos.plain[v] << (3 * v) | pos.room[v] << (21 + 3 * v)
+    hands = [*pos.hands, 0, 0, 0][:4]
+    dist = [pos.target - s for s in pos.scores] + [0, 0]
+    root = pos.side_of[pos.turn]
+    return [
+        _solver.new_id(),
+        pos.players,
+        root,
+        int(pos.exact),
+        S.WIN,
+        *hands,
+        lay,
+        pos.turn,
+        pos.passes,
+        *dist[:3],
+        -(1 << 30),
+        1 << 30,
+        0,
+    ]
+
+
+def test_the_compiled_search_refuses_bad_input() -> None:
+    from ludoteca.games.fiveup import _solver
+
+    pos = S.Position.from_game(ending(5, 3, 8))
+    good = _search_args(pos)
+    value = _solver.search(*good)
+    assert value == S.searcher(pos, python=True).value(pos)
+    bad: list[tuple[int, int, str]] = [
+        (0, 0, "search id"),  # not given by new_id()
+        (0, 1 << 40, "search id"),
+        (1, 5, "2 to 4 players"),
+        (2, 3, "root side"),
+        (4, -1, "value of a win"),
+        (5, 1 << 28, "below 2\\*\\*28"),  # a mask past the 28 tiles
+        (6, pos.hands[0], "same tile"),  # two hands share tiles
+        (8, 1, "seat the game does not have"),  # a fourth hand with three players
+        (9, 1 << 42, "below 2\\*\\*42"),
+        (9, 7, "at most 6 ends"),  # plain[0] = 7
+        (9, 5 << 21, "at most 4 places"),  # room[0] = 5
+        (10, 3, "a seat to move"),
+        (11, 3, "fewer passes"),
+        (12, 0, "distances"),
+        (13, 40000, "distances"),
+        (15, 1 << 30, "window is empty"),  # alpha = beta
+        (17, -1, "node limit"),
+    ]
+    for index, value_, message in bad:
+        args = list(good)
+        args[index] = value_
+        args[0] = _solver.new_id() if index != 0 else value_
+        with pytest.raises((ValueError, OverflowError), match=message):
+            _solver.search(*args)
+    # a double on the table may not be in a hand too
+    if not any(pos.room):
+        args = list(good)
+        args[0] = _solver.new_id()
+        six = next(v for v in range(7) if any(h >> DOUBLE_OF[v] & 1 for h in pos.hands))
+        args[9] = good[9] | 1 << (21 + 3 * six)
+        with pytest.raises(ValueError, match="in a hand too"):
+            _solver.search(*args)
+    with pytest.raises(TypeError):
+        _solver.search(*good[:-1])
+    # nothing was changed by the refusals
+    again = list(good)
+    again[0] = _solver.new_id()
+    assert _solver.search(*again) == value
+
+
+def test_the_compiled_search_checks_its_tables() -> None:
+    from ludoteca.games.fiveup import _solver
+    from ludoteca.games.fiveup.tables import IS_DOUBLE, NUMBER_MASK, OUTER, PIPS
+
+    bad_outer = [list(row) for row in OUTER]
+    bad_outer[3][2] = 9
+    for args, message in [
+        ((NUMBER_MASK[:6], OUTER, PIPS, IS_DOUBLE), "number masks"),
+        (((1 << 28, *NUMBER_MASK[1:]), OUTER, PIPS, IS_DOUBLE), "a number mask"),
+        ((NUMBER_MASK, OUTER[:27], PIPS, IS_DOUBLE), "outer numbers"),
+        ((NUMBER_MASK, bad_outer, PIPS, IS_DOUBLE), "an outer number"),
+        ((NUMBER_MASK, [[-1] * 7] * 28, PIPS, IS_DOUBLE), "shows no number"),
+        ((NUMBER_MASK, OUTER, (13,) * 28, IS_DOUBLE), "pips"),
+        ((NUMBER_MASK, OUTER, PIPS, (2,) * 28), "a double flag"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            _solver.init(*args)
+    # the tables in use are still the rules' ones
+    pos = S.Position.from_game(ending(6, 2, 8))
+    assert S.searcher(pos).value(pos) == S.reference_value(pos)
+
+
+def closed_positions(seed: int, players: int, tiles: int) -> list[S.Position]:
+    """Every decision with the stock closed and at most ``tiles`` tiles in the hands,
+    in a random game played on the rules' state, with scores moved near the target."""
+    rng = random.Random(seed)
+    state = State(players, target=rng.choice([61, 61, 30]), exact=rng.random() < 0.4)
+    out = []
+    while state.phase != OVER:
+        if state.phase == DRAW:
+            state.draw_for_lead(state.random_lead_draw(rng))
+        elif state.phase == DEAL:
+            state.deal(*state.random_deal(rng))
+        else:
+            if not state.can_draw and sum(h.bit_count() for h in state.hands) <= tiles:
+                pos = S.Position.of_state(state)
+                near = [max(0, pos.target - rng.randrange(1, 12)) for _ in pos.scores]
+                out.append(pos if rng.random() < 0.5 else replace(pos, scores=tuple(near)))
+            state.apply(rng.choice(state.legal()))
+    return out
+
+
+def test_thousands_of_positions_c_and_the_rules_agree() -> None:
+    checked = 0
+    for seed in range(700):
+        for pos in closed_positions(seed, 2 + seed % 3, 9):
+            root = pos.side_of[pos.turn] if seed % 2 else (seed // 2) % pos.sides
+            win = (S.WIN, 30, 0)[seed % 3]
+            exact = S.searcher(pos, root, win=win).value(pos)
+            assert S.searcher(pos, root, win=win, python=True).value(pos) == exact
+            checked += 1
+    assert checked > 2000

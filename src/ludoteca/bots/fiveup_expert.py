@@ -6,8 +6,8 @@ what the seat has seen (``handle.sample``, which uses every inference: a player
 who drew or passed held nothing that fitted). On each one, every distinct
 legal play is made and the hand is carried on to its end:
 
-- while the stock may be drawn from, on the engine's compact hand
-  (:class:`ludoteca.games.fiveup.fast.HandState`, which applies the rules: what
+- while the stock may be drawn from, on a copy of the rules' own state
+  (:class:`ludoteca.games.fiveup.core.State`, which applies the rules: what
   fits, the scoring, drawing, passing, the end of the hand) by a play-out
   policy for every player
   (:func:`policy_value`: the points scored now, going out, minus the best
@@ -31,9 +31,10 @@ the same decision.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ludoteca.game import Game
-from ludoteca.games.fiveup.fast import HandState, Play
+from ludoteca.games.fiveup.core import Play, State
 from ludoteca.games.fiveup.game import FiveUp
 from ludoteca.games.fiveup.solver import (
     Move,
@@ -43,7 +44,7 @@ from ludoteca.games.fiveup.solver import (
     move_of,
     searcher,
 )
-from ludoteca.games.fiveup.tables import NUMBER_MASK, OUTER, PIPS
+from ludoteca.games.fiveup.tables import ENDS_POINTS, PIPS, bonus_points
 
 from .base import Bot, RankedMove, SeatHandle
 from .fiveup_common import HandKnowledge
@@ -67,31 +68,23 @@ MIN_DEALS = 8
 MAX_DEALS = 2000
 
 
-def play_out(state: HandState) -> None:
+def _policy_choice(state: State, moves: list[Play]) -> Play:
+    seat = state.turn
+    best = moves[0]
+    best_value = policy_value(state, seat, best)
+    for m in moves[1:]:
+        value = policy_value(state, seat, m)
+        if value > best_value:
+            best, best_value = m, value
+    return best
+
+
+def play_out(state: State) -> None:
     """Play the hand to its end, every player by :func:`policy_value`."""
-    while True:
-        seat = state.turn
-        moves = state.plays(seat)
-        if not moves:
-            if state.can_draw:
-                state.draw()
-            elif state.pass_turn():
-                return
-            continue
-        if len(moves) > 1:
-            best = moves[0]
-            best_value = policy_value(state, seat, best)
-            for m in moves[1:]:
-                pv = policy_value(state, seat, m)
-                if pv > best_value:
-                    best, best_value = m, pv
-        else:
-            best = moves[0]
-        if state.play(*best):
-            return
+    state.play_hand(_policy_choice)
 
 
-def margin(state: HandState, start: list[int], root: int) -> int:
+def margin(state: State, start: list[int], root: int) -> int:
     """The value for side ``root`` of a hand played on from the scores ``start``:
     its points margin against each opponent, summed, and ``±WIN_POINTS`` if a
     side reached the target."""
@@ -104,39 +97,21 @@ def margin(state: HandState, start: list[int], root: int) -> int:
     return value
 
 
-def policy_value(state: HandState, seat: int, move: Play) -> float:
+def policy_value(state: State, seat: int, move: Play) -> float:
     """The play-out policy's estimate of a play (every hand known)."""
     t, v, kind, e = move
-    now = e // 5 if e and not e % 5 else 0
-    value = float(now)
-    hand = state.hands[seat]
-    if hand == 1 << t:
-        value += OUT_BONUS + (state.opponents_pips(state.side_of[seat]) + 2) // 5
-        return value
-    nxt = seat + 1 if seat + 1 < state.players else 0
-    before = state.ends
-    state.lay(t, v, kind, e)
+    value = float(ENDS_POINTS[e])
+    if state.hands[seat] == 1 << t:
+        side = state.rules.side_of[seat]
+        return value + OUT_BONUS + bonus_points(state.opponents_pips(side))
+    ends, open_mask = state.ends, state.open_mask
+    state.lay(t, v, kind)
     reply = 0
-    other = state.hands[nxt]
-    plain, room = state.plain, state.room
-    for w in range(7):
-        if not (plain[w] or room[w]):
-            continue
-        m = other & NUMBER_MASK[w]
-        while m:
-            low = m & -m
-            x = low.bit_length() - 1
-            m ^= low
-            o = OUTER[x][w]
-            if plain[w]:
-                e2 = e + w if o == w else e + o - w
-                if e2 and not e2 % 5 and e2 // 5 > reply:
-                    reply = e2 // 5
-            if room[w]:
-                e2 = e + o - (2 * w if room[w] == 3 else 0)
-                if e2 and not e2 % 5 and e2 // 5 > reply:
-                    reply = e2 // 5
-    state.unlay(t, v, kind, before)
+    for _, _, _, e2 in state.placements(state.hands[state.nxt[seat]]):
+        points = ENDS_POINTS[e2]
+        if points > reply:
+            reply = points
+    state.unlay(t, v, kind, -1, ends, open_mask)
     return value - REPLY_WEIGHT * reply + PIPS_WEIGHT * PIPS[t]
 
 
@@ -162,7 +137,9 @@ class ExpertFiveUp(Bot):
         """Every legal move with its estimated points margin for the rest of the hand."""
         actions = handle.legal_actions()
         if move_of(actions[0])[0] < 0:  # draw or pass: the only move
-            return [RankedMove(handle.action_to_move(actions[0]), 0.0, "the only move")]
+            return [
+                RankedMove(handle.action_to_move(actions[0]), 0.0, "the only move", "only_move")
+            ]
         rng = random.Random(self.rng.getrandbits(64))
         k = HandKnowledge.from_view(handle.view())
         root = k.side_of[k.seat]
@@ -187,16 +164,20 @@ class ExpertFiveUp(Bot):
                 totals[i] += v
         by_move = {m: totals[i] / deals for i, m in enumerate(moves)}
         ranked = []
+        if exact and solved == deals:
+            how = f"solved exactly on {deals} deals"
+        elif solved:
+            how = f"{solved} of {deals} deals solved exactly, the others played out"
+        else:
+            how = f"played out on {deals} deals"
         for i, a in enumerate(actions):
             value = by_move[move_of(a)]
-            if exact and solved == deals:
-                how = f"solved exactly on {deals} deals"
-            elif solved:
-                how = f"{solved} of {deals} deals solved exactly, the others played out"
-            else:
-                how = f"played out on {deals} deals"
             reason = f"margin {value:+.2f} for the rest of the hand ({how})"
-            ranked.append((value, i, RankedMove(handle.action_to_move(a), round(value, 3), reason)))
+            params: dict[str, Any] = {"margin": round(value, 2), "deals": deals, "solved": solved}
+            move = RankedMove(
+                handle.action_to_move(a), round(value, 3), reason, "hand_margin", params
+            )
+            ranked.append((value, i, move))
         ranked.sort(key=lambda r: (-r[0], r[1]))
         return [r for _, _, r in ranked]
 
@@ -210,11 +191,12 @@ class ExpertFiveUp(Bot):
 
 
 def _play_out_all(world: Game, moves: list[Move], root: int) -> list[float]:
-    base = HandState.from_game(world)
+    assert isinstance(world, FiveUp)
+    base = world.state.clone(counts_only=True)
     out = []
-    for move in moves:
-        state = base.copy()
-        if not state.play(*move, state.ends_after(move)):
+    for t, v, kind in moves:
+        state = base.clone(counts_only=True)
+        if not state.play(t, v, kind):
             play_out(state)
         out.append(float(margin(state, base.scores, root)))
     return out

@@ -18,19 +18,14 @@ legal move with that estimate (in points).
 
 from __future__ import annotations
 
+from typing import Any
+
+from ludoteca.games.fiveup.core import State
 from ludoteca.games.fiveup.solver import move_of
-from ludoteca.games.fiveup.tables import HAS_NUMBER, PIPS, bonus_points
+from ludoteca.games.fiveup.tables import ENDS_POINTS, HAS_NUMBER, PIPS, bonus_points, hand_pips
 
 from .base import Bot, RankedMove, SeatHandle
-from .fiveup_common import (
-    HandKnowledge,
-    best_reply_points,
-    ends_after,
-    fitting,
-    laid,
-    pips,
-    play_points,
-)
+from .fiveup_common import HandKnowledge
 
 __all__ = ["GreedyFiveUp", "play_estimates"]
 
@@ -56,7 +51,21 @@ def expected_best(values: list[int], p: float) -> float:
     return total
 
 
-def play_estimates(k: HandKnowledge, actions: list[int]) -> list[tuple[float, str]]:
+def best_reply_points(tiles: int, layout: State) -> list[int]:
+    """For each tile of ``tiles`` that fits the layout, the most it scores at once."""
+    best: dict[int, int] = {}
+    for t, _, _, e in layout.placements(tiles):
+        points = ENDS_POINTS[e]
+        if points > best.get(t, -1):
+            best[t] = points
+    return list(best.values())
+
+
+Estimate = tuple[float, str, str, dict[str, Any]]
+"""A play's value, its reason in English, and the same as a code with parameters."""
+
+
+def play_estimates(k: HandKnowledge, actions: list[int]) -> list[Estimate]:
     """The greedy estimate of each action (plays; draw and pass get 0) with a reason."""
     unseen = k.unseen
     n_unseen = unseen.bit_count()
@@ -65,34 +74,39 @@ def play_estimates(k: HandKnowledge, actions: list[int]) -> list[tuple[float, st
     n_allowed = allowed.bit_count()
     p_next = min(1.0, k.hand_sizes[nxt] / n_allowed) if n_allowed else 0.0
     opponents = k.opponents()
-    avg_pips = pips(unseen) / n_unseen if n_unseen else 0.0
+    avg_pips = hand_pips(unseen) / n_unseen if n_unseen else 0.0
     close = min(k.hand_sizes[s] for s in opponents) <= 2
     w_pips = PIPS_WEIGHT_LATE if close else PIPS_WEIGHT
-    out: list[tuple[float, str]] = []
+    layout = k.layout
+    out: list[Estimate] = []
     for a in actions:
-        move = move_of(a)
-        t = move[0]
+        t, v, kind = move_of(a)
         if t < 0:
-            out.append((0.0, "the only move"))
+            out.append((0.0, "the only move", "only_move", {}))
             continue
-        e = ends_after(k.ends, k.room, move)
-        now = play_points(e)
+        e = layout.ends_after(t, v, kind)
+        now = ENDS_POINTS[e]
         rest = k.hand & ~(1 << t)
-        plain, room = laid(k.plain, k.room, move)
         value = float(now)
         parts = [f"ends {e}" + (f" → {now}" if now else "")]
+        params: dict[str, Any] = {"ends": e, "points": now, "goes_out": not rest}
         if not rest:
             expect = sum(k.hand_sizes[s] for s in opponents) * avg_pips
             bonus = bonus_points(round(expect))
             value += bonus
             parts.append(f"goes out (about {bonus})")
-        risk = expected_best(best_reply_points(allowed, plain, room, e), p_next)
+            params["bonus"] = bonus
+        ends, open_mask = layout.ends, layout.open_mask
+        layout.lay(t, v, kind)
+        risk = expected_best(best_reply_points(allowed, layout), p_next)
+        fits = (rest & HAS_NUMBER[layout.open_mask]).bit_count()
+        layout.unlay(t, v, kind, -1, ends, open_mask)
         value -= RISK_WEIGHT * risk
         if risk >= 0.05:
             parts.append(f"next player may score {risk:.1f}")
-        fits = fitting(rest, plain, room).bit_count()
+            params["reply"] = round(risk, 1)
         value += FIT_WEIGHT * min(fits, 3) + w_pips * PIPS[t]
-        out.append((value, ", ".join(parts)))
+        out.append((value, ", ".join(parts), "play_estimate", params))
     return out
 
 
@@ -113,8 +127,10 @@ class GreedyFiveUp(Bot):
         k = HandKnowledge.from_view(handle.view())
         scored = play_estimates(k, actions)
         ranked = [
-            (value, i, RankedMove(handle.action_to_move(a), round(value, 3), reason))
-            for i, (a, (value, reason)) in enumerate(zip(actions, scored, strict=True))
+            (value, i, RankedMove(handle.action_to_move(a), round(value, 3), reason, code, params))
+            for i, (a, (value, reason, code, params)) in enumerate(
+                zip(actions, scored, strict=True)
+            )
         ]
         ranked.sort(key=lambda r: (-r[0], r[1]))
         return [r for _, _, r in ranked]

@@ -819,19 +819,21 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
     Vec o = *out;
     const long *off = self->off;
     const long n = self->n;
+    /* the rules' state (game.state) holds the game; the game, the history */
     PyObject *scores = NULL, *hands = NULL, *drawn = NULL, *tbn = NULL, *history = NULL,
-             *stock = NULL;
+             *stock = NULL, *state = PyObject_GetAttrString(game, "state");
     long phase, turn, start, stock_pos, reserve, passes, ends, leader;
-    if (get_long(game, s_phase, &phase) < 0 || get_long(game, s_turn, &turn) < 0 ||
-        get_long(game, s_hand_start, &start) < 0 || get_long(game, s_stock_pos, &stock_pos) < 0 ||
-        get_long(game, s_reserve, &reserve) < 0 || get_long(game, s_passes, &passes) < 0 ||
-        get_long(game, s_ends, &ends) < 0 || get_long(game, s_leader, &leader) < 0)
-        return -1;
-    if (!(scores = get_seq(game, s_scores)) || !(hands = get_seq(game, s_hands)) ||
-        !(drawn = get_seq(game, s_drawn)) || !(tbn = get_seq(game, s_tbn)) ||
+    if (!state) return -1;
+    if (get_long(state, s_phase, &phase) < 0 || get_long(state, s_turn, &turn) < 0 ||
+        get_long(game, s_hand_start, &start) < 0 || get_long(state, s_stock_pos, &stock_pos) < 0 ||
+        get_long(state, s_reserve, &reserve) < 0 || get_long(state, s_passes, &passes) < 0 ||
+        get_long(state, s_ends, &ends) < 0 || get_long(state, s_leader, &leader) < 0)
+        goto fail;
+    if (!(scores = get_seq(state, s_scores)) || !(hands = get_seq(state, s_hands)) ||
+        !(drawn = get_seq(state, s_drawn)) || !(tbn = get_seq(state, s_tbn)) ||
         !(history = get_seq(game, s_history)))
         goto fail;
-    if (!(stock = PyObject_GetAttr(game, s_stock))) goto fail;
+    if (!(stock = PyObject_GetAttr(state, s_stock))) goto fail;
     Py_ssize_t stock_len = PyObject_Length(stock);
     if (stock_len < 0) goto fail;
     if (PySequence_Fast_GET_SIZE(hands) != n || PySequence_Fast_GET_SIZE(drawn) != n) {
@@ -991,6 +993,7 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
     Py_DECREF(tbn);
     Py_DECREF(history);
     Py_DECREF(stock);
+    Py_DECREF(state);
     return 0;
 fail:
     Py_XDECREF(scores);
@@ -999,6 +1002,7 @@ fail:
     Py_XDECREF(tbn);
     Py_XDECREF(history);
     Py_XDECREF(stock);
+    Py_XDECREF(state);
     return -1;
 }
 

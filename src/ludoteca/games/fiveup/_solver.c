@@ -40,6 +40,7 @@ static int OUTER[NT][7]; /* the number a tile shows outward when joined on v (-1
 static int PIPS[NT];
 static int DBL[NT];
 static int HIGH[NT], LOW[NT];
+static int DOUBLE_OF[7]; /* the index of the double v-v */
 static int ready;
 
 /* the context of the search under way */
@@ -158,19 +159,22 @@ static int order_key(int e, uint32_t hand, int t) {
     return g * 64 + (hand == (1u << t) ? 32 : 0) + PIPS[t];
 }
 
+static void add_move(Move *m, int t, int v, int kind, int o, int e, uint32_t hand) {
+    m->t = (int8_t)t;
+    m->v = (int8_t)v;
+    m->kind = (int8_t)kind;
+    m->o = (int8_t)o;
+    m->e = e;
+    m->key = order_key(e, hand, t);
+}
+
 static int gen_moves(int turn, Move *m) {
     uint32_t hand = hands[turn];
     int n = 0;
     if (!lay) {
         for (uint32_t h = hand; h; h &= h - 1) {
             int t = __builtin_ctz(h);
-            m[n].t = (int8_t)t;
-            m[n].v = -1;
-            m[n].kind = OPENING;
-            m[n].o = -1;
-            m[n].e = PIPS[t];
-            m[n].key = order_key(PIPS[t], hand, t);
-            n++;
+            add_move(&m[n++], t, -1, OPENING, -1, PIPS[t], hand);
         }
     } else {
         for (int v = 0; v < 7; v++) {
@@ -179,26 +183,9 @@ static int gen_moves(int turn, Move *m) {
             for (; tiles; tiles &= tiles - 1) {
                 int t = __builtin_ctz(tiles);
                 int o = OUTER[t][v];
-                if (plain[v]) {
-                    int e = o == v ? ends + v : ends + o - v;
-                    m[n].t = (int8_t)t;
-                    m[n].v = (int8_t)v;
-                    m[n].kind = PLAIN;
-                    m[n].o = (int8_t)o;
-                    m[n].e = e;
-                    m[n].key = order_key(e, hand, t);
-                    n++;
-                }
-                if (room[v]) {
-                    int e = ends + o - (room[v] == 3 ? 2 * v : 0);
-                    m[n].t = (int8_t)t;
-                    m[n].v = (int8_t)v;
-                    m[n].kind = SPINNER;
-                    m[n].o = (int8_t)o;
-                    m[n].e = e;
-                    m[n].key = order_key(e, hand, t);
-                    n++;
-                }
+                if (plain[v]) add_move(&m[n++], t, v, PLAIN, o, o == v ? ends + v : ends + o - v, hand);
+                if (room[v])
+                    add_move(&m[n++], t, v, SPINNER, o, ends + o - (room[v] == 3 ? 2 * v : 0), hand);
             }
         }
     }
@@ -426,50 +413,89 @@ static int node(int turn, int passes, const int *dist, int alpha, int beta, int 
 
 /* ------------------------------------------------------------------ Python */
 
-static int seq_long(PyObject *seq, Py_ssize_t i, long *out) {
+static PyObject *bad(const char *what) {
+    PyErr_SetString(PyExc_ValueError, what);
+    return NULL;
+}
+
+/* item i of a sequence as a long in [lo, hi]; -1 with an exception set if not */
+static int seq_long(PyObject *seq, Py_ssize_t i, long lo, long hi, const char *what, long *out) {
     PyObject *item = PySequence_GetItem(seq, i);
     if (item == NULL) return -1;
     *out = PyLong_AsLong(item);
     Py_DECREF(item);
     if (*out == -1 && PyErr_Occurred()) return -1;
+    if (*out < lo || *out > hi) {
+        PyErr_Format(PyExc_ValueError, "%s: %ld is not between %ld and %ld", what, *out, lo, hi);
+        return -1;
+    }
     return 0;
 }
 
+static int sized(PyObject *seq, Py_ssize_t n, const char *what) {
+    Py_ssize_t k = PySequence_Size(seq);
+    if (k < 0) return -1;
+    if (k != n) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd entries, not %zd", what, k, n);
+        return -1;
+    }
+    return 0;
+}
+
+/* init(number_mask[7], outer[28][7], pips[28], is_double[28]): every table is read
+ * and checked first, and only then replaces the tables in use */
 static PyObject *py_init(PyObject *self, PyObject *args) {
     PyObject *num, *outer, *pips, *dbl;
     if (!PyArg_ParseTuple(args, "OOOO", &num, &outer, &pips, &dbl)) return NULL;
+    uint32_t num_[7];
+    int outer_[NT][7], pips_[NT], dbl_[NT], high_[NT], low_[NT];
     long x;
+    if (sized(num, 7, "number masks") < 0) return NULL;
     for (int v = 0; v < 7; v++) {
-        if (seq_long(num, v, &x) < 0) return NULL;
-        NUM[v] = (uint32_t)x;
+        if (seq_long(num, v, 0, (1L << NT) - 1, "a number mask", &x) < 0) return NULL;
+        num_[v] = (uint32_t)x;
     }
+    if (sized(outer, NT, "outer numbers") < 0 || sized(pips, NT, "pips") < 0 ||
+        sized(dbl, NT, "doubles") < 0)
+        return NULL;
     for (int t = 0; t < NT; t++) {
         PyObject *row = PySequence_GetItem(outer, t);
         if (row == NULL) return NULL;
+        if (sized(row, 7, "a tile's outer numbers") < 0) {
+            Py_DECREF(row);
+            return NULL;
+        }
+        high_[t] = low_[t] = -1;
         for (int v = 0; v < 7; v++) {
-            if (seq_long(row, v, &x) < 0) {
+            if (seq_long(row, v, -1, 6, "an outer number", &x) < 0) {
                 Py_DECREF(row);
                 return NULL;
             }
-            OUTER[t][v] = (int)x;
-        }
-        Py_DECREF(row);
-        if (seq_long(pips, t, &x) < 0) return NULL;
-        PIPS[t] = (int)x;
-        if (seq_long(dbl, t, &x) < 0) return NULL;
-        DBL[t] = x ? 1 : 0;
-        HIGH[t] = LOW[t] = -1;
-        for (int v = 0; v < 7; v++) {
-            if (OUTER[t][v] >= 0) {
-                if (LOW[t] < 0) LOW[t] = v;
-                HIGH[t] = v;
+            outer_[t][v] = (int)x;
+            if (x >= 0) {
+                if (low_[t] < 0) low_[t] = v;
+                high_[t] = v;
             }
         }
+        Py_DECREF(row);
+        if (low_[t] < 0) return bad("a tile shows no number");
+        if (seq_long(pips, t, 0, 12, "pips", &x) < 0) return NULL;
+        pips_[t] = (int)x;
+        if (seq_long(dbl, t, 0, 1, "a double flag", &x) < 0) return NULL;
+        dbl_[t] = (int)x;
     }
     if (tt == NULL) {
         tt = (Entry *)calloc(2 * (size_t)TT_BUCKETS, sizeof(Entry));
         if (tt == NULL) return PyErr_NoMemory();
     }
+    memcpy(NUM, num_, sizeof NUM);
+    memcpy(OUTER, outer_, sizeof OUTER);
+    memcpy(PIPS, pips_, sizeof PIPS);
+    memcpy(DBL, dbl_, sizeof DBL);
+    memcpy(HIGH, high_, sizeof HIGH);
+    memcpy(LOW, low_, sizeof LOW);
+    for (int t = 0; t < NT; t++)
+        if (DBL[t]) DOUBLE_OF[HIGH[t]] = t;
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -483,48 +509,54 @@ static PyObject *py_new_id(PyObject *self, PyObject *noargs) {
 }
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
-    unsigned long id, h0, h1, h2, h3;
-    unsigned long long packed, limit;
+    unsigned long long id, h[4], packed;
+    long long limit;
     int np, rs, ex, wv, turn, passes, d0, d1, d2, alpha, beta;
-    if (!PyArg_ParseTuple(args, "kiiiikkkkKiiiiiiiK", &id, &np, &rs, &ex, &wv, &h0, &h1, &h2, &h3,
-                          &packed, &turn, &passes, &d0, &d1, &d2, &alpha, &beta, &limit))
+    if (!PyArg_ParseTuple(args, "KiiiiKKKKKiiiiiiiL", &id, &np, &rs, &ex, &wv, &h[0], &h[1],
+                          &h[2], &h[3], &packed, &turn, &passes, &d0, &d1, &d2, &alpha, &beta,
+                          &limit))
         return NULL;
-    if (wv < 0 || wv > 1000000) {
-        PyErr_SetString(PyExc_ValueError, "the value of a win is 0 to 1000000");
-        return NULL;
-    }
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "init() first");
         return NULL;
     }
-    if (np < 2 || np > 4 || turn < 0 || turn >= np || passes < 0 || passes >= np) {
-        PyErr_SetString(PyExc_ValueError, "2 to 4 players, a seat to move, fewer passes than players");
-        return NULL;
+    if (id < 1 || id >= next_sid) return bad("not a search id given by new_id()");
+    if (wv < 0 || wv > 1000000) return bad("the value of a win is 0 to 1000000");
+    if (np < 2 || np > 4 || turn < 0 || turn >= np || passes < 0 || passes >= np)
+        return bad("2 to 4 players, a seat to move, fewer passes than players");
+    uint64_t seen = 0;
+    for (int s = 0; s < 4; s++) {
+        if (h[s] >> NT) return bad("a hand is a mask of the 28 tiles (below 2**28)");
+        if (s >= np && h[s]) return bad("a hand was given for a seat the game does not have");
+        if (seen & h[s]) return bad("two hands hold the same tile");
+        seen |= h[s];
     }
-    players = np;
-    nsides = np == 4 ? 2 : np;
-    if (rs < 0 || rs >= nsides) {
-        PyErr_SetString(PyExc_ValueError, "the root side is not a side");
-        return NULL;
+    if (packed >> 42) return bad("the layout is 14 fields of 3 bits (below 2**42)");
+    for (int v = 0; v < 7; v++) {
+        int pl = (int)((packed >> (3 * v)) & 7), rm = (int)((packed >> (21 + 3 * v)) & 7);
+        if (pl > 6) return bad("at most 6 ends of non-doubles show a number");
+        if (rm > 4) return bad("a double has at most 4 places (2 sides, 2 tips)");
+        if (rm && (seen >> DOUBLE_OF[v] & 1)) return bad("a double on the table is in a hand too");
     }
+    if (alpha >= beta) return bad("the window is empty (alpha must be below beta)");
+    if (limit < 0) return bad("the node limit is 0 (none) or more");
+    int sides = np == 4 ? 2 : np;
+    if (rs < 0 || rs >= sides) return bad("the root side is not a side");
     int dist[3] = {d0, d1, d2};
     for (int s = 0; s < 3; s++) {
-        if (s < nsides && (dist[s] < 1 || dist[s] > 30000)) {
-            PyErr_SetString(PyExc_ValueError, "distances to the target are 1 to 30000");
-            return NULL;
-        }
-        if (s >= nsides) dist[s] = 30000;
+        if (s < sides && (dist[s] < 1 || dist[s] > 30000))
+            return bad("distances to the target are 1 to 30000");
+        if (s >= sides) dist[s] = 30000;
     }
+    players = np;
+    nsides = sides;
     root = rs;
     exact = ex ? 1 : 0;
     win = wv;
     sid = (uint32_t)id;
     for (int s = 0; s < 4; s++) side_of[s] = np == 4 ? s % 2 : s;
     for (int s = 0; s < 3; s++) weight[s] = s == rs ? nsides - 1 : -1;
-    hands[0] = (uint32_t)h0;
-    hands[1] = (uint32_t)h1;
-    hands[2] = np > 2 ? (uint32_t)h2 : 0;
-    hands[3] = np > 3 ? (uint32_t)h3 : 0;
+    for (int s = 0; s < 4; s++) hands[s] = (uint32_t)h[s];
     lay = packed & ((1ULL << 42) - 1);
     ends = 0;
     for (int v = 0; v < 7; v++) {
@@ -534,7 +566,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     int reach[3];
     aborted = 0;
-    node_limit = limit ? n_nodes + limit : 0;
+    node_limit = limit ? n_nodes + (unsigned long long)limit : 0;
     int v = node(turn, passes, dist, alpha, beta, reach);
     node_limit = 0;
     if (aborted) {

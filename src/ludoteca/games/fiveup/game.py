@@ -4,6 +4,9 @@ Seats play clockwise (seat ``i + 1``). With 2 or 3 players each plays for
 themselves; with 4, partners sit opposite (side 0 = seats 0 and 2, side 1 =
 seats 1 and 3).
 
+The rules live in :mod:`.core` (one compact :class:`~.core.State`); this module
+is the Game API around it: the notation, the history, the views, the records.
+
 Notation
 --------
 Chance events:
@@ -33,7 +36,11 @@ Decisions:
 >>> g.play("play 6-6 on 6-4")         # 12 + 5 = 17: nothing
 >>> g.result()["scores"], [e["reason"] for e in g.result()["events"]]
 ([2, 0], ['ends 10 → 2'])
-"""
+>>> g.events[2]
+(Event(code='ends_scored', params={'seat': 0, 'side': 0, 'ends': 10, 'points': 2, 'scored': True}, owner=None, secret=()),)
+>>> g.parse("play 1-4 on 4-6")
+Move('play', tiles=(Tile(4, 1), Tile(6, 4)), numbers=(4,), detail='on', text='play 4-1 on 6-4')
+"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -43,27 +50,27 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import GameType, TypeInfo
+from ludoteca.move import Move
 from ludoteca.options import OptionSpec
-from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of, tile_index
+from ludoteca.tiles import ALL_TILES, TILE_TEXT, tile_index
 
+from .core import DEAL, DRAW, OVER, PHASE_NAMES, PLAY, TARGET_REACHED, Rules, State, tile_texts
 from .layout import build_layout
 from .tables import (
     A_DRAW,
     A_ON,
     A_OPEN,
     A_PASS,
+    ACTION_MOVE,
+    ACTION_OF,
     ACTION_TEXT,
     IS_DOUBLE,
     NUM_ACTIONS,
-    NUMBER_MASK,
     ON_NUMBER,
-    ON_OUTER,
     ON_TARGET,
     ON_TILE,
     PLAY_ON,
-    bonus_points,
     deal_text,
-    hand_pips,
 )
 
 if TYPE_CHECKING:
@@ -72,13 +79,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FiveUp"]
 
-# Phases.
-DRAW, DEAL, PLAY, OVER = range(4)
-PHASE_NAMES = ("draw", "deal", "play", "over")
-
-HAND_SIZE = 5
-
-_PARSE: dict[str, int] = {text: a for a, text in enumerate(ACTION_TEXT)}
+_PARSE: dict[str, int] = dict(ACTION_OF)
 for _a in range(A_OPEN, A_ON):
     _t = ALL_TILES[_a - A_OPEN]
     _PARSE[f"play {_t.low}-{_t.high}"] = _a
@@ -95,23 +96,67 @@ _TILE: dict[str, int] = {}
 for _t in ALL_TILES:
     _TILE[f"{_t.high}-{_t.low}"] = _TILE[f"{_t.low}-{_t.high}"] = _t.index
 
-_PLAYS: dict[int, list[int]] = {}
-"""``play T on X`` actions by ``tiles << 28 | targets``, all showing one number."""
+_ACTION_MOVES: tuple[Move, ...] = tuple(
+    Move("draw", text="draw")
+    if a == A_DRAW
+    else Move("pass", text="pass")
+    if a == A_PASS
+    else Move("play", (ALL_TILES[a - A_OPEN],), text=ACTION_TEXT[a])
+    if a < A_ON
+    else Move(
+        "play",
+        (ALL_TILES[ON_TILE[a]], ALL_TILES[ON_TARGET[a]]),
+        (ON_NUMBER[a],),
+        "on",
+        ACTION_TEXT[a],
+    )
+    for a in range(NUM_ACTIONS)
+)
 
 
-def _plays_of(tiles: int, targets: int) -> list[int]:
-    acts = [PLAY_ON[t * 28 + x] for t in indices_of(tiles) for x in indices_of(targets)]
-    if len(_PLAYS) < 200_000:
-        _PLAYS[tiles << 28 | targets] = acts
-    return acts
+def _tiles_text(tiles: list[int]) -> str:
+    return " ".join(TILE_TEXT[t] for t in tiles)
 
 
-def _desc(mask: int) -> list[str]:
-    return [TILE_TEXT[t] for t in sorted(indices_of(mask), reverse=True)]
+_REFUSALS: dict[str, str] = {
+    "no_such_action": "there is no action {action}",
+    "no_decision_due": "no decision is due",
+    "must_open": "the leader opens the hand with any tile: {allowed}",
+    "must_play": "a tile fits, and a player who can play must: {allowed}",
+    "stock_reserve": "{last} (it holds {left}); nothing fits, so the move is pass",
+    "must_draw": "nothing fits but the stock may still be drawn from: the move is draw",
+    "name_target": (
+        "the hand is already opened: name the tile on the table to join, like play {tile} on …; "
+        "allowed now: {allowed}"
+    ),
+    "not_in_hand": "{tile} is not in that hand; allowed now: {allowed}",
+    "table_empty": "the table is empty: the leader opens with a tile alone, like play {tile}",
+    "not_on_table": "{target} is not on the table; allowed now: {allowed}",
+    "double_closed": (
+        "{target} is closed: both its sides and both its tips already hold a tile; "
+        "allowed now: {allowed}"
+    ),
+    "end_not_open": (
+        "the {number} end of {target} is not open (it is joined to another tile); "
+        "allowed now: {allowed}"
+    ),
+}
+"""The English of each refusal, written from its code and parameters."""
+
+
+def _short(moves: list[str]) -> str:
+    """Allowed moves in a refusal: at most eight, the long lists cut in the middle."""
+    if len(moves) > 8:
+        moves = [*moves[:6], "…", moves[-1]]
+    return ", ".join(moves)
 
 
 class FiveUp(Game):
-    """Five-Up, every option of the rules (see the module's notation)."""
+    """Five-Up, every option of the rules (see the module's notation).
+
+    :attr:`state` is the game's compact :class:`~.core.State` (read it; work on a
+    :meth:`~.core.State.clone`).
+    """
 
     name: ClassVar[str] = "fiveup"
     title: ClassVar[str] = "Five-Up"
@@ -142,47 +187,28 @@ class FiveUp(Game):
         ),
     }
 
-    # engine state
-    n: int
-    reserve: int
-    side_of: tuple[int, ...]
-    sides: list[list[int]]
-    next_seat: tuple[int, ...]
-    phase: int
-    first_draw: list[int]
-    first_leader: int
-    hand_no: int
+    state: State
     hand_start: int
-    leader: int
-    turn: int
-    hands: list[int]
-    stock: list[int]
-    stock_pos: int
-    tbn: list[int]
-    sides_free: list[int]
-    tips_free: list[int]
-    on_table: int
-    ends: int
-    passes: int
-    drawn: list[int]
-    scores: list[int]
-    score_events: list[dict[str, Any]]
-    hand_log: list[dict[str, Any]]
-    winner: int | None
+    """The index in the history of the current (or last) hand's deal; -1 before."""
+    _records_cache: tuple[int, list[dict[str, Any]], list[dict[str, Any]]] | None
     _hidden_cache: Any
-    _legal_key: int
-    _legal_list: list[int]
 
     @classmethod
     def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
-        n: int = options["players"]
+        rules = cls._rules(options)
         return TypeInfo(
-            num_seats=n,
-            sides=((0, 2), (1, 3)) if n == 4 else tuple((s,) for s in range(n)),
+            num_seats=rules.players,
+            sides=rules.sides,
             num_actions=NUM_ACTIONS,
             score_unit="points",
-            target=options["target"],
+            target=rules.target,
             hidden_hands=True,
+        )
+
+    @staticmethod
+    def _rules(options: dict[str, Any]) -> Rules:
+        return Rules.of(
+            options["players"], options["target"], options["exact_61"], options["later_lead"]
         )
 
     @classmethod
@@ -208,411 +234,185 @@ class FiveUp(Game):
         return t
 
     def _setup(self) -> None:
-        n = self.n = self.options["players"]
-        self.reserve = 2 if n == 4 else 1
-        self.side_of = (0, 1, 0, 1) if n == 4 else tuple(range(n))
-        self.sides = [[0, 2], [1, 3]] if n == 4 else [[s] for s in range(n)]
-        self.next_seat = tuple((s + 1) % n for s in range(n))
-        self.phase = DRAW
-        self.first_draw = []
-        self.first_leader = -1
-        self.hand_no = 0
+        self.state = State(rules=self._rules(self.options))
+        self.state.sink = self._emitted
         self.hand_start = -1
-        self.leader = -1
-        self.turn = -1
-        self.hands = [0] * n
-        self.stock = []
-        self.stock_pos = 0
-        self.tbn = [0] * 7
-        self.sides_free = [0] * 28
-        self.tips_free = [0] * 28
-        self.on_table = 0
-        self.ends = 0
-        self.passes = 0
-        self.drawn = [0] * n
-        self.scores = [0] * len(self.sides)
-        self.score_events = []
-        self.hand_log = []
-        self.winner = None
+        self._records_cache = None
         self._hidden_cache = None
-        self._legal_key = -1
-        self._legal_list = []
 
     def _copy_into(self, other: Any) -> None:
-        d = self.__dict__
-        od = other.__dict__
-        for k in (
-            "n",
-            "reserve",
-            "side_of",
-            "sides",
-            "next_seat",
-            "phase",
-            "first_leader",
-            "hand_no",
-            "hand_start",
-            "leader",
-            "turn",
-            "stock_pos",
-            "on_table",
-            "ends",
-            "passes",
-            "winner",
-        ):
-            od[k] = d[k]
-        od["first_draw"] = list(self.first_draw)
-        od["hands"] = list(self.hands)
-        od["stock"] = list(self.stock)
-        od["tbn"] = list(self.tbn)
-        od["sides_free"] = list(self.sides_free)
-        od["tips_free"] = list(self.tips_free)
-        od["drawn"] = list(self.drawn)
-        od["scores"] = list(self.scores)
-        od["score_events"] = list(self.score_events)
-        od["hand_log"] = list(self.hand_log)
-        od["_hidden_cache"] = None
-        od["_legal_key"] = -1
-        od["_legal_list"] = []
+        other.state = self.state.clone()
+        other.state.sink = other._emitted
+        other.hand_start = self.hand_start
+        other._records_cache = self._records_cache
+        other._hidden_cache = None
 
     # ------------------------------------------------------------ who and what
 
     def _current(self) -> ToMove:
-        phase = self.phase
+        s = self.state
+        phase = s.phase
         if phase == PLAY:
-            return self.turn
-        if phase == OVER:
-            return None
-        return CHANCE
+            return s.turn
+        return None if phase == OVER else CHANCE
 
-    def _plays(self, hand: int) -> list[int]:
-        """The ``play … on …`` actions of ``hand`` on the layout now."""
-        out: list[int] = []
-        tbn = self.tbn
-        for v in range(7):
-            targets = tbn[v]
-            if targets:
-                tiles = hand & NUMBER_MASK[v]
-                if tiles:
-                    acts = _PLAYS.get(tiles << 28 | targets)
-                    if acts is None:
-                        acts = _plays_of(tiles, targets)
-                    out += acts
-        return out
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == OVER
+
+    def legal_actions(self) -> list[int]:
+        return self.state.legal()
 
     def _legal_actions(self) -> list[int]:
-        if self.phase != PLAY:
-            return []
-        key = len(self._history)
-        if self._legal_key == key:
-            return list(self._legal_list)
-        out = self._compute_legal()
-        self._legal_key = key
-        self._legal_list = out
-        return list(out)
-
-    def _compute_legal(self) -> list[int]:
-        hand = self.hands[self.turn]
-        if not self.on_table:
-            return [A_OPEN + t for t in indices_of(hand)]
-        out = self._plays(hand)
-        if out:
-            return out
-        if len(self.stock) - self.stock_pos > self.reserve:
-            return [A_DRAW]
-        return [A_PASS]
-
-    def _why_illegal(self, action: int) -> str:
-        if not 0 <= action < NUM_ACTIONS:
-            return f"there is no action {action}"
-        if self.phase != PLAY:
-            return "no decision is due"
-        hand = self.hands[self.turn]
-        legal = self._legal_actions()
-        allowed = self._list(legal)
-        if action in (A_DRAW, A_PASS):
-            if legal and legal[0] >= A_OPEN:
-                if not self.on_table:
-                    return f"the leader opens the hand with any tile: {allowed}"
-                return f"a tile fits, and a player who can play must: {allowed}"
-            if action == A_DRAW:
-                left = len(self.stock) - self.stock_pos
-                last = (
-                    "the last tile of the stock is never drawn"
-                    if self.reserve == 1
-                    else "the last two tiles of the stock are never drawn"
-                )
-                return f"{last} (it holds {left}); nothing fits, so the move is pass"
-            return "nothing fits but the stock may still be drawn from: the move is draw"
-        if action < A_ON:
-            t = action - A_OPEN
-            if self.on_table:
-                return (
-                    f"the hand is already opened: name the tile on the table to join, "
-                    f"like play {TILE_TEXT[t]} on …; allowed now: {allowed}"
-                )
-            return f"{TILE_TEXT[t]} is not in that hand; allowed now: {allowed}"
-        t, x, v = ON_TILE[action], ON_TARGET[action], ON_NUMBER[action]
-        tt, xt = TILE_TEXT[t], TILE_TEXT[x]
-        if not self.on_table:
-            return f"the table is empty: the leader opens with a tile alone, like play {tt}"
-        if not hand & (1 << t):
-            return f"{tt} is not in that hand; allowed now: {allowed}"
-        if not self.on_table & (1 << x):
-            return f"{xt} is not on the table; allowed now: {allowed}"
-        if not self.tbn[v] & (1 << x):
-            if IS_DOUBLE[x]:
-                return (
-                    f"{xt} is closed: both its sides and both its tips already hold a "
-                    f"tile; allowed now: {allowed}"
-                )
-            return (
-                f"the {v} end of {xt} is not open (it is joined to another tile); "
-                f"allowed now: {allowed}"
-            )
-        return f"allowed now: {allowed}"
-
-    def _list(self, acts: list[int]) -> str:
-        texts = [ACTION_TEXT[a] for a in acts]
-        if len(texts) > 8:
-            texts = [*texts[:6], "…", texts[-1]]
-        return ", ".join(texts)
-
-    # ------------------------------------------------------------- decisions
+        return self.state.legal()
 
     def _apply(self, action: int) -> None:
-        seat = self.turn
-        if action >= A_ON:
-            t = ON_TILE[action]
-            x = ON_TARGET[action]
-            v = ON_NUMBER[action]
-            bit = 1 << t
-            self.hands[seat] ^= bit
-            tbn = self.tbn
-            ends = self.ends
-            if IS_DOUBLE[x]:
-                sf = self.sides_free
-                if sf[x]:
-                    sf[x] -= 1
-                    if not sf[x]:
-                        ends -= v + v
-                        self.tips_free[x] = 2
-                else:
-                    tf = self.tips_free
-                    tf[x] -= 1
-                    if not tf[x]:
-                        tbn[v] ^= 1 << x
-            else:
-                tbn[v] ^= 1 << x
-                ends -= v
-            if IS_DOUBLE[t]:
-                self.sides_free[t] = 1
-                ends += v + v
-                tbn[v] |= bit
-            else:
-                o = ON_OUTER[action]
-                ends += o
-                tbn[o] |= bit
-            self.ends = ends
-            self.on_table |= bit
-            self.passes = 0
-            if not ends % 5 and ends and self._score_ends(seat, ends):
-                return
-            if not self.hands[seat]:
-                self._domino(seat)
-                return
-            self.turn = self.next_seat[seat]
-        elif action >= A_OPEN:
-            t = action - A_OPEN
-            tile = ALL_TILES[t]
-            bit = 1 << t
-            self.hands[seat] ^= bit
-            if tile.is_double:
-                self.sides_free[t] = 2
-            self.tbn[tile.high] |= bit
-            self.tbn[tile.low] |= bit
-            ends = self.ends = tile.pips
-            self.on_table = bit
-            self.passes = 0
-            if not ends % 5 and ends and self._score_ends(seat, ends):
-                return
-            self.turn = self.next_seat[seat]
-        elif action == A_DRAW:
-            self.hands[seat] |= 1 << self.stock[self.stock_pos]
-            self.stock_pos += 1
-            self.drawn[seat] += 1
-        else:
-            self.passes += 1
-            if self.passes == self.n:
-                self._blocked()
-            else:
-                self.turn = self.next_seat[seat]
+        self.state.apply(action)
 
-    def _award(self, side: int, seat: int | None, kind: str, points: int, what: str) -> bool:
-        """Score ``points`` for ``side``; True if that wins the game."""
-        before = self.scores[side]
-        target = self.options["target"]
-        scored = not (self.options["exact_61"] and before + points > target)
-        reason = f"{what} → {points}"
-        if scored:
-            self.scores[side] = before + points
-        else:
-            reason += f" (not scored: {before} + {points} would pass {target})"
-        self.score_events.append(
-            {
-                "hand": self.hand_no,
-                "move": len(self._history),
-                "seat": seat,
-                "side": side,
-                "kind": kind,
-                "points": points,
-                "scored": scored,
-                "reason": reason,
-                "scores": list(self.scores),
-            }
-        )
-        if scored and self.scores[side] >= target:
-            self.winner = side
-            return True
-        return False
+    def apply_action_unchecked(self, action: int) -> None:
+        s = self.state
+        seat = s.turn
+        s.apply(action)
+        self._push(action, seat)
+        if s.phase == DEAL and self._chance_mode == "auto":
+            self._advance()
 
-    def _score_ends(self, seat: int, ends: int) -> bool:
-        """Score the ends after a play; True if that ends the game (mid-hand)."""
-        if not self._award(self.side_of[seat], seat, "ends", ends // 5, f"ends {ends}"):
-            return False
-        self.hand_log.append(self._hand_summary("target reached", None, None))
-        self.phase = OVER
-        self.turn = -1
+    def _undo(self, entry: int | str) -> bool:
+        self.state.undo()
+        if isinstance(entry, str) and entry.startswith("deal "):
+            self.hand_start = max(
+                (i for i, e in enumerate(self._history) if isinstance(e, str) and e[:5] == "deal "),
+                default=-1,
+            )
+        self._records_cache = None
+        self._hidden_cache = None
         return True
 
-    def _domino(self, seat: int) -> None:
-        side = self.side_of[seat]
-        pips = [hand_pips(h) for h in self.hands]
-        opp = sum(p for s, p in enumerate(pips) if self.side_of[s] != side)
-        self._end_hand("domino", seat, side, bonus_points(opp), f"domino: {opp} pips")
+    # ---------------------------------------------------------------- refusals
 
-    def _blocked(self) -> None:
-        pips = [hand_pips(h) for h in self.hands]
-        per_side = [sum(pips[s] for s in side) for side in self.sides]
-        low = min(per_side)
-        best = [k for k, p in enumerate(per_side) if p == low]
-        if len(best) > 1:
-            self._end_hand("blocked", None, None, 0, f"blocked: tie for fewest pips ({low})")
-            return
-        side = best[0]
-        opp = sum(per_side) - low
-        what = f"blocked: fewest pips {low}, opponents {opp} pips"
-        scorer = self.sides[side][0] if self.n < 4 else None
-        self._end_hand("blocked", scorer, side, bonus_points(opp), what)
+    def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
+        if not 0 <= action < NUM_ACTIONS:
+            return "no_such_action", {"action": action, "actions": NUM_ACTIONS}
+        s = self.state
+        if s.phase != PLAY:
+            return "no_decision_due", {}
+        legal = s.legal()
+        allowed = [ACTION_TEXT[a] for a in legal]
+        opened = s.open_mask != 0
+        if action in (A_DRAW, A_PASS):
+            if legal[0] >= A_OPEN:
+                return ("must_play" if opened else "must_open"), {"allowed": allowed}
+            if action == A_DRAW:
+                left = len(s.stock) - s.stock_pos
+                return "stock_reserve", {"left": left, "reserve": s.reserve}
+            return "must_draw", {}
+        t, v, _, x = ACTION_MOVE[action]
+        if action < A_ON:
+            if opened:
+                return "name_target", {"tile": TILE_TEXT[t], "allowed": allowed}
+            return "not_in_hand", {"tile": TILE_TEXT[t], "allowed": allowed}
+        if not opened:
+            return "table_empty", {"tile": TILE_TEXT[t]}
+        if not s.hands[s.turn] >> t & 1:
+            return "not_in_hand", {"tile": TILE_TEXT[t], "allowed": allowed}
+        target = TILE_TEXT[x]
+        if not s.on_table >> x & 1:
+            return "not_on_table", {"target": target, "allowed": allowed}
+        if IS_DOUBLE[x]:
+            return "double_closed", {"target": target, "allowed": allowed}
+        return "end_not_open", {"number": v, "target": target, "allowed": allowed}
 
-    def _end_hand(
-        self, end: str, seat: int | None, side: int | None, points: int, what: str
-    ) -> None:
-        """Close a hand: reveal the hands, score the bonus, then the next hand."""
-        bonus = f"{what}: nothing scored" if side is None else f"{what} → {points}"
-        summary = self._hand_summary(end, seat, bonus)
-        summary["bonus_side"] = side
-        summary["bonus_points"] = points if side is not None else 0
-        self.hand_log.append(summary)
-        over = side is not None and points > 0 and self._award(side, seat, end, points, what)
-        summary["scores_after"] = list(self.scores)
-        if over:
-            self.phase = OVER
-            self.turn = -1
-            return
-        if self.options["later_lead"] == "winner" and end == "domino" and seat is not None:
-            self.leader = seat
-        else:
-            self.leader = self.next_seat[self.leader]
-        self.phase = DEAL
-        self.turn = -1
-
-    def _hand_summary(self, end: str, seat: int | None, reason: str | None) -> dict[str, Any]:
-        revealed = end in ("domino", "blocked")
-        out: dict[str, Any] = {
-            "hand": self.hand_no,
-            "leader": self.leader,
-            "end": end,
-            "domino_by": seat if end == "domino" else None,
-            "bonus": reason,
-            "bonus_side": None,
-            "bonus_points": 0,
-            "scores_after": list(self.scores),
-        }
-        if revealed:
-            out["pips_left"] = [hand_pips(h) for h in self.hands]
-            out["tiles_left"] = [_desc(h) for h in self.hands]
-        return out
+    def _why_illegal(self, action: int) -> str:
+        code, params = self._refusal(action)
+        words = dict(params, allowed=_short(params.get("allowed", [])))
+        if code == "stock_reserve":
+            words["last"] = (
+                "the last tile of the stock is never drawn"
+                if params["reserve"] == 1
+                else "the last two tiles of the stock are never drawn"
+            )
+        return _REFUSALS[code].format(**words)
 
     # ---------------------------------------------------------------- chance
 
     def _apply_chance(self, text: str) -> str:
         words = text.split()
-        n = self.n
-        if self.phase == DRAW:
+        s = self.state
+        n = s.n
+        if s.phase == DRAW:
             if not words or words[0] != "draw":
                 forms = " ".join(f"T{i}" for i in range(n))
-                raise self._chance_error(text, f"the draw for first leader is due: draw {forms}")
+                raise self._chance_error(
+                    text, f"the draw for first leader is due: draw {forms}", "draw_due"
+                )
             tiles = self._parse_tiles(text, words[1:])
             if len(tiles) != n or len(set(tiles)) != n:
                 raise self._chance_error(
-                    text, f"{n} different tiles must be drawn, one for each seat in seat order"
+                    text,
+                    f"{n} different tiles must be drawn, one for each seat in seat order",
+                    "draw_tiles",
+                    players=n,
                 )
-            self.first_draw = tiles
-            self.first_leader = self.leader = max(
-                range(n), key=lambda s: (ALL_TILES[tiles[s]].pips, ALL_TILES[tiles[s]].high)
-            )
-            self.phase = DEAL
-            return "draw " + " ".join(TILE_TEXT[t] for t in tiles)
-        if self.phase == DEAL:
+            s.draw_for_lead(tiles)
+            return "draw " + _tiles_text(tiles)
+        if s.phase == DEAL:
             return self._deal(text, words)
-        raise self._chance_error(text, "no chance event is due")
+        raise self._chance_error(text, "no chance event is due", "no_chance_due")
 
     def _deal(self, text: str, words: list[str]) -> str:
-        n = self.n
-        stock_size = 28 - HAND_SIZE * n
+        s = self.state
+        n = s.n
         if not words or words[0] != "deal":
             raise self._chance_error(
-                text, "a deal is due: deal H0 | … | Hn-1 | stock S (five tiles a seat)"
+                text, "a deal is due: deal H0 | … | Hn-1 | stock S (five tiles a seat)", "deal_due"
             )
         parts = " ".join(words[1:]).split("|")
         if len(parts) != n + 1:
-            raise self._chance_error(text, f"a deal lists {n} hands then the stock, separated by |")
+            raise self._chance_error(
+                text,
+                f"a deal lists {n} hands then the stock, separated by |",
+                "deal_parts",
+                players=n,
+            )
         stock_words = parts[-1].split()
         if not stock_words or stock_words[0] != "stock":
-            raise self._chance_error(text, "the last part of a deal is the stock: stock S")
+            raise self._chance_error(
+                text, "the last part of a deal is the stock: stock S", "deal_stock_part"
+            )
         hands = [sorted(self._parse_tiles(text, p.split()), reverse=True) for p in parts[:-1]]
         stock = self._parse_tiles(text, stock_words[1:])
-        if any(len(h) != HAND_SIZE for h in hands):
-            raise self._chance_error(text, "each hand has five tiles")
-        if len(stock) != stock_size:
-            raise self._chance_error(text, f"the stock has {stock_size} tiles")
-        if len(set(stock).union(*hands)) != 28:
-            raise self._chance_error(text, "the 28 tiles must each be dealt once")
-        self.hand_no += 1
+        refusal = s.deal_refusal(hands, stock)
+        if refusal is not None:
+            code, params = refusal
+            reason = {
+                "deal_hand_size": "each hand has five tiles",
+                "deal_stock_size": f"the stock has {params.get('tiles')} tiles",
+                "deal_tiles_once": "the 28 tiles must each be dealt once",
+            }.get(code, f"a deal lists {n} hands then the stock, separated by |")
+            raise self._chance_error(text, reason, code, **params)
         self.hand_start = len(self._history)
-        masks = []
-        for h in hands:
-            m = 0
-            for t in h:
-                m |= 1 << t
-            masks.append(m)
-        self.hands = masks
-        self.stock = stock
-        self.stock_pos = 0
-        self.tbn = [0] * 7
-        self.sides_free = [0] * 28
-        self.tips_free = [0] * 28
-        self.on_table = 0
-        self.ends = 0
-        self.passes = 0
-        self.drawn = [0] * n
-        self.turn = self.leader
-        self.phase = PLAY
+        s.deal(hands, stock)
         return deal_text(hands, stock)
 
-    def _chance_error(self, text: str, reason: str) -> IllegalMove:
+    def _auto_chance(self, rng: random.Random) -> str:
+        s = self.state
+        if s.phase == DRAW:
+            tiles = s.random_lead_draw(rng)
+            s.draw_for_lead(tiles)
+            return "draw " + _tiles_text(tiles)
+        hands, stock = s.random_deal(rng)
+        self.hand_start = len(self._history)
+        s.deal(hands, stock)
+        return deal_text(hands, stock)
+
+    def _chance_error(self, text: str, reason: str, code: str, **params: Any) -> IllegalMove:
         return IllegalMove(
-            f"chance event {text!r} is not allowed: {reason}", seat=CHANCE, move=text, reason=reason
+            f"chance event {text!r} is not allowed: {reason}",
+            seat=CHANCE,
+            move=text,
+            reason=reason,
+            code=code,
+            params=params,
         )
 
     def _parse_tiles(self, text: str, words: list[str]) -> list[int]:
@@ -623,17 +423,13 @@ class FiveUp(Game):
         try:
             return [tile_index(w) for w in words]
         except ValueError as e:
-            raise self._chance_error(text, str(e)) from None
+            raise self._chance_error(text, str(e), "bad_tile") from None
 
     def _sample_chance(self, rng: random.Random) -> str:
-        if self.phase == DRAW:
-            tiles = rng.sample(range(28), self.n)
-            return "draw " + " ".join(TILE_TEXT[t] for t in tiles)
-        order = list(range(28))
-        rng.shuffle(order)
-        k = HAND_SIZE
-        hands = [sorted(order[k * i : k * i + k], reverse=True) for i in range(self.n)]
-        return deal_text(hands, order[k * self.n :])
+        s = self.state
+        if s.phase == DRAW:
+            return "draw " + _tiles_text(s.random_lead_draw(rng))
+        return deal_text(*s.random_deal(rng))
 
     def _chance_event(self) -> ChanceEvent:
         """The draw for first leader (one tile per seat) or the deal: five tiles a
@@ -671,6 +467,17 @@ class FiveUp(Game):
             return a
         raise ValueError(f"Five-Up moves are: {MOVE_FORMS}")
 
+    def _move_value(self, text: str) -> Move:
+        a = ACTION_OF.get(text)
+        if a is not None:
+            return _ACTION_MOVES[a]
+        move = Move.from_text(text)
+        if move.kind == "deal":
+            # the tiles of each hand in seat order, then the stock; numbers: the sizes
+            sizes = tuple(len(p.split()) for p in text[5:].split("|"))
+            return Move("deal", move.tiles, (*sizes[:-1], sizes[-1] - 1), "stock", text)
+        return move
+
     def action_to_move(self, action: int) -> str:
         if 0 <= action < NUM_ACTIONS:
             return ACTION_TEXT[action]
@@ -685,6 +492,17 @@ class FiveUp(Game):
 
     # ----------------------------------------------------------------- views
 
+    def hand_record(self) -> tuple[str | None, tuple[int, ...]]:
+        """The current (or last) hand: its ``deal`` chance event (every tile in it:
+        for solvers and encoders, not for bots; ``None`` before the first deal) and
+        its decisions since, as action numbers."""
+        start = self.hand_start
+        if start < 0:
+            return None, ()
+        deal = self._history[start]
+        assert isinstance(deal, str)
+        return deal, tuple(self._history[start + 1 :])  # type: ignore[arg-type]
+
     def hand_plays(self) -> list[tuple[int, int]]:
         """The plays of the current (or last) hand as ``(tile, target)`` indices.
 
@@ -695,106 +513,196 @@ class FiveUp(Game):
             return out
         for a in self._history[self.hand_start + 1 :]:
             if isinstance(a, int) and a >= A_OPEN:
-                out.append((ON_TILE[a], ON_TARGET[a]) if a >= A_ON else (a - A_OPEN, -1))
+                t, _, _, x = ACTION_MOVE[a]
+                out.append((t, x))
         return out
 
     def layout(self) -> dict[str, Any]:
         """The geometry of the layout on the table (see :mod:`.layout`)."""
         lay = build_layout(self.hand_plays())
-        lay["ends_total"] = self.ends if self.hand_start >= 0 else 0
+        lay["ends_total"] = self.state.ends if self.hand_start >= 0 else 0
         return lay
 
     def open_numbers(self) -> int:
         """The numbers open on the layout now, as a 7-bit mask."""
-        m = 0
-        for v in range(7):
-            if self.tbn[v]:
-                m |= 1 << v
-        return m
+        return self.state.open_mask
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
-        n = self.n
-        left = len(self.stock) - self.stock_pos
-        in_hand = self.phase != DRAW and self.hand_start >= 0
+        s = self.state
+        n = s.n
+        left = len(s.stock) - s.stock_pos
+        in_hand = s.phase != DRAW and self.hand_start >= 0
+        score_events, hands_played = self._records()
         return {
-            "phase": PHASE_NAMES[self.phase],
+            "phase": PHASE_NAMES[s.phase],
             "options": dict(self.options),
-            "sides": [list(s) for s in self.sides],
-            "side_of": list(self.side_of),
+            "sides": [list(side) for side in s.rules.sides],
+            "side_of": list(s.rules.side_of),
             "target": self.target,
-            "scores": list(self.scores),
+            "scores": list(s.scores),
             "first_leader_draw": [
-                {"seat": s, "tile": TILE_TEXT[t]} for s, t in enumerate(self.first_draw)
+                {"seat": seat_, "tile": TILE_TEXT[t]} for seat_, t in enumerate(s.first_draw)
             ],
-            "first_leader": self.first_leader if self.first_leader >= 0 else None,
-            "hand_number": self.hand_no,
-            "leader": self.leader if self.leader >= 0 else None,
-            "turn": self.turn if self.phase == PLAY else None,
-            "hand": _desc(self.hands[seat]) if seat is not None and in_hand else [],
-            "hand_sizes": [h.bit_count() for h in self.hands] if in_hand else [0] * n,
-            "drawn": list(self.drawn),
+            "first_leader": s.first_leader if s.first_leader >= 0 else None,
+            "hand_number": s.hand_no,
+            "leader": s.leader if s.leader >= 0 else None,
+            "turn": s.turn if s.phase == PLAY else None,
+            "hand": tile_texts(s.hands[seat]) if seat is not None and in_hand else [],
+            "hand_sizes": [h.bit_count() for h in s.hands] if in_hand else [0] * n,
+            "drawn": list(s.drawn),
             "stock_size": left if in_hand else 0,
-            "stock_drawable": max(0, left - self.reserve) if in_hand else 0,
-            "passes_in_a_row": self.passes,
+            "stock_drawable": max(0, left - s.reserve) if in_hand else 0,
+            "passes_in_a_row": s.passes,
             "layout": self.layout(),
-            "score_events": list(self.score_events),
-            "hands_played": list(self.hand_log),
-            "winner": self.winner,
+            "score_events": score_events,
+            "hands_played": hands_played,
+            "winner": s.winner if s.winner >= 0 else None,
         }
 
     def side_scores(self) -> list[int]:
-        return list(self.scores)
+        return list(self.state.scores)
 
     def winning_side(self) -> int | None:
-        return self.winner
+        w = self.state.winner
+        return w if w >= 0 else None
 
     @property
     def hands_scored(self) -> int:
-        return len(self.hand_log)
+        s = self.state
+        return s.hand_no - (s.phase == PLAY)
 
     def result(self) -> dict[str, Any]:
+        s = self.state
+        score_events, hands_played = self._records()
         return {
             "game": self.name,
-            "over": self.phase == OVER,
-            "sides": [list(s) for s in self.sides],
-            "scores": list(self.scores),
-            "winner": self.winner,
+            "over": s.phase == OVER,
+            "sides": [list(side) for side in s.rules.sides],
+            "scores": list(s.scores),
+            "winner": s.winner if s.winner >= 0 else None,
             "target": self.target,
             "exact_61": self.options["exact_61"],
-            "events": list(self.score_events),
-            "hands": list(self.hand_log),
+            "events": score_events,
+            "hands": hands_played,
         }
+
+    def _records(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Every score and every hand's summary, in words for people (``result()``'s
+        ``events`` and ``hands``), read from the events."""
+        cached = self._records_cache
+        if cached is None or cached[0] != len(self._history):
+            scores, hands = self._read_events()
+            cached = self._records_cache = (len(self._history), scores, hands)
+        return list(cached[1]), list(cached[2])
+
+    def _read_events(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        rules = self.state.rules
+        target = rules.target
+        scores = [0] * len(rules.sides)
+        hand_no = 0
+        history = self._history
+        out: list[dict[str, Any]] = []
+        hands: list[dict[str, Any]] = []
+        deals = [i for i, e in enumerate(history) if isinstance(e, str) and e[:5] == "deal "]
+        bonus: str | None = None
+        for index, events in self._events.items():
+            while hand_no < len(deals) and deals[hand_no] <= index:
+                hand_no += 1
+            for e in events:
+                code = e.code
+                if code == "hand_ended":
+                    hands.append(self._hand_entry(e.params, bonus, scores))
+                    bonus = None
+                    continue
+                if code == "ends_scored":
+                    kind, seat, what = "ends", e["seat"], f"ends {e['ends']}"
+                elif code == "domino_bonus":
+                    kind, seat, what = "domino", e["seat"], f"domino: {e['total']} pips"
+                    bonus = f"{what} → {e['points']}"
+                elif code == "blocked":
+                    pips = e["pips"]
+                    low = min(pips)
+                    if e["side"] is None:
+                        bonus = f"blocked: tie for fewest pips ({low}): nothing scored"
+                        continue
+                    kind, seat = "blocked", e["seat"]
+                    what = f"blocked: fewest pips {low}, opponents {sum(pips) - low} pips"
+                    bonus = f"{what} → {e['points']}"
+                else:
+                    continue
+                points, side = e["points"], e["side"]
+                if not points:
+                    continue
+                reason = f"{what} → {points}"
+                if e["scored"]:
+                    scores[side] += points
+                else:
+                    reason += f" (not scored: {scores[side]} + {points} would pass {target})"
+                out.append(
+                    {
+                        "hand": hand_no,
+                        "move": index,
+                        "seat": seat,
+                        "side": side,
+                        "kind": kind,
+                        "points": points,
+                        "scored": e["scored"],
+                        "reason": reason,
+                        "scores": list(scores),
+                    }
+                )
+        return out, hands
+
+    @staticmethod
+    def _hand_entry(p: Any, bonus: str | None, scores: list[int]) -> dict[str, Any]:
+        end = p["how"].replace("_", " ")
+        out: dict[str, Any] = {
+            "hand": p["hand"],
+            "leader": p["leader"],
+            "end": end,
+            "domino_by": p["seat"],
+            "bonus": bonus,
+            "bonus_side": p["side"],
+            "bonus_points": p["points"],
+            "scores_after": list(scores),
+        }
+        if end != TARGET_REACHED:
+            out["pips_left"] = list(p["pips_left"])
+            out["tiles_left"] = [list(t) for t in p["tiles_left"]]
+        return out
 
     # --------------------------------------------------------- fast access
 
     @property
     def hand_masks(self) -> tuple[int, ...]:
         """The hands as tile masks (all seats: for solvers and tests, not for bots)."""
-        return tuple(self.hands)
+        return tuple(self.state.hands)
 
     @property
     def stock_left(self) -> tuple[int, ...]:
         """The stock still to draw, in order (for solvers and tests, not for bots)."""
-        return tuple(self.stock[self.stock_pos :])
+        s = self.state
+        return tuple(s.stock[s.stock_pos :])
 
     def random_playout(
         self, rng: random.Random, trace: list[int | str] | None = None
     ) -> tuple[list[int], int]:
-        """This game played on at random: final scores, hands dealt (the game is untouched).
-
-        The fast path for simulation: see :func:`ludoteca.games.fiveup.fast.playout`.
-        """
-        from .fast import playout
-
-        return playout(self, rng, trace)
+        """This game played on at random: final scores, hands dealt (the game is
+        untouched). Every move and deal is drawn uniformly with ``rng``; with a
+        ``trace`` list, the chance events (as text) and the decisions (as action
+        numbers) are added to it, so the play-out replays through the public API."""
+        s = self.state.clone()
+        hands = s.random_playout(rng, trace)
+        return list(s.scores), hands
 
     def hand_hidden(self) -> bool:
         """Whether the current hand still hides tiles (under way, or cut short by the end)."""
+        s = self.state
         if self.hand_start < 0:
             return False
-        if self.phase == PLAY:
+        if s.phase == PLAY:
             return True
-        return self.phase == OVER and self.hand_log[-1]["end"] == "target reached"
+        return s.phase == OVER and s.end == TARGET_REACHED
 
     def sample_hidden(self, seat: Seat, rng: random.Random) -> FiveUp:
         """A copy whose other hands and stock order are redrawn for ``seat``.
@@ -804,6 +712,37 @@ class FiveUp(Game):
         tiles each player drew, and that a player who drew or passed held nothing
         playable at that moment (see :mod:`.hidden`).
         """
-        from .hidden import sample_hidden
+        if not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_seats
+        ):
+            raise ValueError(
+                f"{seat!r} is not a seat of this game: seats are 0 to {self.num_seats - 1}"
+            )
+        new = self.copy()
+        assert isinstance(new, FiveUp)
+        new.seed = rng.getrandbits(63)
+        if not self.hand_hidden():
+            return new
+        from .hidden import hand_model
 
-        return sample_hidden(self, seat, rng)
+        key = (len(self._history), seat)
+        cached = self._hidden_cache
+        if cached is not None and cached[0] == key:
+            model = cached[1]
+        else:
+            deal, actions = self.hand_record()
+            assert deal is not None
+            model = hand_model(self.state.rules, self.state.leader, deal, actions, seat)
+            self._hidden_cache = (key, model)
+        hands, stock = model.sample(rng)
+        hands = [sorted(h, reverse=True) for h in hands]
+        # each seat's tiles: those dealt and those drawn, less those on the table
+        held = [sum(1 << t for t in h) for h in hands]
+        for k in range(model.stock_pos):
+            held[model.draws_by[k]] |= 1 << stock[k]
+        s = new.state
+        s.hands = [h & ~s.on_table for h in held]
+        s.stock = tuple(stock)
+        new._history[self.hand_start] = deal_text(hands, stock)
+        assert s.hands[seat] == self.state.hands[seat]
+        return new

@@ -35,27 +35,14 @@ their group.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from ludoteca.tiles import ALL_TILES, tile_index
+from ludoteca.tiles import tile_index
 
-from .tables import (
-    A_DRAW,
-    A_ON,
-    A_OPEN,
-    A_PASS,
-    HAS_NUMBER,
-    ON_NUMBER,
-    ON_OUTER,
-    ON_TARGET,
-    ON_TILE,
-    deal_text,
-)
+from .core import Rules, State
+from .tables import A_DRAW, A_OPEN, A_PASS, ACTION_MOVE, HAS_NUMBER
 
-if TYPE_CHECKING:
-    from .game import FiveUp
-
-__all__ = ["HandModel", "hand_model", "sample_hidden"]
+__all__ = ["HandModel", "deal_parts", "hand_model"]
 
 
 class HandModel:
@@ -147,68 +134,33 @@ class HandModel:
         return hands, stock
 
 
-def _deal_parts(text: str) -> tuple[list[list[int]], list[int]]:
+def deal_parts(text: str) -> tuple[list[list[int]], list[int]]:
+    """The hands and the stock of a ``deal …`` chance event."""
     parts = text[5:].split(" | ")
     hands = [[tile_index(w) for w in p.split()] for p in parts[:-1]]
     stock = [tile_index(w) for w in parts[-1].split()[1:]]
     return hands, stock
 
 
-def hand_model(game: FiveUp, seat: int) -> HandModel:
-    """The constraints on the current hand's deal as ``seat`` sees them."""
-    hist = game._history
-    deal_text = hist[game.hand_start]
-    assert isinstance(deal_text, str)
-    dealt, stock = _deal_parts(deal_text)
-    n = game.n
-    actions = [a for a in hist[game.hand_start + 1 :] if isinstance(a, int)]
+def hand_model(
+    rules: Rules, leader: int, deal: str, actions: Sequence[int], seat: int
+) -> HandModel:
+    """The constraints on a hand's deal as ``seat`` sees them: ``deal`` is the
+    hand's chance event (only the seat's own part of it is used as knowledge),
+    ``actions`` the decisions since, ``leader`` who opened."""
+    dealt, stock = deal_parts(deal)
+    n = rules.players
 
-    # Walk the hand: who acted, what, with which numbers open, which stock tile.
-    tbn = [0] * 7
-    sides_free = [0] * 28
-    tips_free = [0] * 28
-    turn = game.leader
-    pos = 0
+    # Walk the hand on the rules: who acted, what, with which numbers open, which
+    # stock tile.
+    walk = State(rules=rules)
+    walk.leader = leader
+    walk.deal(dealt, stock)
     events: list[tuple[int, int, int, int]] = []  # seat, action, open numbers, stock pos
     for a in actions:
-        open_mask = 0
-        for v in range(7):
-            if tbn[v]:
-                open_mask |= 1 << v
-        events.append((turn, a, open_mask, pos))
-        if a == A_DRAW:
-            pos += 1
-            continue
-        if a == A_PASS:
-            turn = (turn + 1) % n
-            continue
-        if a < A_ON:
-            t = a - A_OPEN
-            tile = ALL_TILES[t]
-            if tile.is_double:
-                sides_free[t] = 2
-            tbn[tile.high] |= 1 << t
-            tbn[tile.low] |= 1 << t
-        else:
-            t, x, v = ON_TILE[a], ON_TARGET[a], ON_NUMBER[a]
-            if ALL_TILES[x].is_double:
-                if sides_free[x]:
-                    sides_free[x] -= 1
-                    if not sides_free[x]:
-                        tips_free[x] = 2
-                else:
-                    tips_free[x] -= 1
-                    if not tips_free[x]:
-                        tbn[v] &= ~(1 << x)
-            else:
-                tbn[v] &= ~(1 << x)
-            if ALL_TILES[t].is_double:
-                sides_free[t] = 1
-                tbn[v] |= 1 << t
-            else:
-                tbn[ON_OUTER[a]] |= 1 << t
-        turn = (turn + 1) % n
-
+        events.append((walk.turn, a, walk.open_mask, walk.stock_pos))
+        walk.apply(a)
+    pos = walk.stock_pos
     known = set(dealt[seat])
     fixed: dict[int, int] = {}
     draws_by: dict[int, int] = {}
@@ -223,20 +175,16 @@ def hand_model(game: FiveUp, seat: int) -> HandModel:
             known.add(stock[k])
         elif i + 1 < len(events) and events[i + 1][1] >= A_OPEN:
             played = events[i + 1][1]
-            fixed[k] = ON_TILE[played] if played >= A_ON else played - A_OPEN
+            fixed[k] = ACTION_MOVE[played][0]
     forced = set(fixed.values()) - known
 
     # Tiles to place: those played by other players (not fixed), and the unseen ones.
     played_by: dict[int, tuple[int, int]] = {}  # tile -> (player, event index)
     for i, (who, a, _, _) in enumerate(events):
         if a >= A_OPEN and who != seat:
-            t = ON_TILE[a] if a >= A_ON else a - A_OPEN
+            t = ACTION_MOVE[a][0]
             played_by[t] = (who, i)
-    on_table_by_seat = {
-        ON_TILE[a] if a >= A_ON else a - A_OPEN
-        for who, a, _, _ in events
-        if a >= A_OPEN and who == seat
-    }
+    on_table_by_seat = {ACTION_MOVE[a][0] for who, a, _, _ in events if a >= A_OPEN and who == seat}
     tiles = [
         t for t in range(28) if t not in known and t not in forced and t not in on_table_by_seat
     ]
@@ -298,32 +246,3 @@ def hand_model(game: FiveUp, seat: int) -> HandModel:
         [allowed[i] for i in order],
         groups,
     )
-
-
-def sample_hidden(game: FiveUp, seat: int, rng: random.Random) -> FiveUp:
-    """A copy of ``game`` with the current hand's hidden tiles redrawn for ``seat``."""
-    if not (isinstance(seat, int) and 0 <= seat < game.n):
-        raise ValueError(f"{seat!r} is not a seat of this game: seats are 0 to {game.n - 1}")
-    new = game.copy()
-    assert isinstance(new, type(game))
-    new.seed = rng.getrandbits(63)
-    if not game.hand_hidden():
-        return new
-    cache = game._hidden_cache
-    key = (len(game._history), seat)
-    if cache is not None and cache[0] == key:
-        model = cache[1]
-    else:
-        model = hand_model(game, seat)
-        game._hidden_cache = (key, model)
-    hands, stock = model.sample(rng)
-    hands = [sorted(h, reverse=True) for h in hands]
-    events_hands = [sum(1 << t for t in h) for h in hands]
-    for k in range(model.stock_pos):
-        events_hands[model.draws_by[k]] |= 1 << stock[k]
-    on_table = game.on_table
-    new.hands = [h & ~on_table for h in events_hands]
-    new.stock = stock
-    new._history[game.hand_start] = deal_text(hands, stock)
-    assert new.hands[seat] == game.hands[seat]
-    return new

@@ -54,24 +54,24 @@ determinization), with every legal move in the engine's notation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
 from ludoteca.errors import NotSolvable
-from ludoteca.tiles import ALL_TILES, TILE_TEXT, indices_of
+from ludoteca.tiles import TILE_TEXT
 
+from .core import PHASE_NAMES, PLAY, Rules, State
 from .tables import (
-    A_ON,
-    A_OPEN,
+    ACTION_MOVE,
+    ENDS_POINTS,
     IS_DOUBLE,
     NUMBER_MASK,
-    ON_NUMBER,
-    ON_TARGET,
-    ON_TILE,
+    OPENING,
     OUTER,
+    PASS,
     PIPS,
-    bonus_points,
-    hand_pips,
+    PLAIN,
+    SPINNER,
 )
 
 if TYPE_CHECKING:
@@ -79,6 +79,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_NODES",
+    "OPENING",
+    "PASS",
+    "PASS_MOVE",
+    "PLAIN",
+    "SPINNER",
     "WIN",
     "Move",
     "MoveValue",
@@ -104,7 +109,6 @@ Move = tuple[int, int, int]
 ``PLAIN`` (the open end of a non-double), ``SPINNER`` (a place on the double of
 that number) or ``OPENING`` (the first tile of the hand; number -1). ``PASS`` is
 ``(-1, -1, PASS)``."""
-PLAIN, SPINNER, OPENING, PASS = range(4)
 PASS_MOVE: Move = (-1, -1, PASS)
 
 
@@ -119,16 +123,10 @@ def move_text(move: Move) -> str:
 
 
 def move_of(action: int) -> Move:
-    """The solver's move for an engine action (``play …``; ``pass``)."""
-    if action >= A_ON:
-        return (
-            ON_TILE[action],
-            ON_NUMBER[action],
-            SPINNER if IS_DOUBLE[ON_TARGET[action]] else PLAIN,
-        )
-    if action >= A_OPEN:
-        return action - A_OPEN, -1, OPENING
-    return PASS_MOVE
+    """The solver's move for an engine action (``play …``; ``pass``, and ``draw``,
+    as :data:`PASS_MOVE`)."""
+    t, v, kind, _ = ACTION_MOVE[action]
+    return t, v, kind
 
 
 # ------------------------------------------------------------------ positions
@@ -164,45 +162,57 @@ class Position:
     @classmethod
     def from_game(cls, game: Game) -> Position:
         """The position of a Five-Up game in a hand whose stock is closed."""
-        from .game import PHASE_NAMES, PLAY, FiveUp
+        from .game import FiveUp
 
         if not isinstance(game, FiveUp):
             raise NotSolvable(f"the Five-Up solver was given a {game.title} game")
-        if game.phase != PLAY:
+        state = game.state
+        if state.phase != PLAY:
             raise NotSolvable(
                 "a Five-Up hand can be solved while it is played, not in the "
-                f"{PHASE_NAMES[game.phase]} phase"
+                f"{PHASE_NAMES[state.phase]} phase"
             )
-        left = len(game.stock) - game.stock_pos
-        if left > game.reserve:
+        left = len(state.stock) - state.stock_pos
+        if left > state.reserve:
             raise NotSolvable(
-                f"{left - game.reserve} tile(s) may still be drawn from the stock: draws to "
+                f"{left - state.reserve} tile(s) may still be drawn from the stock: draws to "
                 "come make the hand a game of hidden information (it is solvable once only "
                 "the tile(s) never drawn are left)"
             )
-        plain = [0] * 7
-        room = [0] * 7
-        for v in range(7):
-            for x in indices_of(game.tbn[v]):
-                if IS_DOUBLE[x]:
-                    sides = game.sides_free[x]
-                    room[v] = sides + 2 if sides else game.tips_free[x]
-                else:
-                    plain[v] += 1
-        pos = cls(
-            players=game.n,
-            side_of=tuple(game.side_of),
-            hands=tuple(game.hands),
-            plain=tuple(plain),
-            room=tuple(room),
-            turn=game.turn,
-            passes=game.passes,
-            scores=tuple(game.scores),
-            target=game.target,
-            exact=bool(game.options["exact_61"]),
+        return cls.of_state(state)
+
+    @classmethod
+    def of_state(cls, state: State, start: Position | None = None) -> Position:
+        """The position of a state (``start``: the position it was played on from,
+        whose seat to move it keeps once the hand is over)."""
+        rules = state.rules
+        over = bool(state.end)
+        return cls(
+            players=rules.players,
+            side_of=rules.side_of,
+            hands=tuple(state.hands),
+            plain=tuple(state.plain),
+            room=tuple(state.room),
+            turn=start.turn if over and start is not None else state.turn,
+            passes=state.passes,
+            scores=tuple(state.scores),
+            target=rules.target,
+            exact=rules.exact,
+            end=state.end,
+            winner=state.winner,
         )
-        assert pos.ends == game.ends
-        return pos
+
+    def state(self) -> State:
+        """The position as a state of the rules, to play on."""
+        rules = Rules.of(self.players, self.target, self.exact)
+        if rules.side_of != tuple(self.side_of):
+            raise ValueError(f"the seats of {self.players} players play for {rules.side_of}")
+        state = State.from_counts(
+            rules, self.hands, self.plain, self.room, self.turn, self.passes, self.scores
+        )
+        state.end = self.end
+        state.winner = self.winner
+        return state
 
     @property
     def over(self) -> bool:
@@ -215,103 +225,19 @@ class Position:
     @property
     def ends(self) -> int:
         """The sum of the open ends."""
-        total = 0
-        for v in range(7):
-            total += self.plain[v] * v
-            if self.room[v] > 2:
-                total += 2 * v
-        return total
+        return self.state().ends
 
     def moves(self) -> list[Move]:
         """The distinct moves of the player to move (plays on equivalent ends are one move)."""
         if self.over:
             return []
-        hand = self.hands[self.turn]
-        if not any(self.plain) and not any(self.room):
-            return [(t, -1, OPENING) for t in indices_of(hand)]
-        out: list[Move] = []
-        for v in range(7):
-            tiles = hand & NUMBER_MASK[v]
-            if not tiles:
-                continue
-            for t in indices_of(tiles):
-                if self.plain[v]:
-                    out.append((t, v, PLAIN))
-                if self.room[v]:
-                    out.append((t, v, SPINNER))
-        return out or [PASS_MOVE]
+        return [(t, v, kind) for t, v, kind, _ in self.state().plays()] or [PASS_MOVE]
 
     def play(self, move: Move) -> Position:
         """The position after the player to move makes ``move`` (assumed legal)."""
-        t, v, kind = move
-        seat = self.turn
-        if kind == PASS:
-            passes = self.passes + 1
-            if passes == self.players:
-                return self._blocked()
-            return replace(self, turn=(seat + 1) % self.players, passes=passes)
-        plain = list(self.plain)
-        room = list(self.room)
-        tile = ALL_TILES[t]
-        if kind == OPENING:
-            if tile.is_double:
-                room[tile.high] = 4
-            else:
-                plain[tile.high] += 1
-                plain[tile.low] += 1
-        else:
-            if kind == PLAIN:
-                plain[v] -= 1
-            else:
-                room[v] -= 1
-            if tile.is_double:
-                room[v] = 3
-            else:
-                plain[tile.other(v)] += 1
-        hands = list(self.hands)
-        hands[seat] ^= 1 << t
-        after = replace(
-            self,
-            hands=tuple(hands),
-            plain=tuple(plain),
-            room=tuple(room),
-            passes=0,
-            turn=(seat + 1) % self.players,
-        )
-        ends = after.ends
-        side = self.side_of[seat]
-        if ends and not ends % 5:
-            after = after._award(side, ends // 5, "target reached")
-            if after.over:
-                return after
-        if not hands[seat]:
-            opp = sum(hand_pips(h) for s, h in enumerate(hands) if self.side_of[s] != side)
-            after = after._award(side, bonus_points(opp), "domino")
-            if not after.over:
-                after = replace(after, end="domino")
-        return after
-
-    def _award(self, side: int, points: int, end: str) -> Position:
-        """``points`` to ``side``; ``end`` names the end of the hand if that
-        reaches the target (as the engine's hand log does)."""
-        before = self.scores[side]
-        if not points or (self.exact and before + points > self.target):
-            return self
-        scores = list(self.scores)
-        scores[side] = before + points
-        if scores[side] >= self.target:
-            return replace(self, scores=tuple(scores), end=end, winner=side)
-        return replace(self, scores=tuple(scores))
-
-    def _blocked(self) -> Position:
-        per_side = [0] * self.sides
-        for s, h in enumerate(self.hands):
-            per_side[self.side_of[s]] += hand_pips(h)
-        low = min(per_side)
-        after = replace(self, passes=self.players)
-        if per_side.count(low) == 1:
-            after = after._award(per_side.index(low), bonus_points(sum(per_side) - low), "blocked")
-        return after if after.over else replace(after, end="blocked")
+        state = self.state()
+        state.play_move(move)
+        return Position.of_state(state, self)
 
     def objective(self, start: Position, root_side: int, win: int = WIN) -> int:
         """The objective of this finished hand for ``root_side``, from ``start``
@@ -347,8 +273,7 @@ def _weights(sides: int, root_side: int) -> tuple[int, ...]:
 
 def _order(e: int, hand: int, t: int) -> int:
     """Move ordering: the points scored now, then going out, then heavy tiles first."""
-    g = e // 5 if e and not e % 5 else 0
-    return g * 64 + (32 if hand == 1 << t else 0) + PIPS[t]
+    return ENDS_POINTS[e] * 64 + (32 if hand == 1 << t else 0) + PIPS[t]
 
 
 _Entry = tuple[int, int, int, tuple[int, ...]]
@@ -368,7 +293,8 @@ def _too_large(limit: int) -> str:
 
 
 class _Search:
-    """Alpha-beta with a transposition table, in Python (the C search's twin).
+    """Alpha-beta with a transposition table, in Python, on the rules' state (the
+    C search's twin).
 
     Values are the objective of the rest of the hand for the root side
     (maximising at its seats, minimising at the others). A node's value
@@ -381,7 +307,6 @@ class _Search:
     """
 
     def __init__(self, pos: Position, root_side: int, node_limit: int = 0, win: int = WIN) -> None:
-        self.players = pos.players
         self.node_limit = node_limit
         self.win = win
         self.side_of = pos.side_of
@@ -390,45 +315,31 @@ class _Search:
         self.root_side = root_side
         self.weight = _weights(pos.sides, root_side)
         self.target = pos.target
-        self.exact = pos.exact
-        self.free: dict[int, _Entry] = {}
-        self.fixed: dict[tuple[int, tuple[int, ...]], _Entry] = {}
+        self.free: dict[tuple[int, ...], _Entry] = {}
+        self.fixed: dict[tuple[tuple[int, ...], tuple[int, ...]], _Entry] = {}
         self.nodes = 0
-        self.hands: list[int] = []
-        self.plain: list[int] = []
-        self.room: list[int] = []
-        self.ends = 0
-        self.hp = 0
-        self.lay = 0
+        self.state = pos.state()
 
     def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
         """The objective of ``pos`` for the root side (exact inside the window)."""
         if pos.over:
             raise ValueError("the hand is over")
-        self.hands = list(pos.hands)
-        self.plain = list(pos.plain)
-        self.room = list(pos.room)
-        self.ends = pos.ends
-        hp = 0
-        for s, h in enumerate(pos.hands):
-            hp |= h << (28 * s)
-        lay = 0
-        for v in range(7):
-            lay |= pos.plain[v] << (3 * v) | pos.room[v] << (21 + 3 * v)
-        self.hp = hp
-        self.lay = lay
-        dist = tuple(self.target - s for s in pos.scores)
+        self.state = pos.state()
+        self.state.awards = []
         self.stop = self.node_limit + 1 if self.node_limit else -1
-        value, _ = self._node(pos.turn, pos.passes, dist, alpha, beta)
+        value, _ = self._node(alpha, beta)
         return value
 
-    def _node(
-        self, turn: int, passes: int, dist: tuple[int, ...], alpha: int, beta: int
-    ) -> tuple[int, tuple[int, ...]]:
+    def _node(self, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
         self.nodes += 1
         if self.nodes == self.stop:
             raise SearchLimit(_too_large(self.node_limit))
-        key = (self.hp << 48) | (self.lay << 6) | (turn << 3) | passes
+        s = self.state
+        hp = 0
+        for h in s.hands:
+            hp = hp << 28 | h
+        key = (hp, *s.plain, *s.room, s.turn, s.passes)
+        dist = tuple(self.target - x for x in s.scores)
         entry = self.free.get(key)
         fixed = False
         if entry is not None and not all(r < d for r, d in zip(entry[3], dist, strict=True)):
@@ -445,26 +356,22 @@ class _Search:
             alpha = max(alpha, lo)
             beta = min(beta, hi)
         alpha0, beta0 = alpha, beta
-        side = self.side_of[turn]
+        side = self.side_of[s.turn]
         maxing = side == self.root_side
-        nxt = turn + 1 if turn + 1 < self.players else 0
-        moves = self._moves(turn)
+        moves = self._moves()
         best = -INF if maxing else INF
         best_index = 0
         reach: tuple[int, ...] = (0,) * self.sides
         if not moves:
-            if passes + 1 == self.players:
-                best, reach = self._blocked(dist)
-            else:
-                best, reach = self._node(nxt, passes + 1, dist, alpha, beta)
+            best, reach = self._child(-1, -1, PASS, alpha, beta)
         else:
             order = list(range(len(moves)))
             if 0 < first < len(moves):
                 order.remove(first)
                 order.insert(0, first)
             for i in order:
-                _, t, v, kind, o, e = moves[i]
-                value, r = self._child(turn, side, nxt, t, v, kind, o, e, dist, alpha, beta)
+                _, t, v, kind = moves[i]
+                value, r = self._child(t, v, kind, alpha, beta)
                 reach = tuple(max(a, b) for a, b in zip(reach, r, strict=True))
                 if maxing:
                     if value > best:
@@ -493,144 +400,45 @@ class _Search:
             self.fixed[(key, dist)] = (new_lo, new_hi, best_index, reach)
         return best, reach
 
-    def _moves(self, turn: int) -> list[tuple[int, int, int, int, int, int]]:
-        """``(order, tile, number, kind, outer, ends after)``, best first."""
-        hand = self.hands[turn]
-        plain, room, ends = self.plain, self.room, self.ends
-        moves: list[tuple[int, int, int, int, int, int]] = []
-        if not self.lay:
-            for t in indices_of(hand):
-                e = PIPS[t]
-                moves.append((_order(e, hand, t), t, -1, OPENING, -1, e))
-        else:
-            for v in range(7):
-                tiles = hand & NUMBER_MASK[v]
-                if not tiles or not (plain[v] or room[v]):
-                    continue
-                for t in indices_of(tiles):
-                    o = OUTER[t][v]
-                    if plain[v]:
-                        e = ends + v if o == v else ends + o - v
-                        moves.append((_order(e, hand, t), t, v, PLAIN, o, e))
-                    if room[v]:
-                        e = ends + o - (2 * v if room[v] == 3 else 0)
-                        moves.append((_order(e, hand, t), t, v, SPINNER, o, e))
+    def _moves(self) -> list[tuple[int, int, int, int]]:
+        """``(order, tile, number, kind)``, best first."""
+        s = self.state
+        hand = s.hands[s.turn]
+        moves = [(_order(e, hand, t), t, v, kind) for t, v, kind, e in s.plays()]
         moves.sort(key=lambda m: (-m[0], m[1], m[3]))
         return moves
 
-    def _score(
-        self, side: int, points: int, dist: tuple[int, ...]
-    ) -> tuple[int, int, tuple[int, ...], bool]:
-        """``side`` scores ``points``: (value, points scored, distances, target reached)."""
-        d = dist[side]
-        if self.exact and points > d:
-            return 0, 0, dist, False
-        if points >= d:
-            won = self.win if side == self.root_side else -self.win
-            return won + self.weight[side] * points, points, dist, True
-        nd = list(dist)
-        nd[side] = d - points
-        return self.weight[side] * points, points, tuple(nd), False
-
-    def _blocked(self, dist: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-        per_side = [0] * self.sides
-        for s, h in enumerate(self.hands):
-            per_side[self.side_of[s]] += hand_pips(h)
-        low = min(per_side)
-        reach = [0] * self.sides
-        if per_side.count(low) != 1:
-            return 0, tuple(reach)
-        side = per_side.index(low)
-        points = bonus_points(sum(per_side) - low)
-        if not points:
-            return 0, tuple(reach)
-        reach[side] = points
-        value, _, _, _ = self._score(side, points, dist)
-        return value, tuple(reach)
-
     def _child(
-        self,
-        turn: int,
-        side: int,
-        nxt: int,
-        t: int,
-        v: int,
-        kind: int,
-        o: int,
-        e: int,
-        dist: tuple[int, ...],
-        alpha: int,
-        beta: int,
+        self, t: int, v: int, kind: int, alpha: int, beta: int
     ) -> tuple[int, tuple[int, ...]]:
-        """Play the move, value the rest of the hand (this play's scores included), undo."""
-        hands, plain, room = self.hands, self.plain, self.room
-        bit = 1 << t
-        hands[turn] ^= bit
-        self.hp ^= bit << (28 * turn)
-        saved_lay, saved_ends = self.lay, self.ends
-        saved_plain = plain[v] if v >= 0 else 0
-        saved_room = room[v] if v >= 0 else 0
-        lay = self.lay
-        tile = ALL_TILES[t]
-        if kind == OPENING:
-            if tile.is_double:
-                room[tile.high] = 4
-                lay |= 4 << (21 + 3 * tile.high)
-            else:
-                plain[tile.high] += 1
-                plain[tile.low] += 1
-                lay += (1 << (3 * tile.high)) + (1 << (3 * tile.low))
-        else:
-            if kind == PLAIN:
-                plain[v] -= 1
-                lay -= 1 << (3 * v)
-            else:
-                room[v] -= 1
-                lay -= 1 << (21 + 3 * v)
-            if tile.is_double:
-                room[v] = 3
-                lay += 3 << (21 + 3 * v)
-            else:
-                plain[o] += 1
-                lay += 1 << (3 * o)
-        self.lay = lay
-        self.ends = e
-        value = scored = touch = 0
-        over = False
-        if e and not e % 5:
-            touch = e // 5
-            value, scored, dist, over = self._score(side, touch, dist)
-        if not over and not hands[turn]:
-            opp = 0
-            for s, h in enumerate(hands):
-                if self.side_of[s] != side:
-                    opp += hand_pips(h)
-            bonus = bonus_points(opp)
-            if bonus:
-                touch = max(touch, scored + bonus)
-                bv, _, dist, _ = self._score(side, bonus, dist)
-                value += bv
-            over = True
+        """Make the move (a pass when ``kind`` is ``PASS``), value the rest of the
+        hand (this move's scores included), take it back."""
+        s = self.state
+        before = tuple(s.scores)
+        awards = s.awards
+        assert awards is not None
+        awards.clear()
+        over = s.play_move((t, v, kind))
+        value = 0
+        for w, a, b in zip(self.weight, s.scores, before, strict=True):
+            value += w * (a - b)
+        if s.winner >= 0:
+            value += self.win if s.winner == self.root_side else -self.win
+        # the largest gain each side touched in this move (a refused score included)
+        touch = [0] * self.sides
+        scored = [0] * self.sides
+        for side, points, ok in awards:
+            touch[side] = max(touch[side], scored[side] + points)
+            if ok:
+                scored[side] += points
         if over:
-            r = [0] * self.sides
-            r[side] = touch
+            reach = tuple(touch)
         else:
-            cv, cr = self._node(nxt, 0, dist, alpha - value, beta - value)
+            cv, cr = self._node(alpha - value, beta - value)
             value += cv
-            r = list(cr)
-            r[side] = max(touch, cr[side] + scored)
-        hands[turn] ^= bit
-        self.hp ^= bit << (28 * turn)
-        self.lay, self.ends = saved_lay, saved_ends
-        if kind == OPENING:
-            room[tile.high] = 0
-            plain[tile.high] = 0
-            plain[tile.low] = 0
-        else:
-            plain[v], room[v] = saved_plain, saved_room
-            if not tile.is_double:
-                plain[o] -= 1
-        return value, tuple(r)
+            reach = tuple(max(tc, c + sc) for tc, c, sc in zip(touch, cr, scored, strict=True))
+        s.undo()
+        return value, reach
 
 
 _BUILD_ERROR: str | None = None

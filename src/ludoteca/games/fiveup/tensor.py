@@ -41,18 +41,22 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.fiveup.game import _PARSE, PHASE_NAMES, FiveUp
+from ludoteca.games.fiveup.core import PHASE_NAMES, State
+from ludoteca.games.fiveup.game import FiveUp
 from ludoteca.games.fiveup.tables import (
     A_DRAW,
     A_ON,
     A_OPEN,
     A_PASS,
+    ACTION_MOVE,
+    ACTION_OF,
     HAS_NUMBER,
     ON_NUMBER,
     ON_OUTER,
     ON_TARGET,
     ON_TILE,
 )
+from ludoteca.gametype import GameType
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, put_mask
 from ludoteca.tiles import ALL_TILES, tile_index
 
@@ -107,13 +111,12 @@ class _Follow:
     A seat that drew or passed held nothing that fitted an open end then; once
     it moves again, the tile it drew did not fit either or was played at once,
     so nothing in its hand fits those numbers until it draws again. The open
-    numbers are followed move by move (a double offers four places: two sides,
-    then two tips; any other tile one place at its free end).
+    numbers are those of the layout, laid play by play by the rules' state.
     """
 
     __slots__ = (
         "_facts",
-        "free",
+        "layout",
         "leader",
         "movers",
         "moves",
@@ -121,7 +124,6 @@ class _Follow:
         "pending",
         "played",
         "seat",
-        "table",
         "voids",
     )
 
@@ -133,62 +135,39 @@ class _Follow:
         self.played = [0] * n
         self.voids = [0] * n
         self.pending = [-1] * n  # open numbers at a seat's latest draw, until its next move
-        self.free = [0] * 7
-        self.table = 0
+        self.layout = State(n)
         self.seat = leader
         self._facts: _HandFacts | None = None
+
+    @property
+    def table(self) -> int:
+        """The tiles on the table (a mask)."""
+        return self.layout.on_table
 
     def extend(self, moves: tuple[int, ...]) -> None:
         """Follow ``moves[len(self.moves):]`` (``moves`` continues what was followed)."""
         n = self.n
-        played, voids, pending, free = self.played, self.voids, self.pending, self.free
+        played, voids, pending, layout = self.played, self.voids, self.pending, self.layout
         seat = self.seat
         for a in moves[len(self.moves) :]:
             self.movers.append(seat)
             if pending[seat] >= 0:  # the tile drawn did not fit, or it was played at once
                 voids[seat] = HAS_NUMBER[pending[seat]]
                 pending[seat] = -1
-            if a >= A_ON:
-                t = ON_TILE[a]
-                v = ON_NUMBER[a]
-                free[v] -= 1
-                if ALL_TILES[t].is_double:
-                    free[v] += 3
-                else:
-                    free[ON_OUTER[a]] += 1
+            if a >= A_OPEN:
+                t, v, kind, x = ACTION_MOVE[a]
+                layout.lay(t, v, kind, x)
                 played[seat] |= 1 << t
-                self.table |= 1 << t
                 seat = (seat + 1) % n
-            elif a >= A_OPEN:
-                t = a - A_OPEN
-                tile = ALL_TILES[t]
-                if tile.is_double:
-                    free[tile.high] += 4
-                else:
-                    free[tile.high] += 1
-                    free[tile.low] += 1
-                played[seat] |= 1 << t
-                self.table |= 1 << t
+            elif a == A_PASS:
+                voids[seat] = HAS_NUMBER[layout.open_mask]
                 seat = (seat + 1) % n
-            else:
-                numbers = self.open_numbers()
-                if a == A_PASS:
-                    voids[seat] = HAS_NUMBER[numbers]
-                    seat = (seat + 1) % n
-                else:  # the new tile may fit: nothing is sure until the next move
-                    voids[seat] = 0
-                    pending[seat] = numbers
+            else:  # the new tile may fit: nothing is sure until the next move
+                voids[seat] = 0
+                pending[seat] = layout.open_mask
         self.seat = seat
         self.moves = moves
         self._facts = None
-
-    def open_numbers(self) -> int:
-        """The numbers with an open end on the table, as a 7-bit mask."""
-        numbers = 0
-        for v in range(7):
-            if self.free[v] > 0:
-                numbers |= 1 << v
-        return numbers
 
     def facts(self) -> _HandFacts:
         if self._facts is None:
@@ -196,8 +175,8 @@ class _Follow:
                 tuple(self.movers),
                 tuple(self.played),
                 tuple(self.voids),
-                self.table,
-                self.open_numbers(),
+                self.layout.on_table,
+                self.layout.open_mask,
             )
         return self._facts
 
@@ -222,12 +201,15 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
 
     game_name = "fiveup"
 
-    def __init__(self, game: FiveUp) -> None:
+    def __init__(self, game: FiveUp | GameType) -> None:
         super().__init__(game)
         n = self.num_seats
-        self.sides = [list(s) for s in game.sides]
-        self.side_of = tuple(game.side_of)
-        self.target = game.target
+        kind = game if isinstance(game, GameType) else game.type
+        self.sides = [list(s) for s in kind.sides]
+        self.side_of = kind.side_of
+        target = kind.target
+        assert target is not None
+        self.target = target
         self.score_fractions = fractions(self.target)
         self.pass_fractions = fractions(n)
         n_sides = len(self.sides)
@@ -266,41 +248,38 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
     # ------------------------------------------------------------- readers
 
     def public(self, game: FiveUp, seat: int) -> FiveUpPublic:
-        start = game.hand_start
-        history = game._history
-        moves: tuple[int, ...] = ()
+        entry, moves = game.hand_record()
+        started = entry is not None
         dealt = 0
-        if start >= 0:
-            moves = tuple(history[start + 1 :])  # type: ignore[arg-type]
-            entry = history[start]
+        if entry is not None:
             cached = self._dealt[seat]
             if cached[0] is entry:
                 dealt = cached[1]
             else:
-                assert isinstance(entry, str)
                 dealt = _own_part_of_deal(entry, seat)
                 self._dealt[seat] = (entry, dealt)
-        in_hand = game.phase != 0 and start >= 0
-        left = len(game.stock) - game.stock_pos
-        phase = game.phase
+        s = game.state
+        phase = s.phase
+        in_hand = phase != 0 and started
+        left = len(s.stock) - s.stock_pos
         return _new(
             FiveUpPublic,
             (
                 seat,
                 phase,
-                game.turn if phase == _PLAY else -1,
-                tuple(game.scores),
-                game.hands[seat] if in_hand else 0,
+                s.turn if phase == _PLAY else -1,
+                tuple(s.scores),
+                s.hands[seat] if in_hand else 0,
                 dealt,
-                tuple([h.bit_count() for h in game.hands]) if in_hand else (0,) * game.n,
-                tuple(game.drawn),
+                tuple([h.bit_count() for h in s.hands]) if in_hand else (0,) * s.n,
+                tuple(s.drawn),
                 left if in_hand else 0,
-                max(0, left - game.reserve) if in_hand else 0,
-                game.passes,
-                game.ends if start >= 0 else 0,
-                game.leader,
+                max(0, left - s.reserve) if in_hand else 0,
+                s.passes,
+                s.ends if started else 0,
+                s.leader,
                 moves,
-                tuple(game.tbn) if start >= 0 else (0,) * 7,
+                tuple(s.tbn or (0,) * 7) if started else (0,) * 7,
             ),
         )
 
@@ -312,7 +291,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
         deals = [i for i, entry in enumerate(log) if entry.startswith("deal ")]
         if deals:
             dealt = _own_part_of_deal(log[deals[-1]], seat)
-            moves = [_PARSE[entry] for entry in log[deals[-1] + 1 :]]
+            moves = [ACTION_OF[entry] for entry in log[deals[-1] + 1 :]]
         layout = view["layout"]
         open_ends = [0] * 7
         for end in layout["open_ends"]:
@@ -390,14 +369,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
         if facts.table:
             k = 4 * self.o_table
             put_mask(buf, k, facts.table)
-            base = 4 * self.o_open
-            for m in p.open_ends:  # a few tiles each: set one by one
-                while m:
-                    low = m & -m
-                    k = base + 4 * (low.bit_length() - 1)
-                    buf[k : k + 4] = ONE
-                    m ^= low
-                base += 112
+            _put_open_ends(buf, 4 * self.o_open, p.open_ends)
 
     def write_observation(self, p: FiveUpPublic, buf: bytearray) -> None:
         facts = self._hand(p)
@@ -441,10 +413,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
                 if a == A_PASS:
                     passes += 1
                     continue
-                if a >= A_ON:
-                    t, x = ON_TILE[a], ON_TARGET[a]
-                else:
-                    t, x = a - A_OPEN, -1
+                t, _, _, x = ACTION_MOVE[a]
                 row = bytearray(4 * slot)
                 who = 56 + (mover - seat) % n
                 for i in (t, who) if x < 0 else (t, 28 + x, who):
@@ -484,71 +453,77 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
     # ------------------------------------------------------------- patching
 
     def patch_state(self, game: FiveUp, seat: int) -> Any:
-        if game.phase != _PLAY:
+        if game.state.phase != _PLAY:
             return None
         facts = self._follow.facts()
-        return (game, game.hand_no, facts.played, facts.voids)
+        return (game, game.state.hand_no, facts.played, facts.voids)
 
     def patch(self, game: FiveUp, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
         """Moves within one hand: the parts that moves change are rewritten from the
         game's public counts; tiles played and what seats cannot hold are added."""
         g, hand_no, played0, voids0 = state
-        if g is not game or game.phase != _PLAY or game.hand_no != hand_no:
+        s = game.state
+        if g is not game or s.phase != _PLAY or s.hand_no != hand_no:
             return None
         n = self.num_seats
-        moves = tuple(game._history[game.hand_start + 1 :])
+        _, moves = game.hand_record()
         follow = self._follow
         done = follow.moves
-        if follow.leader != game.leader or len(moves) < len(done) or moves[: len(done)] != done:
+        if follow.leader != s.leader or len(moves) < len(done) or moves[: len(done)] != done:
             return None
         follow.extend(moves)
         facts = follow.facts()
         e = 4 * self.o_mine
-        buf[e : e + 4] = ONE if game.turn == seat else _ZERO4
+        buf[e : e + 4] = ONE if s.turn == seat else _ZERO4
         e = 4 * self.o_scores
-        buf[e : e + 4 * len(self.sides)] = self._scores_part(seat, game.scores)
+        buf[e : e + 4 * len(self.sides)] = self._scores_part(seat, s.scores)
         e = 4 * self.o_hand
         buf[e : e + 112] = _ZERO_MASK
-        put_mask(buf, e, game.hands[seat])
+        put_mask(buf, e, s.hands[seat])
         order = self.orders[seat]
-        hands = game.hands
+        hands = s.hands
         part = bytearray()
-        for s in order:
-            part += _F28[hands[s].bit_count()]
-        drawn = game.drawn
-        for s in order:
-            part += _F28[drawn[s]]
-        left = len(game.stock) - game.stock_pos
+        for r in order:
+            part += _F28[hands[r].bit_count()]
+        drawn = s.drawn
+        for r in order:
+            part += _F28[drawn[r]]
+        left = len(s.stock) - s.stock_pos
         part += _F28[left]
-        part += _F28[max(0, left - game.reserve)]
-        part += self.pass_fractions[min(game.passes, n)]
-        part += _F60[min(game.ends, _ENDS_CAP)]
+        part += _F28[max(0, left - s.reserve)]
+        part += self.pass_fractions[min(s.passes, n)]
+        part += _F60[min(s.ends, _ENDS_CAP)]
         e = 4 * self.o_sizes
         buf[e : e + 8 * n + 16] = part
         put_mask(buf, 4 * self.o_table, facts.table)
         base = 4 * self.o_open
         buf[base : base + 784] = _ZERO_OPEN
-        for m in game.tbn:
-            while m:
-                low = m & -m
-                e = base + 4 * (low.bit_length() - 1)
-                buf[e : e + 4] = ONE
-                m ^= low
-            base += 112
+        _put_open_ends(buf, base, s.tbn or ())
         if info:
             grid = self._grid(seat, moves, facts.movers)
             e = 4 * self.o_seq
             buf[e : e + len(grid)] = grid
         else:
             for r in range(n):
-                s = (seat + r) % n
-                if facts.played[s] != played0[s]:
-                    put_mask(buf, 4 * (self.o_played + 28 * r), facts.played[s])
-                if facts.voids[s] != voids0[s]:
+                k = (seat + r) % n
+                if facts.played[k] != played0[k]:
+                    put_mask(buf, 4 * (self.o_played + 28 * r), facts.played[k])
+                if facts.voids[k] != voids0[k]:
                     e = 4 * (self.o_voids + 28 * r)
                     buf[e : e + 112] = _ZERO_MASK
-                    put_mask(buf, e, facts.voids[s])
+                    put_mask(buf, e, facts.voids[k])
         return (game, hand_no, facts.played, facts.voids)
+
+
+def _put_open_ends(buf: bytearray, base: int, open_ends: Sequence[int]) -> None:
+    """Mark, number by number, the tiles with an open end (a few each: one by one)."""
+    for m in open_ends:
+        while m:
+            low = m & -m
+            k = base + 4 * (low.bit_length() - 1)
+            buf[k : k + 4] = ONE
+            m ^= low
+        base += 112
 
 
 def _mask(texts: list[str]) -> int:
