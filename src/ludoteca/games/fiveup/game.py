@@ -435,7 +435,7 @@ class FiveUp(Game):
         """The draw for first leader (one tile per seat) or the deal: five tiles a
         seat, then the stock in drawing order."""
         n = self.num_seats
-        if self.view(None)["phase"] == "draw":
+        if self.state.phase == DRAW:
             return TileDraw("draw ", (1,) * n, (True,) * n, ("",) * n, " ")
         return TileDraw(
             "deal ", (5,) * n + (28 - 5 * n,), (False,) * n + (True,), ("",) * n + ("stock ",)
