@@ -227,7 +227,9 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
         "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
     )
     assert r.status_code == 400 and r.json()["error"] == "bad_json"
-    r = client.post("/api/tables", content=b"x" * 70_000)
+    r = client.post(
+        "/api/tables", content=b"x" * 70_000, headers={"content-type": "application/json"}
+    )
     assert r.status_code == 413 and r.json()["error"] == "too_large"
 
 

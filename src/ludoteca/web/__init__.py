@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 __all__ = ["add_serve_command", "serve"]
@@ -34,6 +35,14 @@ def add_serve_command(sub: Any) -> None:
         metavar="SECONDS",
         help="default pace of the bots: seconds per move (1.0); each table may set its own",
     )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a site besides this one whose pages may connect to the tables, "
+        "such as https://example.org (repeatable)",
+    )
     p.set_defaults(func=_cmd_serve)
 
 
@@ -42,7 +51,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         print("ludoteca serve: --bot-delay is 0 to 10 seconds", file=sys.stderr)
         return 2
     try:
-        serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay)
+        serve(
+            host=args.host,
+            port=args.port,
+            db=args.db,
+            bot_delay=args.bot_delay,
+            allow_origins=args.allow_origin,
+        )
     except ValueError as e:
         print(f"ludoteca serve: {e}", file=sys.stderr)
         return 2
@@ -50,18 +65,27 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def serve(
-    *, host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 1.0
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    bot_delay: float = 1.0,
+    allow_origins: Sequence[str] = (),
 ) -> None:
     """Run the web app until interrupted."""
     import uvicorn
 
     from .app import create_app
+    from .guard import websocket_protocol
     from .store import default_database_url, normalise_database_url
 
     url = db or default_database_url()
     normalise_database_url(url)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(url, bot_delay=bot_delay)
+    for origin in allow_origins:
+        if not origin.startswith(("http://", "https://")) or "/" in origin.split("//", 1)[1]:
+            raise ValueError(f"--allow-origin {origin!r} is written https://HOST[:PORT]")
+    app = create_app(url, bot_delay=bot_delay, allow_origins=allow_origins)
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
     print(f"Ludoteca: open http://{host}:{port}/ in a browser (storage: {shown})", flush=True)
     uvicorn.run(
@@ -69,6 +93,8 @@ def serve(
         host=host,
         port=port,
         ws_max_size=64 * 1024,
+        h11_max_incomplete_event_size=16 * 1024,
+        ws=websocket_protocol(),
         log_level="warning",
         access_log=False,
     )

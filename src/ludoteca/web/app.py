@@ -15,18 +15,20 @@ Routes
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import html
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -40,7 +42,9 @@ from ludoteca.game import Game
 from ludoteca.registry import GAMES, available_games, game_class
 
 from . import i18n
-from .hub import Hub, Refused, public_options, table_summary
+from .errors import Refused
+from .guard import Guard, check_options, parse_json
+from .hub import Hub, public_options, table_summary
 from .protocol import table_socket
 from .store import Store
 
@@ -51,6 +55,8 @@ log = logging.getLogger("ludoteca.web")
 STATIC = Path(__file__).parent / "static"
 MAX_JSON_BODY = 64 * 1024
 MAX_RECORD_BODY = 2 * 1024 * 1024
+BODY_TIMEOUT = 10
+"""Seconds a request body has to arrive in full."""
 
 
 def _asset_version() -> str:
@@ -149,23 +155,26 @@ class _Pages:
 
 
 async def _read_json(request: Request, limit: int) -> Any:
-    """The request's JSON body; ``Refused`` if too large or not JSON."""
+    """The request's JSON body; ``Refused`` if too large, too slow to arrive or
+    not JSON within the limits of :func:`parse_json`."""
     length = request.headers.get("content-length")
     if length is not None:
-        try:
-            if int(length) > limit:
-                raise Refused("too_large", {"limit": limit}, status=413)
-        except ValueError:
-            raise Refused("bad_json", status=400) from None
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
+        if not length.isdigit() or len(length) > 12:
+            raise Refused("bad_json", status=400)
+        if int(length) > limit:
             raise Refused("too_large", {"limit": limit}, status=413)
+    chunks: list[bytes] = []
+    size = 0
     try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise Refused("bad_json", status=400) from None
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > limit:
+                    raise Refused("too_large", {"limit": limit}, status=413)
+    except TimeoutError:
+        raise Refused("slow_body", {"limit": BODY_TIMEOUT}, status=408) from None
+    return parse_json(b"".join(chunks))
 
 
 def _refusal(request: Request, e: Refused) -> JSONResponse:
@@ -178,6 +187,12 @@ def _refusal(request: Request, e: Refused) -> JSONResponse:
 
 def replay_step(record: Any, step: Any, lang: str) -> dict[str, Any]:
     """The table after ``step`` moves of ``record``, every hand shown (for the viewer)."""
+    if isinstance(record, dict) and record.get("game") in available_games():
+        options = record.get("options")
+        try:
+            check_options(record["game"], options if isinstance(options, dict) else {})
+        except Refused as e:
+            raise Refused("bad_record", {"detail": e.params.get("detail", "")}) from None
     try:
         full = ludoteca.replay(record)
     except (InvalidRecord, IllegalMove, ludoteca.GameNotAvailable) as e:
@@ -219,16 +234,21 @@ def create_app(
     bot_delay: float = 1.0,
     hint: Callable[[Game, int], Any] | None = None,
     resume: bool = True,
+    allow_origins: Sequence[str] = (),
+    message_rate: tuple[float, float] = (8.0, 20.0),
 ) -> Starlette:
     """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
 
     ``bot_delay`` is the default pace of bots in seconds; ``hint`` replaces
-    ``ludoteca.hint`` (for tests); ``resume`` loads unfinished games at start.
+    ``ludoteca.hint`` (for tests); ``resume`` loads unfinished games at start;
+    ``allow_origins`` are sites besides the app's own whose pages may open its
+    WebSockets (``https://example.org``); ``message_rate`` is the messages a
+    second each WebSocket may send and the burst allowed.
     """
     from .store import default_database_url
 
     store = Store(db_url or default_database_url())
-    hub = Hub(store, bot_delay=bot_delay, hint=hint)
+    hub = Hub(store, bot_delay=bot_delay, hint=hint, message_rate=message_rate)
     pages = _Pages()
 
     @contextlib.asynccontextmanager
@@ -325,9 +345,7 @@ def create_app(
             name = body.get("game")
             if not isinstance(name, str) or name not in available_games():
                 raise Refused("unknown_game", {"game": str(name)[:40]})
-            options = body.get("options") or {}
-            if not isinstance(options, dict):
-                raise Refused("bad_options", {"detail": "options are an object"})
+            options = check_options(name, body.get("options"))
             try:
                 probe = ludoteca.new_game(name, seed=0, **options)
             except ValueError as e:
@@ -456,6 +474,7 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={404: not_found, 405: method_not_allowed},
+        middleware=[Middleware(Guard, allow_origins=allow_origins)],
     )
     app.state.hub = hub
     app.state.store = store

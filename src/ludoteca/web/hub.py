@@ -15,6 +15,7 @@ import json
 import logging
 import re
 import secrets
+import string
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ from ludoteca.errors import IllegalMove
 from ludoteca.game import Game
 from ludoteca.registry import available_games, game_class
 
+from .errors import Refused
+from .guard import check_options, check_text
 from .i18n import describe, translate_reason
 from .store import SeatData, Store, TableData, hash_secret
 
@@ -37,16 +40,6 @@ log = logging.getLogger("ludoteca.web")
 MAX_NAME = 24
 _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,40}$")
-
-
-class Refused(Exception):
-    """A request refused: ``code`` for programs, a message for people."""
-
-    def __init__(self, code: str, params: dict[str, Any] | None = None, status: int = 400) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params or {}
-        self.status = status
 
 
 class Sender(Protocol):
@@ -123,6 +116,15 @@ class LiveTable:
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
+ID_ALPHABET = string.ascii_letters + string.digits
+ID_LENGTH = 10
+
+
+def new_table_id() -> str:
+    """A table id: :data:`ID_LENGTH` characters drawn uniformly from letters and digits."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
 def _bot_name(level: str, seat: int) -> str:
     return f"Bot {seat + 1} ({level})"
 
@@ -135,7 +137,7 @@ def clean_name(name: Any) -> str:
     """A display name, trimmed; ``Refused`` if empty, too long or odd."""
     if not isinstance(name, str):
         raise Refused("bad_name", {"max": MAX_NAME})
-    clean: str = " ".join(name.split())
+    clean: str = " ".join(check_text(name).split())
     if not clean or len(clean) > MAX_NAME or not _NAME_OK.match(clean):
         raise Refused("bad_name", {"max": MAX_NAME})
     return clean
@@ -174,8 +176,11 @@ class Hub:
         *,
         bot_delay: float = 1.0,
         hint: Callable[[Game, int], Any] | None = None,
+        message_rate: tuple[float, float] = (8.0, 20.0),
     ) -> None:
         self.store = store
+        self.message_rate = message_rate
+        """Messages a second per connection, and the burst allowed."""
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
@@ -290,10 +295,7 @@ class Hub:
             raise Refused("unknown_game", {"game": str(game_name)[:40]})
         if game_name not in available_games():
             raise Refused("game_not_built", {"game": game_name})
-        if options is None:
-            options = {}
-        if not isinstance(options, dict) or len(options) > 20:
-            raise Refused("bad_options", {"detail": "options are an object of name: value"})
+        options = check_options(game_name, options)
         delay = self.bot_delay if bot_delay is None else bot_delay
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise Refused("bad_delay")
@@ -344,7 +346,7 @@ class Hub:
         game = ludoteca.new_game(
             game_name, seed=seed, chance="auto", names=[s.name for s in seats], **options
         )
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        table_id = new_table_id()
         moves = game.moves
         self.store.create_table(
             table_id=table_id,

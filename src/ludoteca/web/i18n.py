@@ -404,6 +404,46 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
         "pt": "Este registro não pode ser reproduzido: {detail}",
         "en": "This record cannot be replayed: {detail}",
     },
+    "err.bad_text": {
+        "pt": "O texto tem um caractere inválido (um substituto isolado).",
+        "en": "The text holds an invalid character (a lone surrogate).",
+    },
+    "err.too_deep": {
+        "pt": "O JSON tem aninhamento demais (no máximo {limit} níveis).",
+        "en": "The JSON nests too deep (at most {limit} levels).",
+    },
+    "err.number_too_big": {
+        "pt": "Um número do JSON é longo demais (no máximo {limit} algarismos).",
+        "en": "A number in the JSON is too long (at most {limit} digits).",
+    },
+    "err.need_json": {
+        "pt": "O corpo de um POST é JSON: envie com Content-Type: application/json.",
+        "en": "A POST body is JSON: send it with Content-Type: application/json.",
+    },
+    "err.slow_body": {
+        "pt": "O corpo do pedido não chegou a tempo (no máximo {limit} s).",
+        "en": "The request body did not arrive in time (at most {limit} s).",
+    },
+    "err.path_too_long": {
+        "pt": "O endereço é longo demais (no máximo {limit} bytes).",
+        "en": "The address is too long (at most {limit} bytes).",
+    },
+    "err.headers_too_large": {
+        "pt": "Cabeçalhos demais ou grandes demais (no máximo {count}, {limit} bytes).",
+        "en": "Too many or too large headers (at most {count}, {limit} bytes in all).",
+    },
+    "err.bad_host": {
+        "pt": "O cabeçalho Host não é um nome de servidor.",
+        "en": "The Host header is not a host name.",
+    },
+    "err.bad_origin": {
+        "pt": "Esta mesa só aceita conexões do próprio site.",
+        "en": "This table only takes connections from its own site.",
+    },
+    "err.busy": {
+        "pt": "Pedidos demais: tente de novo em {retry} s.",
+        "en": "Too many requests: try again in {retry} s.",
+    },
 }
 
 

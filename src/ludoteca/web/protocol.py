@@ -29,7 +29,9 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import i18n
-from .hub import Connection, Hub, LiveTable, Refused
+from .errors import Refused
+from .guard import parse_json
+from .hub import Connection, Hub, LiveTable
 
 __all__ = ["MAX_MESSAGE", "RateLimit", "table_socket"]
 
@@ -90,7 +92,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
         return
     conn = Connection(websocket, lang=lang)
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    limit = RateLimit()
+    limit = RateLimit(*hub.message_rate)
     try:
         while not conn.closed:
             try:
@@ -116,11 +118,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
                 conn.send(_error(Refused("too_large", {"limit": MAX_MESSAGE}), conn.lang))
                 continue
             try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                conn.send(_error(Refused("bad_json"), conn.lang))
-                continue
-            try:
+                data = parse_json(text)
                 await _handle(hub, table, conn, data)
             except Refused as e:
                 conn.send(_error(e, conn.lang))

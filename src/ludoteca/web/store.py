@@ -90,7 +90,7 @@ class _MoveRow(_Base):
 
 def hash_secret(secret: str) -> str:
     """The SHA-256 of a token, as stored (tokens themselves are never stored)."""
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def default_database_url() -> str:
