@@ -718,19 +718,19 @@ def test_a_move_the_database_refuses_changes_nothing(client: TestClient) -> None
         cl.hello(made["token"])
         state = cl.turn(0)
         before = stored_moves(client, tid)
-        real = store.append_moves
+        real = store.commit_batch
 
         def broken(*args: Any, **kwargs: Any) -> None:
             raise OSError("disk full")
 
-        store.append_moves = broken
+        store.commit_batch = broken
         try:
             err = cl.ask(
                 {"type": "move", "move": state["view"]["legal_moves"][0], "n": state["n"]},
                 lambda m: m["type"] == "state" and m["n"] > state["n"],
             )
         finally:
-            store.append_moves = real
+            store.commit_batch = real
         assert err["type"] == "error" and err["code"] == "storage"
         assert stored_moves(client, tid) == before
         # nothing was broadcast and the table is where it was: the same move now goes through

@@ -355,7 +355,7 @@ def create_app(
         return JSONResponse({"seats": probe.num_seats, "sides": probe.result()["sides"]})
 
     async def api_tables(request: Request) -> Response:
-        rows = store.recent_tables(40)
+        rows = await asyncio.to_thread(store.recent_tables, 40)
         return JSONResponse({"tables": [table_summary(d, n) for d, n in rows]})
 
     async def api_create(request: Request) -> Response:
@@ -421,7 +421,7 @@ def create_app(
                 if not table.over:
                     raise Refused("record_not_over", status=409)
                 record = table.game.record()
-            data = replay_step(record, body.get("step"), lang)
+            data = await asyncio.to_thread(replay_step, record, body.get("step"), lang)
         except Refused as e:
             return _refusal(request, e)
         return JSONResponse(data)

@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+import random
 import re
 import secrets
 import string
@@ -32,6 +33,7 @@ from .errors import Refused
 from .guard import check_options, check_text
 from .i18n import describe, translate_reason
 from .store import SeatData, Store, TableData, hash_secret
+from .writer import Writer
 
 __all__ = ["Connection", "Hub", "LiveTable", "Refused"]
 
@@ -125,6 +127,27 @@ def new_table_id() -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
+_CHANCE = random.SystemRandom()
+
+
+def draw_chance(game: Game) -> None:
+    """Play the chance events due now, drawn by the server.
+
+    Live games are kept with ``chance="manual"``: every chance event is drawn here
+    and stored like a move, so any copy of the game (another worker's too) takes
+    the same ones from the database.
+    """
+    while game.to_move == "chance":
+        game.play(game.sample_chance(_CHANCE))
+
+
+def drawing_copy(game: Game) -> Game:
+    """A copy that draws its own chance events, for bots and hints to search with."""
+    copy = game.copy()
+    copy.chance_mode = "auto"
+    return copy
+
+
 def _bot_name(level: str, seat: int) -> str:
     return f"Bot {seat + 1} ({level})"
 
@@ -179,6 +202,7 @@ class Hub:
         message_rate: tuple[float, float] = (8.0, 20.0),
     ) -> None:
         self.store = store
+        self.writer = Writer(store)
         self.message_rate = message_rate
         """Messages a second per connection, and the burst allowed."""
         self.bot_delay = bot_delay
@@ -203,7 +227,7 @@ class Hub:
     async def resume_all(self) -> int:
         """Load every unfinished table and set its bots going; how many were loaded."""
         count = 0
-        for table_id in self.store.unfinished_table_ids():
+        for table_id in await asyncio.to_thread(self.store.unfinished_table_ids):
             table = await self.get(table_id)
             if table is not None:
                 count += 1
@@ -220,6 +244,7 @@ class Hub:
         for table in self.tables.values():
             for conn in list(table.conns):
                 conn.stop()
+        await asyncio.to_thread(self.writer.close)
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, loaded from the database if needed; ``None`` if unknown."""
@@ -232,11 +257,19 @@ class Hub:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            data = self.store.load_table(table_id)
+            data = await asyncio.to_thread(self.store.load_table, table_id)
             if data is None:
                 return None
             try:
-                table = self._rebuild(data)
+                table = await asyncio.to_thread(self._rebuild, data)
+                extra = len(table.move_seats) - len(data.moves)
+                if extra:  # a chance event was due (it is stored like any move)
+                    await self.writer.append(
+                        table.id,
+                        len(data.moves),
+                        [(None, m) for m in table.game.moves[len(data.moves) :]],
+                        over=table.over,
+                    )
             except (ValueError, ludoteca.GameNotAvailable) as e:
                 log.error("table %s cannot be resumed: %s", table_id, e)
                 self.broken[table_id] = str(e)
@@ -254,14 +287,9 @@ class Hub:
             "players": names,
             "moves": data.moves,
         }
-        seed = secrets.randbits(63)
-        game = ludoteca.replay(record, chance="auto", seed=seed)
+        game = ludoteca.replay(record)
+        draw_chance(game)
         extra = game.moves[len(data.moves) :]
-        if extra:  # a chance event was due (it is stored like any move)
-            self.store.append_moves(
-                data.id, len(data.moves), [(None, m) for m in extra], over=game.is_over
-            )
-        self.store.set_seed(data.id, seed)
         return LiveTable(
             id=data.id,
             game_name=data.game,
@@ -332,9 +360,9 @@ class Hub:
                 if level not in levels:
                     raise Refused("bad_level", {"level": str(level)[:20], "levels": levels})
                 plan.append(SeatData(i, "bot", level, _bot_name(level, i), None, None))
-        return self._create(game_name, options, plan, float(delay), None), secrets_out
+        return await self._create(game_name, options, plan, float(delay), None), secrets_out
 
-    def _create(
+    async def _create(
         self,
         game_name: str,
         options: dict[str, Any],
@@ -344,11 +372,13 @@ class Hub:
     ) -> LiveTable:
         seed = secrets.randbits(63)
         game = ludoteca.new_game(
-            game_name, seed=seed, chance="auto", names=[s.name for s in seats], **options
+            game_name, seed=seed, chance="manual", names=[s.name for s in seats], **options
         )
+        draw_chance(game)
         table_id = new_table_id()
         moves = game.moves
-        self.store.create_table(
+        await self.writer.call(
+            self.store.create_table,
             table_id=table_id,
             game=game_name,
             options=dict(game.options),
@@ -388,24 +418,27 @@ class Hub:
             raise Refused("bad_invite", status=403)
         token = secrets.token_urlsafe(24)
         async with table.lock:
-            if not self.store.claim_seat(
-                table.id, seat, hash_secret(invite), display, hash_secret(token)
-            ):
+            claimed = await self.writer.call(
+                self.store.claim_seat,
+                table.id,
+                seat,
+                hash_secret(invite),
+                display,
+                hash_secret(token),
+            )
+            if not claimed:
                 raise Refused("seat_taken", status=409)
             info.name = display
             info.token_hash = hash_secret(token)
-            self._rename(table)
+            table.game = await asyncio.to_thread(self._renamed, table)
         self.broadcast(table)
         return token
 
-    def _rename(self, table: LiveTable) -> None:
-        """Rebuild the game under the seats' current names (same moves)."""
+    def _renamed(self, table: LiveTable) -> Game:
+        """The game rebuilt under the seats' current names (same moves)."""
         record = table.game.record()
         record["players"] = [s.name for s in table.seats]
-        seed = secrets.randbits(63)
-        game = ludoteca.replay(record, chance="auto", seed=seed)
-        self.store.set_seed(table.id, seed)
-        table.game = game
+        return ludoteca.replay(record)
 
     def seat_of_token(self, table: LiveTable, token: Any) -> int | None:
         if not isinstance(token, str) or not token or len(token) > 200:
@@ -445,6 +478,7 @@ class Hub:
             before = len(trial.moves)
             try:
                 trial.play(move)
+                draw_chance(trial)
             except IllegalMove as e:
                 raise Refused(
                     "illegal",
@@ -454,7 +488,7 @@ class Hub:
             pairs: list[tuple[int | None, str]] = [(seat, new[0])]
             pairs += [(None, m) for m in new[1:]]
             try:
-                self.store.append_moves(table.id, before, pairs, over=trial.is_over)
+                await self.writer.append(table.id, before, pairs, over=trial.is_over)
             except Exception as e:
                 log.exception("could not store a move of table %s", table.id)
                 raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
@@ -487,7 +521,7 @@ class Hub:
             started = loop.time()
             seen = len(game.moves)
             try:
-                move = await asyncio.to_thread(self._bot_choose, table, seat, game.copy())
+                move = await asyncio.to_thread(self._bot_choose, table, seat, drawing_copy(game))
             except Exception:
                 log.exception(
                     "bot of seat %d at table %s failed; it plays at random", seat, table.id
@@ -537,7 +571,9 @@ class Hub:
             raise Refused("hint_not_your_turn")
         async with table.hint_lock:
             try:
-                ranked = await asyncio.wait_for(asyncio.to_thread(hint_fn, game.copy(), seat), 60)
+                ranked = await asyncio.wait_for(
+                    asyncio.to_thread(hint_fn, drawing_copy(game), seat), 60
+                )
             except Exception as e:
                 log.warning("no hint at table %s: %s", table.id, e)
                 raise Refused("hint_failed") from None
@@ -562,7 +598,9 @@ class Hub:
         async with table.lock:
             if table.rematch is None:
                 seats = [dataclasses.replace(s) for s in table.seats]
-                new = self._create(table.game_name, table.options, seats, table.bot_delay, table.id)
+                new = await self._create(
+                    table.game_name, table.options, seats, table.bot_delay, table.id
+                )
                 table.rematch = new.id
         for conn in list(table.conns):
             conn.send({"type": "rematch", "table": table.rematch})

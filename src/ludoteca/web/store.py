@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -23,10 +23,13 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -35,6 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 __all__ = [
+    "Append",
     "SeatData",
     "Store",
     "TableData",
@@ -118,6 +122,17 @@ def normalise_database_url(url: str) -> str:
     raise ValueError(
         f"the database URL {url!r} is not supported: use sqlite:///PATH or postgresql://USER@HOST/DB"
     )
+
+
+@dataclass(frozen=True)
+class Append:
+    """Moves to store for one table: numbers ``start``, ``start + 1``, …, with who made
+    each (``None``: chance), and whether the game is over after them."""
+
+    table_id: str
+    start: int
+    moves: tuple[tuple[int | None, str], ...]
+    over: bool
 
 
 @dataclass
@@ -236,13 +251,29 @@ class Store:
         ``IntegrityError`` if a move of that number is already stored (nothing is
         written then).
         """
+        self.commit_batch([Append(table_id, start, tuple(moves), over)])
+
+    def commit_batch(self, batch: Sequence[Append]) -> None:
+        """Append the moves of many tables in one transaction (a group commit).
+
+        ``IntegrityError`` if any move of that number is already stored: nothing
+        of the batch is written then.
+        """
+        now = time.time()
+        rows = [
+            {"table_id": a.table_id, "idx": a.start + i, "seat": who, "move": move}
+            for a in batch
+            for i, (who, move) in enumerate(a.moves)
+        ]
         with Session(self.engine) as s, s.begin():
-            for i, (who, move) in enumerate(moves):
-                s.add(_MoveRow(table_id=table_id, idx=start + i, seat=who, move=move))
+            if rows:
+                s.execute(insert(_MoveRow), rows)
+            tables = cast(Table, _TableRow.__table__)
             s.execute(
-                update(_TableRow)
-                .where(_TableRow.id == table_id)
-                .values(updated=time.time(), over=over)
+                update(tables)
+                .where(tables.c.id == bindparam("tid"))
+                .values(updated=now, over=bindparam("is_over")),
+                [{"tid": a.table_id, "is_over": a.over} for a in batch],
             )
 
     def set_seed(self, table_id: str, seed: int) -> None:
