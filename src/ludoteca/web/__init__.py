@@ -95,6 +95,7 @@ def serve(
         ws_max_size=64 * 1024,
         h11_max_incomplete_event_size=16 * 1024,
         ws=websocket_protocol(),
+        ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
     )

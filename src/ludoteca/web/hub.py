@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import json
 import logging
 import random
@@ -116,6 +117,13 @@ class LiveTable:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    work: Game | None = None
+    """A copy of ``game`` that moves are tried on before they are stored."""
+
+    @property
+    def n(self) -> int:
+        """How many moves the game has (chance events included)."""
+        return len(self.move_seats)
 
 
 ID_ALPHABET = string.ascii_letters + string.digits
@@ -125,6 +133,13 @@ ID_LENGTH = 10
 def new_table_id() -> str:
     """A table id: :data:`ID_LENGTH` characters drawn uniformly from letters and digits."""
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+@functools.lru_cache(maxsize=65536)
+def label(game: str, move: str, lang: str) -> str:
+    """A move said in words (the last words said are kept: a table says the same
+    moves again and again)."""
+    return describe(game, move, lang)
 
 
 _CHANCE = random.SystemRandom()
@@ -210,6 +225,7 @@ class Hub:
         self.broken: dict[str, str] = {}
         self._load_lock = asyncio.Lock()
         self._hint = hint
+        self._hints_by_game: dict[str, bool] = {}
         self._closing = False
 
     @property
@@ -220,7 +236,11 @@ class Hub:
         """Whether hints can be given in ``game`` (they come from its expert bot)."""
         if self._hint is not None:
             return True
-        return hasattr(ludoteca, "hint") and "expert" in available_levels(game)
+        known = self._hints_by_game.get(game)
+        if known is None:
+            known = hasattr(ludoteca, "hint") and "expert" in available_levels(game)
+            self._hints_by_game[game] = known
+        return known
 
     # ------------------------------------------------------------- lifecycle
 
@@ -431,6 +451,7 @@ class Hub:
             info.name = display
             info.token_hash = hash_secret(token)
             table.game = await asyncio.to_thread(self._renamed, table)
+            table.work = None
         self.broadcast(table)
         return token
 
@@ -466,7 +487,7 @@ class Hub:
             game = table.game
             if game.is_over:
                 raise Refused("game_over")
-            if seen is not None and seen != len(game.moves):
+            if seen is not None and seen != table.n:
                 raise Refused("stale")
             if game.to_move != seat:
                 to_move = game.to_move
@@ -474,27 +495,33 @@ class Hub:
                     "not_your_turn",
                     {"name": table.seats[to_move].name if isinstance(to_move, int) else ""},
                 )
-            trial = game.copy()
-            before = len(trial.moves)
+            # the move is tried on the table's working copy; the live game, which
+            # everyone sees, follows once the move is stored
+            if table.work is None:
+                table.work = game.copy()
+            work = table.work
+            before = table.n
             try:
-                trial.play(move)
-                draw_chance(trial)
-            except IllegalMove as e:
+                work.play(move)
+            except IllegalMove as e:  # the working copy is left as it was
                 raise Refused(
                     "illegal",
                     {"move": move, "reason": e.reason or str(e), "game": table.game_name},
                 ) from None
-            new = trial.moves[before:]
+            draw_chance(work)
+            new = work.moves[before:]
             pairs: list[tuple[int | None, str]] = [(seat, new[0])]
             pairs += [(None, m) for m in new[1:]]
             try:
-                await self.writer.append(table.id, before, pairs, over=trial.is_over)
+                await self.writer.append(table.id, before, pairs, over=work.is_over)
             except Exception as e:
+                table.work = None  # back to the live game's state
                 log.exception("could not store a move of table %s", table.id)
                 raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
-            table.game = trial
+            for m in new:
+                game.play(m)
             table.move_seats.extend(s for s, _ in pairs)
-            table.over = trial.is_over
+            table.over = game.is_over
         self.broadcast(table, last={"seat": seat, "move": new[0]})
         self.kick(table)
 
@@ -519,7 +546,7 @@ class Hub:
             if not isinstance(seat, int) or table.seats[seat].kind != "bot":
                 return
             started = loop.time()
-            seen = len(game.moves)
+            seen = table.n
             try:
                 move = await asyncio.to_thread(self._bot_choose, table, seat, drawing_copy(game))
             except Exception:
@@ -645,12 +672,12 @@ class Hub:
         game = table.game
         view = game.view(seat)
         name = table.game_name
-        labels = {m: describe(name, m, lang) for m in {*view["log"], *view["legal_moves"]}}
+        labels = {m: label(name, m, lang) for m in {*view["log"], *view["legal_moves"]}}
         return {
             "type": "state",
             "table": self.table_info(table),
             "seat": seat,
-            "n": len(game.moves),
+            "n": table.n,
             "view": view,
             "labels": labels,
             "log_seats": list(table.move_seats),

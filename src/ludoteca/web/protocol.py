@@ -187,7 +187,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
                 m["label"] = i18n.describe(table.game_name, m["move"], conn.lang)
             if isinstance(m.get("reason"), str):
                 m["reason"] = i18n.translate_hint(table.game_name, m["reason"], conn.lang)
-        conn.send({"type": "hint", "n": len(table.game.moves), "moves": moves})
+        conn.send({"type": "hint", "n": table.n, "moves": moves})
     elif kind == "rematch":
         await hub.rematch(table, conn.seat)
     elif kind == "lang":
