@@ -221,6 +221,8 @@ async def run(args: argparse.Namespace) -> None:
             env["PYTHONPATH"] = str(Path(args.src).resolve())
         cmd = [sys.executable, "-m", "ludoteca.cli", "serve", "--port", str(port_n)]
         cmd += ["--db", db, "--bot-delay", "0", *args.serve_arg]
+        if not args.src:  # every client comes from one address
+            cmd.append("--no-client-limits")
         log = open(Path(tmp.name) / "server.log", "wb")  # noqa: SIM115
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 60

@@ -250,7 +250,7 @@ def exchange(port: int, request: bytes, wait: float = 5.0) -> tuple[int, bytes, 
         s.sendall(request)
         data = b""
         try:
-            while b"\r\n\r\n" not in data:
+            while b"\r\n\r\n" not in data or len(data) < _expected_size(data):
                 chunk = s.recv(4096)
                 if not chunk:
                     break
@@ -259,6 +259,16 @@ def exchange(port: int, request: bytes, wait: float = 5.0) -> tuple[int, bytes, 
             pass
     status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/1.1 ") else 0
     return status, data, time.monotonic() - start
+
+
+def _expected_size(data: bytes) -> int:
+    """The length of a whole answer whose head is in ``data``."""
+    head, _, _ = data.partition(b"\r\n\r\n")
+    for line in head.split(b"\r\n"):
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return len(head) + 4 + int(value)
+    return len(head) + 4
 
 
 UPGRADE = (

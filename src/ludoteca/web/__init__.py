@@ -43,6 +43,11 @@ def add_serve_command(sub: Any) -> None:
         help="a site besides this one whose pages may connect to the tables, "
         "such as https://example.org (repeatable)",
     )
+    p.add_argument(
+        "--no-client-limits",
+        action="store_true",
+        help="no per-address rate limits (for load tests from one address)",
+    )
     p.set_defaults(func=_cmd_serve)
 
 
@@ -57,6 +62,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             db=args.db,
             bot_delay=args.bot_delay,
             allow_origins=args.allow_origin,
+            client_limits=not args.no_client_limits,
         )
     except ValueError as e:
         print(f"ludoteca serve: {e}", file=sys.stderr)
@@ -71,6 +77,7 @@ def serve(
     db: str | None = None,
     bot_delay: float = 1.0,
     allow_origins: Sequence[str] = (),
+    client_limits: bool = True,
 ) -> None:
     """Run the web app until interrupted."""
     import uvicorn
@@ -85,7 +92,14 @@ def serve(
     for origin in allow_origins:
         if not origin.startswith(("http://", "https://")) or "/" in origin.split("//", 1)[1]:
             raise ValueError(f"--allow-origin {origin!r} is written https://HOST[:PORT]")
-    app = create_app(url, bot_delay=bot_delay, allow_origins=allow_origins)
+    from .limits import ClientLimits
+
+    app = create_app(
+        url,
+        bot_delay=bot_delay,
+        allow_origins=allow_origins,
+        client_limits=ClientLimits(enabled=client_limits),
+    )
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
     print(f"Ludoteca: open http://{host}:{port}/ in a browser (storage: {shown})", flush=True)
     uvicorn.run(

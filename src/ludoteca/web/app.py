@@ -45,6 +45,7 @@ from . import i18n
 from .errors import Refused
 from .guard import Guard, check_options, parse_json
 from .hub import Hub, public_options, table_summary
+from .limits import ClientLimits
 from .protocol import table_socket
 from .store import Store
 
@@ -154,7 +155,7 @@ class _Pages:
         )
 
 
-async def _read_json(request: Request, limit: int) -> Any:
+async def _read_json(request: Request, limit: int, *, off_loop: bool = False) -> Any:
     """The request's JSON body; ``Refused`` if too large, too slow to arrive or
     not JSON within the limits of :func:`parse_json`."""
     length = request.headers.get("content-length")
@@ -174,14 +175,19 @@ async def _read_json(request: Request, limit: int) -> Any:
                     raise Refused("too_large", {"limit": limit}, status=413)
     except TimeoutError:
         raise Refused("slow_body", {"limit": BODY_TIMEOUT}, status=408) from None
-    return parse_json(b"".join(chunks))
+    raw = b"".join(chunks)
+    if off_loop:  # a large body: parsed in a thread, the loop goes on meanwhile
+        return await asyncio.to_thread(parse_json, raw)
+    return parse_json(raw)
 
 
 def _refusal(request: Request, e: Refused) -> JSONResponse:
     lang = i18n.pick_lang(request)
+    headers = {"Retry-After": str(e.params["retry"])} if e.status == 429 else None
     return JSONResponse(
         {"error": e.code, "message": i18n.refusal_text(e.code, e.params, lang)},
         status_code=e.status,
+        headers=headers,
     )
 
 
@@ -236,6 +242,7 @@ def create_app(
     resume: bool = True,
     allow_origins: Sequence[str] = (),
     message_rate: tuple[float, float] = (8.0, 20.0),
+    client_limits: ClientLimits | None = None,
 ) -> Starlette:
     """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
 
@@ -243,20 +250,26 @@ def create_app(
     ``ludoteca.hint`` (for tests); ``resume`` loads unfinished games at start;
     ``allow_origins`` are sites besides the app's own whose pages may open its
     WebSockets (``https://example.org``); ``message_rate`` is the messages a
-    second each WebSocket may send and the burst allowed.
+    second each WebSocket may send and the burst allowed; ``client_limits``
+    the rates allowed to each client address (:class:`ClientLimits` by default).
     """
     from .store import default_database_url
 
     store = Store(db_url or default_database_url())
-    hub = Hub(store, bot_delay=bot_delay, hint=hint, message_rate=message_rate)
+    limits = client_limits if client_limits is not None else ClientLimits()
+    hub = Hub(
+        store, bot_delay=bot_delay, hint=hint, message_rate=message_rate, client_limits=limits
+    )
     pages = _Pages()
+
+    def check_rate(request: Request, kind: str) -> None:
+        wait = limits.take(kind, request.client.host if request.client else None)
+        if wait:
+            raise Refused("busy", {"retry": limits.retry_after(wait)}, status=429)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if resume:
-            count = await hub.resume_all()
-            if count:
-                log.info("resumed %d unfinished tables", count)
+        hub.start(resume=resume)
         yield
         await hub.close()
         store.close()
@@ -339,6 +352,7 @@ def create_app(
 
     async def api_seats(request: Request) -> Response:
         try:
+            check_rate(request, "seats")
             body = await _read_json(request, MAX_JSON_BODY)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -360,6 +374,7 @@ def create_app(
 
     async def api_create(request: Request) -> Response:
         try:
+            check_rate(request, "create")
             body = await _read_json(request, MAX_JSON_BODY)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -385,6 +400,7 @@ def create_app(
         try:
             if table is None:
                 raise Refused("no_table", status=404)
+            check_rate(request, "join")
             body = await _read_json(request, 4096)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -410,7 +426,8 @@ def create_app(
     async def api_replay(request: Request) -> Response:
         lang = i18n.pick_lang(request)
         try:
-            body = await _read_json(request, MAX_RECORD_BODY)
+            check_rate(request, "replay")
+            body = await _read_json(request, MAX_RECORD_BODY, off_loop=True)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
             record = body.get("record")

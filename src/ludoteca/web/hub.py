@@ -33,12 +33,18 @@ from ludoteca.registry import available_games, game_class
 from .errors import Refused
 from .guard import check_options, check_text
 from .i18n import describe, translate_reason
+from .limits import ClientLimits
 from .store import SeatData, Store, TableData, hash_secret
 from .writer import Writer
 
 __all__ = ["Connection", "Hub", "LiveTable", "Refused"]
 
 log = logging.getLogger("ludoteca.web")
+
+IDLE_SECONDS = 600.0
+"""A table nobody has used for this long leaves memory (it loads again on first use)."""
+MAX_LIVE_TABLES = 5000
+"""Most tables kept in memory; beyond, the least recently used idle ones leave."""
 
 MAX_NAME = 24
 _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
@@ -119,6 +125,8 @@ class LiveTable:
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     work: Game | None = None
     """A copy of ``game`` that moves are tried on before they are stored."""
+    used: float = field(default_factory=time.monotonic)
+    """When the table was last asked for (``time.monotonic()``)."""
 
     @property
     def n(self) -> int:
@@ -215,8 +223,13 @@ class Hub:
         bot_delay: float = 1.0,
         hint: Callable[[Game, int], Any] | None = None,
         message_rate: tuple[float, float] = (8.0, 20.0),
+        client_limits: ClientLimits | None = None,
     ) -> None:
         self.store = store
+        self.client_limits = client_limits or ClientLimits(enabled=False)
+        self.idle_seconds = IDLE_SECONDS
+        self.max_live = MAX_LIVE_TABLES
+        self._background: set[asyncio.Task[Any]] = set()
         self.writer = Writer(store)
         self.message_rate = message_rate
         """Messages a second per connection, and the burst allowed."""
@@ -244,17 +257,71 @@ class Hub:
 
     # ------------------------------------------------------------- lifecycle
 
-    async def resume_all(self) -> int:
-        """Load every unfinished table and set its bots going; how many were loaded."""
+    def start(self, *, resume: bool = True) -> None:
+        """Start the background work: resuming the bots' tables, evicting idle tables."""
+        if resume:
+            self._spawn(self.resume_bots())
+        self._spawn(self._sweeper())
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def resume_bots(self) -> int:
+        """Load the unfinished tables where bots sit and set their bots going; how
+        many were loaded. Tables of humans only are loaded when first used."""
         count = 0
-        for table_id in await asyncio.to_thread(self.store.unfinished_table_ids):
-            table = await self.get(table_id)
-            if table is not None:
+        for table_id in await asyncio.to_thread(self.store.unfinished_table_ids, bots=True):
+            if self._closing:
+                break
+            if await self.get(table_id) is not None:
                 count += 1
+        if count:
+            log.info("resumed %d unfinished tables with bots", count)
         return count
+
+    async def _sweeper(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(min(30.0, max(0.05, self.idle_seconds / 4)))
+            self.evict()
+
+    def evict(self) -> int:
+        """Drop from memory the tables nobody uses: finished or idle, with no
+        connection and no bot at work (they load again on first use); also the
+        least recently used beyond :attr:`max_live`. How many were dropped."""
+        now = time.monotonic()
+        idle = [
+            t
+            for t in self.tables.values()
+            if not t.conns
+            and (t.bot_task is None or t.bot_task.done())
+            and not t.lock.locked()
+            and (t.over or now - t.used > self.idle_seconds)
+        ]
+        dropped = {t.id for t in idle}
+        excess = len(self.tables) - len(dropped) - self.max_live
+        if excess > 0:
+            spare = sorted(
+                (
+                    t
+                    for t in self.tables.values()
+                    if t.id not in dropped
+                    and not t.conns
+                    and not t.lock.locked()
+                    and (t.bot_task is None or t.bot_task.done())
+                ),
+                key=lambda t: t.used,
+            )
+            dropped.update(t.id for t in spare[:excess])
+        for table_id in dropped:
+            del self.tables[table_id]
+        return len(dropped)
 
     async def close(self) -> None:
         self._closing = True
+        for task in list(self._background):
+            task.cancel()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -272,6 +339,7 @@ class Hub:
             return None
         table = self.tables.get(table_id)
         if table is not None:
+            table.used = time.monotonic()
             return table
         async with self._load_lock:
             table = self.tables.get(table_id)

@@ -93,6 +93,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
     conn = Connection(websocket, lang=lang)
     writer = asyncio.get_running_loop().create_task(conn.writer())
     limit = RateLimit(*hub.message_rate)
+    client = websocket.client.host if websocket.client else None
     try:
         while not conn.closed:
             try:
@@ -104,7 +105,11 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
                 break
             if message["type"] == "websocket.disconnect":
                 break
-            if not limit.allow():
+            allowed = limit.allow()
+            if allowed and hub.client_limits.take("message", client):
+                allowed = False  # the client's connections together send too much
+                limit.strikes += 1
+            if not allowed:
                 if limit.strikes > FLOOD_STRIKES:
                     conn.send(_error(Refused("flood"), conn.lang))
                     break
@@ -129,6 +134,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
     finally:
         was_ready = conn.ready
         table.conns.discard(conn)
+        table.used = time.monotonic()
         conn.stop()
         await writer
         if was_ready:

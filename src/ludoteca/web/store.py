@@ -364,9 +364,18 @@ class Store:
                 out.append((d, counts.get(row.id, 0)))
             return out
 
-    def unfinished_table_ids(self) -> list[str]:
+    def unfinished_table_ids(self, *, bots: bool = False) -> list[str]:
+        """The tables whose game is not over (``bots``: only those where a bot sits),
+        most recently active first."""
+        query = select(_TableRow.id).where(_TableRow.over.is_(False))
+        if bots:
+            query = query.where(
+                select(_SeatRow.seat)
+                .where(_SeatRow.table_id == _TableRow.id, _SeatRow.kind == "bot")
+                .exists()
+            )
         with Session(self.engine) as s:
-            return list(s.scalars(select(_TableRow.id).where(_TableRow.over.is_(False))))
+            return list(s.scalars(query.order_by(_TableRow.updated.desc())))
 
 
 def _table_data(row: _TableRow) -> TableData:
