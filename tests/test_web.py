@@ -20,7 +20,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("sqlalchemy")
 
 from starlette.testclient import TestClient
-from web_helpers import Truth, check_frame, hidden_from, tiles_in, unavailable
+from web_helpers import Truth, apply_delta, check_frame, hidden_from, tiles_in, unavailable
 
 import ludoteca
 from ludoteca.bots import RankedMove, available_levels
@@ -82,9 +82,14 @@ class Client:
         self.frames: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
         self.other: list[dict[str, Any]] = []
+        self.deltas = 0
 
     def receive(self) -> dict[str, Any]:
         msg: dict[str, Any] = self.ws.receive_json()
+        if msg["type"] == "delta":
+            assert self.state is not None, "a delta before any state"
+            self.deltas += 1
+            msg = apply_delta(self.state, msg)
         if msg["type"] == "state":
             self.state = msg
             self.frames.append(msg)

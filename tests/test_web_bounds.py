@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import insert
 from starlette.testclient import TestClient
 from test_web_input import exchange, live  # noqa: F401  (a fixture)
+from web_helpers import apply_delta
 
 import ludoteca
 from ludoteca.games.cavaleiro import game as cavaleiro_game
@@ -58,10 +59,13 @@ def test_finished_and_idle_tables_leave_memory_and_come_back(sqlite_url: str) ->
         done, idle = bots["table"]["id"], mine["table"]["id"]
         with c.websocket_connect(f"/ws/{done}") as ws:
             ws.send_json({"type": "hello", "token": None})
-            while True:
+            state: dict[str, Any] = {}
+            while not state or not state["view"]["over"]:
                 msg = ws.receive_json()
-                if msg["type"] == "state" and msg["view"]["over"]:
-                    break
+                if msg["type"] == "state":
+                    state = msg
+                elif msg["type"] == "delta":
+                    state = apply_delta(state, msg)
         deadline = time.monotonic() + 10
         while not hub.tables[done].bot_task.done():
             assert time.monotonic() < deadline

@@ -43,6 +43,8 @@ log = logging.getLogger("ludoteca.web")
 
 IDLE_SECONDS = 600.0
 """A table nobody has used for this long leaves memory (it loads again on first use)."""
+INFO_DELAY = 0.5
+"""Seconds within which changes of who sits and watches are sent together."""
 MAX_LIVE_TABLES = 5000
 """Most tables kept in memory; beyond, the least recently used idle ones leave."""
 
@@ -70,6 +72,9 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.hint_busy = False
+        self.sent_n: int | None = None
+        """The move count of the state this connection was last sent (``None``: none yet)."""
+        self.info_rev = -1
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (JSON) without waiting; a client too slow to keep up is dropped."""
@@ -127,6 +132,12 @@ class LiveTable:
     """A copy of ``game`` that moves are tried on before they are stored."""
     used: float = field(default_factory=time.monotonic)
     """When the table was last asked for (``time.monotonic()``)."""
+    info_text: str = ""
+    info_rev: int = 0
+    """The table's info as last sent, and its revision."""
+    info_pending: bool = False
+    sent_views: dict[int | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
+    """Per seat, the move count and the view (each key as JSON) last sent."""
 
     @property
     def n(self) -> int:
@@ -754,18 +765,118 @@ class Hub:
             "hints": seat is not None and self.hints_for(table.game_name),
         }
 
+    def send_state(self, table: LiveTable, conn: Connection) -> None:
+        """A full ``state`` to one connection: its first frame, and after a refusal."""
+        self._note_info(table)
+        conn.send(json.dumps(self.frame(table, conn.seat, conn.lang), ensure_ascii=False))
+        conn.sent_n = table.n
+        conn.info_rev = table.info_rev
+
     def broadcast(self, table: LiveTable, last: dict[str, Any] | None = None) -> None:
-        """Send every connection of the table its own seat's state."""
-        cache: dict[tuple[int | None, str], str] = {}
+        """Tell every connection of the table what changed for its seat.
+
+        A connection gets a ``delta`` (see :mod:`ludoteca.web.protocol`) from the
+        state it was last sent; connections in the same place share one text.
+        """
+        info = self._note_info(table)
+        views: dict[int | None, tuple[dict[str, Any], dict[str, str]]] = {}
+        cache: dict[tuple[Any, ...], str] = {}
         for conn in list(table.conns):
             if not conn.ready:
                 continue
-            key = (conn.seat, conn.lang)
+            since = conn.sent_n
+            fresh_info = conn.info_rev != table.info_rev
+            if since == table.n and not fresh_info and last is None:
+                continue  # nothing new for it
+            if since is None or since > table.n:
+                key: tuple[Any, ...] = ("state", conn.seat, conn.lang)
+            else:
+                key = ("delta", conn.seat, conn.lang, since, fresh_info)
             text = cache.get(key)
             if text is None:
-                text = json.dumps(self.frame(table, conn.seat, conn.lang, last), ensure_ascii=False)
+                if since is None or since > table.n:
+                    frame = self.frame(table, conn.seat, conn.lang, last)
+                    text = json.dumps(frame, ensure_ascii=False)
+                else:
+                    seen = views.get(conn.seat)
+                    if seen is None:
+                        view = table.game.view(conn.seat)
+                        encoded = {
+                            k: json.dumps(v, ensure_ascii=False)
+                            for k, v in view.items()
+                            if k != "log"
+                        }
+                        seen = views[conn.seat] = (view, encoded)
+                    text = self._delta(table, conn, seen, info if fresh_info else None, last)
                 cache[key] = text
             conn.send(text)
+            conn.sent_n = table.n
+            conn.info_rev = table.info_rev
+        for seat, (_, encoded) in views.items():
+            table.sent_views[seat] = (table.n, encoded)
+
+    def _delta(
+        self,
+        table: LiveTable,
+        conn: Connection,
+        seen: tuple[dict[str, Any], dict[str, str]],
+        info: dict[str, Any] | None,
+        last: dict[str, Any] | None,
+    ) -> str:
+        view, encoded = seen
+        since = conn.sent_n
+        assert since is not None
+        game = table.game
+        new_log = view["log"][since:]
+        message: dict[str, Any] = {
+            "type": "delta",
+            "n": table.n,
+            "log_from": since,
+            "log": new_log,
+            "log_seats": table.move_seats[since:],
+            "labels": {
+                m: label(table.game_name, m, conn.lang) for m in {*new_log, *view["legal_moves"]}
+            },
+            "last": last,
+            "result": game.result() if game.is_over else None,
+        }
+        if info is not None:
+            message["table"] = info
+        before = table.sent_views.get(conn.seat)
+        if before is not None and before[0] == since:
+            old = before[1]
+            changed = [k for k, v in encoded.items() if old.get(k) != v]
+            dropped = [k for k in old if k not in encoded]
+            if dropped:
+                message["view_drop"] = dropped
+        else:
+            changed = list(encoded)
+            message["view_replace"] = True
+        head = json.dumps(message, ensure_ascii=False)
+        body = ", ".join(f"{json.dumps(k)}: {encoded[k]}" for k in changed)
+        return f'{head[:-1]}, "view": {{{body}}}}}'
+
+    def _note_info(self, table: LiveTable) -> dict[str, Any]:
+        """The table's info now; its revision moves on when it changed."""
+        info = self.table_info(table)
+        text = json.dumps(info, sort_keys=True)
+        if text != table.info_text:
+            table.info_text = text
+            table.info_rev += 1
+        return info
+
+    def touch(self, table: LiveTable) -> None:
+        """Who sits and watches changed: tell the connections soon, once for many
+        changes (a thousand spectators joining cost each of them one frame)."""
+        if table.info_pending or self._closing:
+            return
+        table.info_pending = True
+
+        def send() -> None:
+            table.info_pending = False
+            self.broadcast(table)
+
+        asyncio.get_running_loop().call_later(INFO_DELAY, send)
 
     def error_message(self, refusal: Refused, lang: str) -> dict[str, Any]:
         """A refusal as sent to a client, in its language."""

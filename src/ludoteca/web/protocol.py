@@ -128,7 +128,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
             except Refused as e:
                 conn.send(_error(e, conn.lang))
                 if e.code == "stale":
-                    conn.send(hub.frame(table, conn.seat, conn.lang))
+                    hub.send_state(table, conn)
     except WebSocketDisconnect:
         pass
     finally:
@@ -138,7 +138,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
         conn.stop()
         await writer
         if was_ready:
-            hub.broadcast(table)
+            hub.touch(table)
 
 
 def _error(e: Refused, lang: str) -> dict[str, Any]:
@@ -163,16 +163,13 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         if token is not None:
             seat = hub.seat_of_token(table, token)
         conn.seat = seat
-        first = not conn.ready
         conn.ready = True
         table.conns.add(conn)
         conn.send({"type": "welcome", "seat": seat, "table": table.id})
         if token is not None and seat is None:
             conn.send(_error(Refused("wrong_token"), conn.lang))
-        if first or seat is not None:
-            hub.broadcast(table)
-        else:
-            conn.send(hub.frame(table, seat, conn.lang))
+        hub.send_state(table, conn)
+        hub.touch(table)
         return
     if not conn.ready:
         raise Refused("hello_first")
@@ -198,6 +195,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         await hub.rematch(table, conn.seat)
     elif kind == "lang":
         conn.lang = i18n.normalise(data.get("lang"))
+        hub.send_state(table, conn)  # its moves in words, in the new language
     elif kind == "ping":
         conn.send({"type": "pong"})
     else:
