@@ -143,23 +143,21 @@ async def human(
 
 
 def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
-    """The state after a ``delta`` frame (see :mod:`ludoteca.web.protocol`)."""
-    new = dict(state)
-    for key, value in delta.items():
-        if key in ("type", "log_from"):
-            continue
-        if key == "view":
-            view = dict(value)
-            start = delta["log_from"]
-            view["log"] = state["view"]["log"][:start] + view.get("log", [])
-            new["view"] = view
-        elif key == "log_seats":
-            new["log_seats"] = state["log_seats"][: delta["log_from"]] + value
-        elif key == "labels":
-            new["labels"] = {**state["labels"], **value}
-        else:
-            new[key] = value
-    return new
+    """The state after a ``delta`` frame, as the page builds it (labels unpruned)."""
+    start = delta["log_from"]
+    view = {} if delta.get("view_replace") else dict(state["view"])
+    view.update(delta["view"])
+    for key in delta.get("view_drop", []):
+        view.pop(key, None)
+    view["log"] = state["view"]["log"][:start] + delta["log"]
+    return {
+        **state,
+        "n": delta["n"],
+        "view": view,
+        "log_seats": state["log_seats"][:start] + delta["log_seats"],
+        "labels": {**state["labels"], **delta["labels"]},
+        "table": delta.get("table", state["table"]),
+    }
 
 
 def count_moves(db_url: str) -> int:

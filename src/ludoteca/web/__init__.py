@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -48,12 +49,22 @@ def add_serve_command(sub: Any) -> None:
         action="store_true",
         help="no per-address rate limits (for load tests from one address)",
     )
+    p.add_argument(
+        "--bot-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes making the bots' decisions, at most N at once (default: one per core)",
+    )
     p.set_defaults(func=_cmd_serve)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.bot_delay <= 10:
         print("ludoteca serve: --bot-delay is 0 to 10 seconds", file=sys.stderr)
+        return 2
+    if args.bot_workers is not None and not 0 <= args.bot_workers <= 64:
+        print("ludoteca serve: --bot-workers is 0 (threads) to 64", file=sys.stderr)
         return 2
     try:
         serve(
@@ -63,6 +74,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             bot_delay=args.bot_delay,
             allow_origins=args.allow_origin,
             client_limits=not args.no_client_limits,
+            bot_workers=args.bot_workers,
         )
     except ValueError as e:
         print(f"ludoteca serve: {e}", file=sys.stderr)
@@ -78,6 +90,7 @@ def serve(
     bot_delay: float = 1.0,
     allow_origins: Sequence[str] = (),
     client_limits: bool = True,
+    bot_workers: int | None = None,
 ) -> None:
     """Run the web app until interrupted."""
     import uvicorn
@@ -88,6 +101,9 @@ def serve(
 
     url = db or default_database_url()
     normalise_database_url(url)
+    # the store's writer and the bots' threads hand the interpreter back and forth
+    # with the event loop many times a move: short turns keep their waits short
+    sys.setswitchinterval(0.0005)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     for origin in allow_origins:
         if not origin.startswith(("http://", "https://")) or "/" in origin.split("//", 1)[1]:
@@ -99,6 +115,7 @@ def serve(
         bot_delay=bot_delay,
         allow_origins=allow_origins,
         client_limits=ClientLimits(enabled=client_limits),
+        bot_workers=max(1, os.cpu_count() or 1) if bot_workers is None else bot_workers,
     )
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
     print(f"Ludoteca: open http://{host}:{port}/ in a browser (storage: {shown})", flush=True)

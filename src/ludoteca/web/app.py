@@ -243,6 +243,7 @@ def create_app(
     allow_origins: Sequence[str] = (),
     message_rate: tuple[float, float] = (8.0, 20.0),
     client_limits: ClientLimits | None = None,
+    bot_workers: int = 0,
 ) -> Starlette:
     """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
 
@@ -251,14 +252,20 @@ def create_app(
     ``allow_origins`` are sites besides the app's own whose pages may open its
     WebSockets (``https://example.org``); ``message_rate`` is the messages a
     second each WebSocket may send and the burst allowed; ``client_limits``
-    the rates allowed to each client address (:class:`ClientLimits` by default).
+    the rates allowed to each client address (:class:`ClientLimits` by default);
+    ``bot_workers`` processes make the bots' decisions (0: threads of this process).
     """
     from .store import default_database_url
 
     store = Store(db_url or default_database_url())
     limits = client_limits if client_limits is not None else ClientLimits()
     hub = Hub(
-        store, bot_delay=bot_delay, hint=hint, message_rate=message_rate, client_limits=limits
+        store,
+        bot_delay=bot_delay,
+        hint=hint,
+        message_rate=message_rate,
+        client_limits=limits,
+        bot_workers=bot_workers,
     )
     pages = _Pages()
 

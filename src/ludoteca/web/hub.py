@@ -30,6 +30,7 @@ from ludoteca.errors import IllegalMove
 from ludoteca.game import Game
 from ludoteca.registry import available_games, game_class
 
+from .bots import BotPool
 from .errors import Refused
 from .guard import check_options, check_text
 from .i18n import describe, translate_reason
@@ -130,6 +131,8 @@ class LiveTable:
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     work: Game | None = None
     """A copy of ``game`` that moves are tried on before they are stored."""
+    log: list[str] = field(default_factory=list)
+    """The game's moves as stored (``game.moves``, kept as they come)."""
     used: float = field(default_factory=time.monotonic)
     """When the table was last asked for (``time.monotonic()``)."""
     info_text: str = ""
@@ -235,8 +238,11 @@ class Hub:
         hint: Callable[[Game, int], Any] | None = None,
         message_rate: tuple[float, float] = (8.0, 20.0),
         client_limits: ClientLimits | None = None,
+        bot_workers: int = 0,
     ) -> None:
         self.store = store
+        self.bot_pool = BotPool(bot_workers) if bot_workers > 0 else None
+        """Worker processes for the bots (``None``: threads of this process)."""
         self.client_limits = client_limits or ClientLimits(enabled=False)
         self.idle_seconds = IDLE_SECONDS
         self.max_live = MAX_LIVE_TABLES
@@ -270,6 +276,8 @@ class Hub:
 
     def start(self, *, resume: bool = True) -> None:
         """Start the background work: resuming the bots' tables, evicting idle tables."""
+        if self.bot_pool is not None:
+            self.bot_pool.start()
         if resume:
             self._spawn(self.resume_bots())
         self._spawn(self._sweeper())
@@ -342,6 +350,8 @@ class Hub:
         for table in self.tables.values():
             for conn in list(table.conns):
                 conn.stop()
+        if self.bot_pool is not None:
+            self.bot_pool.close()
         await asyncio.to_thread(self.writer.close)
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -397,6 +407,7 @@ class Hub:
             seats=data.seats,
             game=game,
             move_seats=[*data.move_seats, *([None] * len(extra))],
+            log=game.moves,
             over=game.is_over,
             rematch=data.rematch,
             rematch_of=data.rematch_of,
@@ -496,6 +507,7 @@ class Hub:
             seats=list(seats),
             game=game,
             move_seats=[None] * len(moves),
+            log=list(moves),
             over=game.is_over,
             rematch_of=rematch_of,
         )
@@ -600,6 +612,7 @@ class Hub:
             for m in new:
                 game.play(m)
             table.move_seats.extend(s for s, _ in pairs)
+            table.log.extend(new)
             table.over = game.is_over
         self.broadcast(table, last={"seat": seat, "move": new[0]})
         self.kick(table)
@@ -627,7 +640,15 @@ class Hub:
             started = loop.time()
             seen = table.n
             try:
-                move = await asyncio.to_thread(self._bot_choose, table, seat, drawing_copy(game))
+                if self.bot_pool is not None:
+                    level = table.seats[seat].level or best_level(table.game_name)
+                    move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
+                else:
+                    move = await asyncio.to_thread(
+                        self._bot_choose, table, seat, drawing_copy(game)
+                    )
+            except asyncio.CancelledError:
+                raise
             except Exception:
                 log.exception(
                     "bot of seat %d at table %s failed; it plays at random", seat, table.id

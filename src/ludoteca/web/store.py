@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -23,13 +23,10 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
-    Table,
     Text,
-    bindparam,
     create_engine,
     event,
     func,
-    insert,
     select,
     update,
 )
@@ -261,20 +258,33 @@ class Store:
         """
         now = time.time()
         rows = [
-            {"table_id": a.table_id, "idx": a.start + i, "seat": who, "move": move}
+            (a.table_id, a.start + i, who, move)
             for a in batch
             for i, (who, move) in enumerate(a.moves)
         ]
-        with Session(self.engine) as s, s.begin():
+        # the driver's own executemany: this runs for every move of the server, in
+        # a thread beside the event loop, so it holds the interpreter as little as it can
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        conn = self.engine.raw_connection()
+        try:
+            cur = conn.cursor()
             if rows:
-                s.execute(insert(_MoveRow), rows)
-            tables = cast(Table, _TableRow.__table__)
-            s.execute(
-                update(tables)
-                .where(tables.c.id == bindparam("tid"))
-                .values(updated=now, over=bindparam("is_over")),
-                [{"tid": a.table_id, "is_over": a.over} for a in batch],
+                cur.executemany(
+                    f"INSERT INTO ludoteca_moves (table_id, idx, seat, move) "
+                    f"VALUES ({mark}, {mark}, {mark}, {mark})",
+                    rows,
+                )
+            cur.executemany(
+                f"UPDATE ludoteca_tables SET updated = {mark}, over = {mark} WHERE id = {mark}",
+                [(now, a.over, a.table_id) for a in batch],
             )
+            cur.close()
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
+        finally:
+            conn.close()
 
     def set_seed(self, table_id: str, seed: int) -> None:
         with Session(self.engine) as s, s.begin():
