@@ -279,6 +279,9 @@ async def run(args: argparse.Namespace) -> None:
             print(f"  errors: {stats.errors} client failures: {len(failures)}")
             for f in failures[:3]:
                 print(f"    {type(f).__name__}: {f}")
+            if proc is not None:
+                tail = (Path(tmp.name) / "server.log").read_text(errors="replace")[-1500:]
+                print("  the server's log ends with:\n" + tail)
     finally:
         if proc is not None:
             proc.terminate()

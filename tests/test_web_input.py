@@ -217,7 +217,7 @@ def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     """``ludoteca serve``'s uvicorn settings on a free port, in a thread."""
     import uvicorn
 
-    from ludoteca.web.guard import websocket_protocol
+    from ludoteca.web.wsproto import WEBSOCKET_PROTOCOL
 
     monkeypatch.setattr(web_app, "BODY_TIMEOUT", 1)
     port = free_port()
@@ -231,7 +231,7 @@ def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
         host="127.0.0.1",
         port=port,
         log_level="error",
-        ws=websocket_protocol(),
+        ws=WEBSOCKET_PROTOCOL,
         ws_max_size=64 * 1024,
         h11_max_incomplete_event_size=16 * 1024,
     )

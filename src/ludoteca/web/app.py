@@ -42,6 +42,7 @@ from ludoteca.game import Game
 from ludoteca.registry import GAMES, available_games, game_class
 
 from . import i18n
+from .broker import Broker
 from .errors import Refused
 from .guard import Guard, check_options, parse_json
 from .hub import Hub, public_options, table_summary
@@ -244,6 +245,8 @@ def create_app(
     message_rate: tuple[float, float] = (8.0, 20.0),
     client_limits: ClientLimits | None = None,
     bot_workers: int = 0,
+    broker: str | None = None,
+    migrate: bool = True,
 ) -> Starlette:
     """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
 
@@ -253,11 +256,13 @@ def create_app(
     WebSockets (``https://example.org``); ``message_rate`` is the messages a
     second each WebSocket may send and the burst allowed; ``client_limits``
     the rates allowed to each client address (:class:`ClientLimits` by default);
-    ``bot_workers`` processes make the bots' decisions (0: threads of this process).
+    ``bot_workers`` processes make the bots' decisions (0: threads of this process);
+    ``broker`` is the Redis URL through which several workers share their tables;
+    ``migrate`` brings the database's schema up to date first.
     """
     from .store import default_database_url
 
-    store = Store(db_url or default_database_url())
+    store = Store(db_url or default_database_url(), migrate=migrate)
     limits = client_limits if client_limits is not None else ClientLimits()
     hub = Hub(
         store,
@@ -266,6 +271,7 @@ def create_app(
         message_rate=message_rate,
         client_limits=limits,
         bot_workers=bot_workers,
+        broker=Broker(broker) if broker else None,
     )
     pages = _Pages()
 

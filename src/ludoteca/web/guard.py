@@ -230,25 +230,3 @@ async def _plain_error(send: Send, status: int, code: str, lang: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
-
-
-def websocket_protocol() -> type[Any]:
-    """uvicorn's WebSocket protocol, answering an over-long request line with 414
-    (the protocol's own parser would hold such a connection open with no answer)."""
-    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-
-    class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
-        def data_received(self, data: bytes) -> None:
-            if not self.handshake_initiated:
-                end = data.find(b"\r\n")
-                if (end if end >= 0 else len(data)) > MAX_PATH + 32:
-                    self.handshake_initiated = self.handshake_complete = self.close_sent = True
-                    self.transport.write(
-                        b"HTTP/1.1 414 URI Too Long\r\ncontent-length: 0\r\n"
-                        b"connection: close\r\n\r\n"
-                    )
-                    self.transport.close()
-                    return
-            super().data_received(data)
-
-    return GuardedWebSocketProtocol

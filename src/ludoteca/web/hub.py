@@ -31,11 +31,12 @@ from ludoteca.game import Game
 from ludoteca.registry import available_games, game_class
 
 from .bots import BotPool
+from .broker import Broker
 from .errors import Refused
 from .guard import check_options, check_text
 from .i18n import describe, translate_reason
 from .limits import ClientLimits
-from .store import SeatData, Store, TableData, hash_secret
+from .store import MoveTaken, SeatData, Store, TableData, hash_secret
 from .writer import Writer
 
 __all__ = ["Connection", "Hub", "LiveTable", "Refused"]
@@ -44,6 +45,8 @@ log = logging.getLogger("ludoteca.web")
 
 IDLE_SECONDS = 600.0
 """A table nobody has used for this long leaves memory (it loads again on first use)."""
+LEASES_PER_ROUND = 200
+"""Most tables whose bots a worker takes up in one second."""
 INFO_DELAY = 0.5
 """Seconds within which changes of who sits and watches are sent together."""
 MAX_LIVE_TABLES = 5000
@@ -139,6 +142,8 @@ class LiveTable:
     info_rev: int = 0
     """The table's info as last sent, and its revision."""
     info_pending: bool = False
+    leased: bool = False
+    """Whether this worker holds the lease of the table's bots (with a broker)."""
     sent_views: dict[int | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
     """Per seat, the move count and the view (each key as JSON) last sent."""
 
@@ -239,8 +244,11 @@ class Hub:
         message_rate: tuple[float, float] = (8.0, 20.0),
         client_limits: ClientLimits | None = None,
         bot_workers: int = 0,
+        broker: Broker | None = None,
     ) -> None:
         self.store = store
+        self.broker = broker
+        """Redis, when several workers share the database (``None``: this one alone)."""
         self.bot_pool = BotPool(bot_workers) if bot_workers > 0 else None
         """Worker processes for the bots (``None``: threads of this process)."""
         self.client_limits = client_limits or ClientLimits(enabled=False)
@@ -278,9 +286,19 @@ class Hub:
         """Start the background work: resuming the bots' tables, evicting idle tables."""
         if self.bot_pool is not None:
             self.bot_pool.start()
-        if resume:
+        if self.broker is not None:
+            self._spawn(self._with_broker(resume))
+        elif resume:
             self._spawn(self.resume_bots())
         self._spawn(self._sweeper())
+
+    async def _with_broker(self, resume: bool) -> None:
+        assert self.broker is not None
+        await self.broker.start(self._on_news)
+        if resume:  # tables of bots from before: any worker may take them up
+            for table_id in await asyncio.to_thread(self.store.unfinished_table_ids, bots=True):
+                await self.broker.add_bot_table(table_id)
+        await self._leases()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -316,7 +334,7 @@ class Hub:
             if not t.conns
             and (t.bot_task is None or t.bot_task.done())
             and not t.lock.locked()
-            and (t.over or now - t.used > self.idle_seconds)
+            and (t.over or (now - t.used > self.idle_seconds and not t.leased))
         ]
         dropped = {t.id for t in idle}
         excess = len(self.tables) - len(dropped) - self.max_live
@@ -327,6 +345,7 @@ class Hub:
                     for t in self.tables.values()
                     if t.id not in dropped
                     and not t.conns
+                    and not t.leased
                     and not t.lock.locked()
                     and (t.bot_task is None or t.bot_task.done())
                 ),
@@ -352,6 +371,12 @@ class Hub:
                 conn.stop()
         if self.bot_pool is not None:
             self.bot_pool.close()
+        if self.broker is not None:
+            for table in self.tables.values():
+                if table.leased:
+                    with contextlib.suppress(Exception):
+                        await self.broker.release(table.id)
+            await self.broker.close()
         await asyncio.to_thread(self.writer.close)
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -373,12 +398,19 @@ class Hub:
                 table = await asyncio.to_thread(self._rebuild, data)
                 extra = len(table.move_seats) - len(data.moves)
                 if extra:  # a chance event was due (it is stored like any move)
-                    await self.writer.append(
-                        table.id,
-                        len(data.moves),
-                        [(None, m) for m in table.game.moves[len(data.moves) :]],
-                        over=table.over,
-                    )
+                    try:
+                        await self.writer.append(
+                            table.id,
+                            len(data.moves),
+                            [(None, m) for m in table.game.moves[len(data.moves) :]],
+                            over=table.over,
+                        )
+                    except MoveTaken:  # another worker drew it first: take theirs
+                        data = await asyncio.to_thread(self.store.load_table, table_id)
+                        assert data is not None
+                        table = await asyncio.to_thread(self._rebuild, data)
+                        if len(table.move_seats) != len(data.moves):
+                            raise ValueError("a chance event could not be stored") from None
             except (ValueError, ludoteca.GameNotAvailable) as e:
                 log.error("table %s cannot be resumed: %s", table_id, e)
                 self.broken[table_id] = str(e)
@@ -412,6 +444,111 @@ class Hub:
             rematch=data.rematch,
             rematch_of=data.rematch_of,
         )
+
+    # ------------------------------------------------------- several workers
+
+    async def _on_news(self, table_id: str, news: dict[str, Any]) -> None:
+        """Another worker changed a table (or this one: its own news come back too)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return  # not in memory here: it loads as it is stored when first used
+        kind = news.get("kind")
+        if kind == "moves":
+            start = int(news["from"])
+            if start + len(news["moves"]) <= table.n:
+                return  # known already
+            if start != table.n:
+                await self._catch_up(table)
+                return
+            async with table.lock:
+                if start != table.n:
+                    return
+                for seat, move in news["moves"]:
+                    table.game.play(move)
+                    table.move_seats.append(seat)
+                    table.log.append(move)
+                table.work = None
+                table.over = table.game.is_over
+            self.broadcast(table, last=news.get("last"))
+            self.kick(table)
+        elif kind == "seats":
+            seats, _ = await asyncio.to_thread(self.store.seats_of, table.id)
+            async with table.lock:
+                table.seats = seats
+                table.game = await asyncio.to_thread(self._renamed, table)
+                table.work = None
+            self.broadcast(table)
+        elif kind == "rematch":
+            table.rematch = str(news["table"])
+            for conn in list(table.conns):
+                conn.send({"type": "rematch", "table": table.rematch})
+
+    async def refresh(self, table: LiveTable) -> None:
+        """With several workers: bring the table up to what is stored (before a
+        connection's first state, so nobody starts from a stale table)."""
+        if self.broker is not None:
+            await self._catch_up(table)
+
+    async def _catch_up(self, table: LiveTable, *, locked: bool = False) -> None:
+        """Play the moves stored since this worker's copy of the table, then tell
+        the connections."""
+        if not locked:
+            async with table.lock:
+                moved = await self._read_moves(table)
+        else:
+            moved = await self._read_moves(table)
+        if moved:
+            self.broadcast(table)
+            self.kick(table)
+
+    async def _read_moves(self, table: LiveTable) -> bool:
+        missed = await asyncio.to_thread(self.store.moves_since, table.id, table.n)
+        for seat, move in missed:
+            table.game.play(move)
+            table.move_seats.append(seat)
+            table.log.append(move)
+        if missed:
+            table.work = None
+            table.over = table.game.is_over
+        return bool(missed)
+
+    async def _leases(self) -> None:
+        """Every second: renew this worker's leases, take up the bots of tables
+        whose lease ran out (their worker died), give up finished tables."""
+        assert self.broker is not None
+        broker = self.broker
+        while not self._closing:
+            try:
+                held = [t for t in self.tables.values() if t.leased]
+                for table in held:
+                    if table.over:
+                        table.leased = False
+                        await broker.remove_bot_table(table.id)
+                        await broker.release(table.id)
+                lost = await broker.renew([t.id for t in held if t.leased])
+                for table_id in lost:
+                    gone = self.tables.get(table_id)
+                    if gone is not None:
+                        gone.leased = False
+                        if gone.bot_task is not None:
+                            gone.bot_task.cancel()
+                free = await broker.unleased(await broker.bot_tables())
+                for table_id in free[:LEASES_PER_ROUND]:
+                    if self._closing or not await broker.acquire(table_id):
+                        continue
+                    taken = await self.get(table_id)
+                    if taken is None or taken.over:
+                        await broker.remove_bot_table(table_id)
+                        await broker.release(table_id)
+                        continue
+                    taken.leased = True
+                    await self._catch_up(taken)
+                    self.kick(taken)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the bots' leases could not be kept up; trying again")
+            await asyncio.sleep(1.0)
 
     # -------------------------------------------------------------- creation
 
@@ -512,6 +649,9 @@ class Hub:
             rematch_of=rematch_of,
         )
         self.tables[table_id] = table
+        if self.broker is not None and any(s.kind == "bot" for s in seats):
+            await self.broker.add_bot_table(table_id)
+            table.leased = await self.broker.acquire(table_id)
         self.kick(table)
         return table
 
@@ -544,6 +684,8 @@ class Hub:
             table.game = await asyncio.to_thread(self._renamed, table)
             table.work = None
         self.broadcast(table)
+        if self.broker is not None:
+            await self.broker.publish(table.id, {"kind": "seats"})
         return token
 
     def _renamed(self, table: LiveTable) -> Game:
@@ -605,6 +747,10 @@ class Hub:
             pairs += [(None, m) for m in new[1:]]
             try:
                 await self.writer.append(table.id, before, pairs, over=work.is_over)
+            except MoveTaken:  # another worker stored a move first: catch up
+                table.work = None
+                await self._catch_up(table, locked=True)
+                raise Refused("stale") from None
             except Exception as e:
                 table.work = None  # back to the live game's state
                 log.exception("could not store a move of table %s", table.id)
@@ -614,8 +760,12 @@ class Hub:
             table.move_seats.extend(s for s, _ in pairs)
             table.log.extend(new)
             table.over = game.is_over
-        self.broadcast(table, last={"seat": seat, "move": new[0]})
+        last = {"seat": seat, "move": new[0]}
+        self.broadcast(table, last=last)
         self.kick(table)
+        if self.broker is not None:
+            news = {"kind": "moves", "from": before, "moves": pairs, "last": last}
+            await self.broker.publish(table.id, news)
 
     # ------------------------------------------------------------------- bots
 
@@ -623,6 +773,8 @@ class Hub:
         """Start the table's bot loop if a bot is to move."""
         if self._closing or table.over:
             return
+        if self.broker is not None and not table.leased:
+            return  # another worker runs this table's bots
         seat = table.game.to_move
         if not isinstance(seat, int) or table.seats[seat].kind != "bot":
             return
@@ -643,6 +795,8 @@ class Hub:
                 if self.bot_pool is not None:
                     level = table.seats[seat].level or best_level(table.game_name)
                     move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
+                    if self.broker is not None:
+                        await self.broker.count_decision()
                 else:
                     move = await asyncio.to_thread(
                         self._bot_choose, table, seat, drawing_copy(game)
@@ -729,6 +883,8 @@ class Hub:
                     table.game_name, table.options, seats, table.bot_delay, table.id
                 )
                 table.rematch = new.id
+                if self.broker is not None:
+                    await self.broker.publish(table.id, {"kind": "rematch", "table": new.id})
         for conn in list(table.conns):
             conn.send({"type": "rematch", "table": table.rematch})
         return table.rematch

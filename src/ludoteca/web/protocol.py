@@ -168,6 +168,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         conn.send({"type": "welcome", "seat": seat, "table": table.id})
         if token is not None and seat is None:
             conn.send(_error(Refused("wrong_token"), conn.lang))
+        await hub.refresh(table)
         hub.send_state(table, conn)
         hub.touch(table)
         return

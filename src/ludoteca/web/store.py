@@ -27,7 +27,9 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -36,6 +38,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 __all__ = [
     "Append",
+    "MoveTaken",
     "SeatData",
     "Store",
     "TableData",
@@ -58,7 +61,7 @@ class _TableRow(_Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     bot_delay: Mapped[float] = mapped_column(Float)
     created: Mapped[float] = mapped_column(Float, index=True)
-    updated: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float, index=True)
     over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     rematch_of: Mapped[str | None] = mapped_column(String(40), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(40), nullable=True)
@@ -87,6 +90,31 @@ class _MoveRow(_Base):
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     move: Mapped[str] = mapped_column(Text)
+
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def migrate_schema(engine: Engine) -> str:
+    """Bring the database's schema to the newest revision (Alembic); the revision.
+
+    A database made before migrations (the tables there, no ``alembic_version``)
+    is taken as the first revision and moved on from there.
+    """
+    from alembic import command
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        current = MigrationContext.configure(conn).get_current_revision()
+        if current is None and inspect(conn).has_table("ludoteca_tables"):
+            command.stamp(config, "r0001")
+        command.upgrade(config, "head")
+        revision = MigrationContext.configure(conn).get_current_revision()
+    return str(revision)
 
 
 def hash_secret(secret: str) -> str:
@@ -119,6 +147,10 @@ def normalise_database_url(url: str) -> str:
     raise ValueError(
         f"the database URL {url!r} is not supported: use sqlite:///PATH or postgresql://USER@HOST/DB"
     )
+
+
+class MoveTaken(Exception):
+    """A move of that number is already stored for that table (by another worker)."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +198,7 @@ class TableData:
 class Store:
     """The database behind the web app."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, migrate: bool = True) -> None:
         self.url = normalise_database_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
         if self.is_sqlite:
@@ -176,7 +208,8 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
-        _Base.metadata.create_all(self.engine)
+        if migrate:
+            migrate_schema(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -184,7 +217,9 @@ class Store:
     def drop_everything(self) -> None:
         """Remove the app's tables and create them empty (for tests)."""
         _Base.metadata.drop_all(self.engine)
-        _Base.metadata.create_all(self.engine)
+        with self.engine.begin() as conn:
+            conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        migrate_schema(self.engine)
 
     # ----------------------------------------------------------------- writes
 
@@ -245,7 +280,7 @@ class Store:
     ) -> None:
         """Append moves ``start``, ``start + 1``, … in one transaction.
 
-        ``IntegrityError`` if a move of that number is already stored (nothing is
+        :class:`MoveTaken` if a move of that number is already stored (nothing is
         written then).
         """
         self.commit_batch([Append(table_id, start, tuple(moves), over)])
@@ -253,7 +288,7 @@ class Store:
     def commit_batch(self, batch: Sequence[Append]) -> None:
         """Append the moves of many tables in one transaction (a group commit).
 
-        ``IntegrityError`` if any move of that number is already stored: nothing
+        :class:`MoveTaken` if any move of that number is already stored: nothing
         of the batch is written then.
         """
         now = time.time()
@@ -280,8 +315,11 @@ class Store:
             )
             cur.close()
             conn.commit()
-        except BaseException:
+        except BaseException as e:
             conn.rollback()
+            dbapi = self.engine.dialect.dbapi
+            if dbapi is not None and isinstance(e, dbapi.IntegrityError):
+                raise MoveTaken(f"a move of this number is already stored: {e}") from e
             raise
         finally:
             conn.close()
@@ -335,6 +373,33 @@ class Store:
                 data.moves.append(m.move)
                 data.move_seats.append(m.seat)
             return data
+
+    def moves_since(self, table_id: str, start: int) -> list[tuple[int | None, str]]:
+        """The moves of a table from number ``start`` on, with who made each."""
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(_MoveRow.idx, _MoveRow.seat, _MoveRow.move)
+                .where(_MoveRow.table_id == table_id, _MoveRow.idx >= start)
+                .order_by(_MoveRow.idx)
+            ).all()
+        out: list[tuple[int | None, str]] = []
+        for expected, (idx, seat, move) in enumerate(rows, start):
+            if idx != expected:  # never: moves are stored without gaps
+                raise ValueError(f"move {expected} of table {table_id} is missing")
+            out.append((seat, move))
+        return out
+
+    def seats_of(self, table_id: str) -> tuple[list[SeatData], str | None]:
+        """A table's seats as stored now, and its rematch."""
+        with Session(self.engine) as s:
+            seats = [
+                SeatData(r.seat, r.kind, r.level, r.name, r.invite_hash, r.token_hash)
+                for r in s.scalars(
+                    select(_SeatRow).where(_SeatRow.table_id == table_id).order_by(_SeatRow.seat)
+                )
+            ]
+            rematch = s.scalar(select(_TableRow.rematch).where(_TableRow.id == table_id))
+        return seats, rematch
 
     def recent_tables(self, limit: int = 30) -> list[tuple[TableData, int]]:
         """The most recently active tables (seats, no moves) with their move counts."""

@@ -74,7 +74,7 @@ class Writer:
     ) -> None:
         """Store moves ``start``, ``start + 1``, … of a table; returns once committed.
 
-        Raises what the database raised (``IntegrityError`` if a move of that
+        Raises what the database raised (``MoveTaken`` if a move of that
         number is already stored); nothing of this append is stored then.
         """
         loop = asyncio.get_running_loop()
