@@ -8,7 +8,7 @@ Redis: news of the tables by pub/sub, and leases for the tables' bots.
   (its primary key is (table, n)), and a worker that finds itself behind reads
   what it missed from the database.
 - Leases: a table's bots run only on the worker holding its lease
-  (``PREFIX:lease:TABLE``, set for :data:`LEASE_SECONDS` and renewed every
+  (``PREFIX:lease:TABLE``, set for :data:`LEASE_SECONDS` and renewed twice a
   second). When a worker dies its leases run out and other workers take them
   over; the set ``PREFIX:bots`` names the unfinished tables where bots sit.
 """
@@ -24,12 +24,13 @@ import socket
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-__all__ = ["LEASE_SECONDS", "Broker"]
+__all__ = ["LEASE_ROUND", "LEASE_SECONDS", "Broker"]
 
 log = logging.getLogger("ludoteca.web")
 
-LEASE_SECONDS = 3.0
-"""How long a lease lasts unless renewed (renewed every second)."""
+LEASE_SECONDS = 2.0
+"""How long a lease lasts unless renewed (renewed every :data:`LEASE_ROUND` seconds)."""
+LEASE_ROUND = 0.5
 
 _RENEW = """
 local held = {}

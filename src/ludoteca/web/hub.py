@@ -31,7 +31,7 @@ from ludoteca.game import Game
 from ludoteca.registry import available_games, game_class
 
 from .bots import BotPool
-from .broker import Broker
+from .broker import LEASE_ROUND, Broker
 from .errors import Refused
 from .guard import check_options, check_text
 from .i18n import describe, translate_reason
@@ -46,7 +46,7 @@ log = logging.getLogger("ludoteca.web")
 IDLE_SECONDS = 600.0
 """A table nobody has used for this long leaves memory (it loads again on first use)."""
 LEASES_PER_ROUND = 200
-"""Most tables whose bots a worker takes up in one second."""
+"""Most tables whose bots a worker takes up in one round of its leases."""
 INFO_DELAY = 0.5
 """Seconds within which changes of who sits and watches are sent together."""
 MAX_LIVE_TABLES = 5000
@@ -513,7 +513,7 @@ class Hub:
         return bool(missed)
 
     async def _leases(self) -> None:
-        """Every second: renew this worker's leases, take up the bots of tables
+        """Twice a second: renew this worker's leases, take up the bots of tables
         whose lease ran out (their worker died), give up finished tables."""
         assert self.broker is not None
         broker = self.broker
@@ -548,7 +548,7 @@ class Hub:
                 raise
             except Exception:
                 log.exception("the bots' leases could not be kept up; trying again")
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(LEASE_ROUND)
 
     # -------------------------------------------------------------- creation
 
