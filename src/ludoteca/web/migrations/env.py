@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 from alembic import context
 
-connection = context.config.attributes["connection"]
-context.configure(connection=connection, render_as_batch=True)
-with context.begin_transaction():
-    context.run_migrations()
+
+def run(config: Any) -> None:
+    context.configure(connection=config.attributes["connection"], render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+_config: Any = None
+with contextlib.suppress(AttributeError):  # imported outside a migration (doctests)
+    _config = context.config
+if _config is not None:
+    run(_config)
