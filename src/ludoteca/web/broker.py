@@ -31,6 +31,8 @@ log = logging.getLogger("ludoteca.web")
 LEASE_SECONDS = 2.0
 """How long a lease lasts unless renewed (renewed every :data:`LEASE_ROUND` seconds)."""
 LEASE_ROUND = 0.5
+MAX_CONNECTIONS = 32
+"""Connections to Redis a worker keeps (a command waits for a free one)."""
 
 _RENEW = """
 local held = {}
@@ -58,7 +60,10 @@ class Broker:
         self.url = url
         self.prefix = prefix
         self.worker_id = f"{socket.gethostname()}:{os.getpid()}:{os.urandom(3).hex()}"
-        self.redis: Any = aioredis.from_url(url, decode_responses=True)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=MAX_CONNECTIONS, timeout=10
+        )
+        self.redis: Any = aioredis.Redis(connection_pool=pool)
         self._pubsub: Any = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -91,9 +96,14 @@ class Broker:
         self._reader = asyncio.get_running_loop().create_task(read())
 
     async def publish(self, table_id: str, news: dict[str, Any]) -> None:
-        await self.redis.publish(
-            self._key("t", table_id), json.dumps({**news, "from_worker": self.worker_id})
-        )
+        """Tell the other workers (what is stored is safe: a worker that misses
+        news reads the moves from the database when it finds itself behind)."""
+        try:
+            await self.redis.publish(
+                self._key("t", table_id), json.dumps({**news, "from_worker": self.worker_id})
+            )
+        except Exception as e:
+            log.warning("news of table %s not published: %s", table_id, e)
 
     # ------------------------------------------------------------------ leases
 
@@ -136,7 +146,10 @@ class Broker:
 
     async def count_decision(self) -> None:
         """Count one bot decision made by this worker (``PREFIX:decisions``)."""
-        await self.redis.hincrby(self._key("decisions"), self.worker_id, 1)
+        try:
+            await self.redis.hincrby(self._key("decisions"), self.worker_id, 1)
+        except Exception as e:
+            log.warning("a bot decision not counted: %s", e)
 
     async def close(self) -> None:
         if self._reader is not None:
