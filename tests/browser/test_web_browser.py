@@ -319,6 +319,9 @@ def test_keyboard_play(browser: Any, make_server: Any) -> None:
             page.locator("#board .tile-btn.legal").first.focus()
             page.keyboard.press("ArrowRight")
             page.keyboard.press("ArrowLeft")
+            # from the hand's last tile, → stays and ← leaves it: come back to a legal one
+            if not page.evaluate("() => document.activeElement.matches('.tile-btn.legal')"):
+                page.locator("#board .tile-btn.legal").first.focus()
             page.keyboard.press("Enter")
         wait_settled(page, before)
         if played >= 10:

@@ -324,10 +324,6 @@ class Store:
         finally:
             conn.close()
 
-    def set_seed(self, table_id: str, seed: int) -> None:
-        with Session(self.engine) as s, s.begin():
-            s.execute(update(_TableRow).where(_TableRow.id == table_id).values(seed=seed))
-
     def claim_seat(
         self, table_id: str, seat: int, invite_hash: str, name: str, token_hash: str
     ) -> bool:
