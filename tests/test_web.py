@@ -21,7 +21,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("sqlalchemy")
 
 from starlette.testclient import TestClient
-from web_helpers import Truth, check_frame, hidden_from, tiles_in, unavailable
+from web_helpers import Truth, apply_delta, check_frame, hidden_from, tiles_in, unavailable
 
 import ludoteca
 from ludoteca.bots import RankedMove, available_levels
@@ -83,9 +83,14 @@ class Client:
         self.frames: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
         self.other: list[dict[str, Any]] = []
+        self.deltas = 0
 
     def receive(self) -> dict[str, Any]:
         msg: dict[str, Any] = self.ws.receive_json()
+        if msg["type"] == "delta":
+            assert self.state is not None, "a delta before any state"
+            self.deltas += 1
+            msg = apply_delta(self.state, msg)
         if msg["type"] == "state":
             self.state = msg
             self.frames.append(msg)
@@ -228,7 +233,9 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
         "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
     )
     assert r.status_code == 400 and r.json()["error"] == "bad_json"
-    r = client.post("/api/tables", content=b"x" * 70_000)
+    r = client.post(
+        "/api/tables", content=b"x" * 70_000, headers={"content-type": "application/json"}
+    )
     assert r.status_code == 413 and r.json()["error"] == "too_large"
 
 
@@ -728,19 +735,19 @@ def test_a_move_the_database_refuses_changes_nothing(client: TestClient) -> None
         cl.hello(made["token"])
         state = cl.turn(0)
         before = stored_moves(client, tid)
-        real = store.append_moves
+        real = store.commit_batch
 
         def broken(*args: Any, **kwargs: Any) -> None:
             raise OSError("disk full")
 
-        store.append_moves = broken
+        store.commit_batch = broken
         try:
             err = cl.ask(
                 {"type": "move", "move": state["view"]["legal_moves"][0], "n": state["n"]},
                 lambda m: m["type"] == "state" and m["n"] > state["n"],
             )
         finally:
-            store.append_moves = real
+            store.commit_batch = real
         assert err["type"] == "error" and err["code"] == "storage"
         assert stored_moves(client, tid) == before
         # nothing was broadcast and the table is where it was: the same move now goes through

@@ -167,3 +167,30 @@ class Truth:
             self.game.play(self.record["moves"][self.n])
             self.n += 1
         return self.game
+
+
+def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The ``state`` a ``delta`` frame leads to, as the page's script builds it.
+
+    The result is what a full ``state`` frame at the delta's move count holds
+    (labels limited to the log and the legal moves, like a full frame's).
+    """
+    start = delta["log_from"]
+    view = {} if delta.get("view_replace") else dict(state["view"])
+    view.update(delta["view"])
+    for key in delta.get("view_drop", []):
+        view.pop(key, None)
+    view["log"] = state["view"]["log"][:start] + delta["log"]
+    wanted = set(view["log"]) | set(view["legal_moves"])
+    labels = {k: v for k, v in {**state["labels"], **delta["labels"]}.items() if k in wanted}
+    return {
+        **state,
+        "type": "state",
+        "n": delta["n"],
+        "view": view,
+        "log_seats": state["log_seats"][:start] + delta["log_seats"],
+        "labels": labels,
+        "last": delta["last"],
+        "result": delta["result"],
+        "table": delta.get("table", state["table"]),
+    }

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import Truth, check_frame
+from web_helpers import Truth, apply_delta, check_frame
 
 import ludoteca
 
@@ -27,13 +27,19 @@ class Frames:
         page.on("websocket", self._socket)
 
     def _socket(self, ws: Any) -> None:
-        ws.on("framereceived", self._frame)
+        kept: dict[str, Any] = {}  # this socket's state, deltas applied as the page does
 
-    def _frame(self, payload: Any) -> None:
-        text = payload if isinstance(payload, str) else payload.decode("utf-8")
-        msg = json.loads(text)
-        if msg.get("type") == "state":
-            self.frames.append(msg)
+        def frame(payload: Any) -> None:
+            text = payload if isinstance(payload, str) else payload.decode("utf-8")
+            msg = json.loads(text)
+            if msg.get("type") == "delta":
+                assert kept, "a delta before any state"
+                msg = apply_delta(kept["state"], msg)
+            if msg.get("type") == "state":
+                kept["state"] = msg
+                self.frames.append(msg)
+
+        ws.on("framereceived", frame)
 
     @property
     def last(self) -> dict[str, Any]:

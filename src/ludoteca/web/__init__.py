@@ -8,11 +8,14 @@ database (``postgresql://user:password@host/db`` uses PostgreSQL).
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import os
 import sys
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["add_serve_command", "serve"]
+__all__ = ["add_serve_command", "app_from_environment", "serve"]
 
 
 def add_serve_command(sub: Any) -> None:
@@ -34,6 +37,40 @@ def add_serve_command(sub: Any) -> None:
         metavar="SECONDS",
         help="default pace of the bots: seconds per move (1.0); each table may set its own",
     )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a site besides this one whose pages may connect to the tables, "
+        "such as https://example.org (repeatable)",
+    )
+    p.add_argument(
+        "--no-client-limits",
+        action="store_true",
+        help="no per-address rate limits (for load tests from one address)",
+    )
+    p.add_argument(
+        "--bot-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes making the bots' decisions, at most N at once (default: one per core)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on this port (1); several need --broker",
+    )
+    p.add_argument(
+        "--broker",
+        default=None,
+        metavar="URL",
+        help="Redis (redis://HOST:PORT/DB) through which workers, on this machine "
+        "or others, share their tables",
+    )
     p.set_defaults(func=_cmd_serve)
 
 
@@ -41,8 +78,21 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.bot_delay <= 10:
         print("ludoteca serve: --bot-delay is 0 to 10 seconds", file=sys.stderr)
         return 2
+    if args.bot_workers is not None and not 0 <= args.bot_workers <= 64:
+        print("ludoteca serve: --bot-workers is 0 (threads) to 64", file=sys.stderr)
+        return 2
     try:
-        serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay)
+        serve(
+            host=args.host,
+            port=args.port,
+            db=args.db,
+            bot_delay=args.bot_delay,
+            allow_origins=args.allow_origin,
+            client_limits=not args.no_client_limits,
+            bot_workers=args.bot_workers,
+            workers=args.workers,
+            broker=args.broker,
+        )
     except ValueError as e:
         print(f"ludoteca serve: {e}", file=sys.stderr)
         return 2
@@ -50,25 +100,93 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def serve(
-    *, host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 1.0
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    bot_delay: float = 1.0,
+    allow_origins: Sequence[str] = (),
+    client_limits: bool = True,
+    bot_workers: int | None = None,
+    workers: int = 1,
+    broker: str | None = None,
 ) -> None:
-    """Run the web app until interrupted."""
+    """Run the web app until interrupted: ``workers`` processes on one port (several
+    need a ``broker``, a Redis URL; other machines may join them on the same
+    database and broker)."""
     import uvicorn
 
-    from .app import create_app
-    from .store import default_database_url, normalise_database_url
+    from .store import Store, default_database_url, normalise_database_url
 
     url = db or default_database_url()
     normalise_database_url(url)
+    for origin in allow_origins:
+        if not origin.startswith(("http://", "https://")) or "/" in origin.split("//", 1)[1]:
+            raise ValueError(f"--allow-origin {origin!r} is written https://HOST[:PORT]")
+    if workers < 1:
+        raise ValueError("--workers is at least 1")
+    if workers > 1 and not broker:
+        raise ValueError("several workers share their tables through Redis: give --broker URL")
+    if broker is not None and not broker.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"--broker {broker!r} is not a Redis URL (redis://HOST:PORT/DB)")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(url, bot_delay=bot_delay)
+    Store(url).close()  # the schema brought up to date, once, before any worker starts
+    if bot_workers is None:
+        bot_workers = max(1, (os.cpu_count() or 1) // workers)
+    os.environ[CONFIG_VARIABLE] = json.dumps(
+        {
+            "db": url,
+            "bot_delay": bot_delay,
+            "allow_origins": list(allow_origins),
+            "client_limits": client_limits,
+            "bot_workers": bot_workers,
+            "broker": broker,
+        }
+    )
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
-    print(f"Ludoteca: open http://{host}:{port}/ in a browser (storage: {shown})", flush=True)
+    print(
+        f"Ludoteca: open http://{host}:{port}/ in a browser (storage: {shown}"
+        + (f"; {workers} workers" if workers > 1 else "")
+        + ")",
+        flush=True,
+    )
+    from .wsproto import WEBSOCKET_PROTOCOL
+
     uvicorn.run(
-        app,
+        "ludoteca.web:app_from_environment",
+        factory=True,
         host=host,
         port=port,
+        workers=workers,
         ws_max_size=64 * 1024,
+        h11_max_incomplete_event_size=16 * 1024,
+        ws=WEBSOCKET_PROTOCOL,
+        ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
+    )
+
+
+CONFIG_VARIABLE = "LUDOTECA_SERVE"
+"""The environment variable through which ``serve`` configures its workers."""
+
+
+def app_from_environment() -> Any:
+    """The app of one worker of ``ludoteca serve`` (its settings in :data:`CONFIG_VARIABLE`)."""
+    from .app import create_app
+    from .limits import ClientLimits
+
+    config = json.loads(os.environ[CONFIG_VARIABLE])
+    # the store's writer and the bots' threads hand the interpreter back and forth
+    # with the event loop many times a move: short turns keep their waits short
+    sys.setswitchinterval(0.0005)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    return create_app(
+        config["db"],
+        bot_delay=config["bot_delay"],
+        allow_origins=config["allow_origins"],
+        client_limits=ClientLimits(enabled=config["client_limits"]),
+        bot_workers=config["bot_workers"],
+        broker=config["broker"],
+        migrate=False,
     )

@@ -15,18 +15,20 @@ Routes
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import html
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -42,7 +44,11 @@ from ludoteca.i18n.words import GAME_TITLES
 from ludoteca.registry import GAMES, available_games, game_class
 
 from . import i18n
-from .hub import Hub, Refused, public_options, table_summary
+from .broker import Broker
+from .errors import Refused
+from .guard import Guard, check_options, parse_json
+from .hub import Hub, public_options, table_summary
+from .limits import ClientLimits
 from .protocol import table_socket
 from .store import Store
 
@@ -53,6 +59,8 @@ log = logging.getLogger("ludoteca.web")
 STATIC = Path(__file__).parent / "static"
 MAX_JSON_BODY = 64 * 1024
 MAX_RECORD_BODY = 2 * 1024 * 1024
+BODY_TIMEOUT = 10
+"""Seconds a request body has to arrive in full."""
 
 
 NF_PAGE = N_("This page does not exist. Perhaps the address was mistyped.")
@@ -157,36 +165,50 @@ class _Pages:
         )
 
 
-async def _read_json(request: Request, limit: int) -> Any:
-    """The request's JSON body; ``Refused`` if too large or not JSON."""
+async def _read_json(request: Request, limit: int, *, off_loop: bool = False) -> Any:
+    """The request's JSON body; ``Refused`` if too large, too slow to arrive or
+    not JSON within the limits of :func:`parse_json`."""
     length = request.headers.get("content-length")
     if length is not None:
-        try:
-            if int(length) > limit:
-                raise Refused("too_large", {"limit": limit}, status=413)
-        except ValueError:
-            raise Refused("bad_json", status=400) from None
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
+        if not length.isdigit() or len(length) > 12:
+            raise Refused("bad_json", status=400)
+        if int(length) > limit:
             raise Refused("too_large", {"limit": limit}, status=413)
+    chunks: list[bytes] = []
+    size = 0
     try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise Refused("bad_json", status=400) from None
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > limit:
+                    raise Refused("too_large", {"limit": limit}, status=413)
+    except TimeoutError:
+        raise Refused("slow_body", {"limit": BODY_TIMEOUT}, status=408) from None
+    raw = b"".join(chunks)
+    if off_loop:  # a large body: parsed in a thread, the loop goes on meanwhile
+        return await asyncio.to_thread(parse_json, raw)
+    return parse_json(raw)
 
 
 def _refusal(request: Request, e: Refused) -> JSONResponse:
     lang = i18n.pick_lang(request)
+    headers = {"Retry-After": str(e.params["retry"])} if e.status == 429 else None
     return JSONResponse(
         {"error": e.code, "message": i18n.refusal_text(e.code, e.params, lang)},
         status_code=e.status,
+        headers=headers,
     )
 
 
 def replay_step(record: Any, step: Any, lang: str) -> dict[str, Any]:
     """The table after ``step`` moves of ``record``, every hand shown (for the viewer)."""
+    if isinstance(record, dict) and record.get("game") in available_games():
+        options = record.get("options")
+        try:
+            check_options(record["game"], options if isinstance(options, dict) else {})
+        except Refused as e:
+            raise Refused("bad_record", {"detail": e.params.get("detail", "")}) from None
     try:
         full = ludoteca.replay(record)
     except (InvalidRecord, IllegalMove, ludoteca.GameNotAvailable) as e:
@@ -228,24 +250,48 @@ def create_app(
     bot_delay: float = 1.0,
     hint: Callable[[Game, int], Any] | None = None,
     resume: bool = True,
+    allow_origins: Sequence[str] = (),
+    message_rate: tuple[float, float] = (8.0, 20.0),
+    client_limits: ClientLimits | None = None,
+    bot_workers: int = 0,
+    broker: str | None = None,
+    migrate: bool = True,
 ) -> Starlette:
     """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
 
     ``bot_delay`` is the default pace of bots in seconds; ``hint`` replaces
-    ``ludoteca.hint`` (for tests); ``resume`` loads unfinished games at start.
+    ``ludoteca.hint`` (for tests); ``resume`` loads unfinished games at start;
+    ``allow_origins`` are sites besides the app's own whose pages may open its
+    WebSockets (``https://example.org``); ``message_rate`` is the messages a
+    second each WebSocket may send and the burst allowed; ``client_limits``
+    the rates allowed to each client address (:class:`ClientLimits` by default);
+    ``bot_workers`` processes make the bots' decisions (0: threads of this process);
+    ``broker`` is the Redis URL through which several workers share their tables;
+    ``migrate`` brings the database's schema up to date first.
     """
     from .store import default_database_url
 
-    store = Store(db_url or default_database_url())
-    hub = Hub(store, bot_delay=bot_delay, hint=hint)
+    store = Store(db_url or default_database_url(), migrate=migrate)
+    limits = client_limits if client_limits is not None else ClientLimits()
+    hub = Hub(
+        store,
+        bot_delay=bot_delay,
+        hint=hint,
+        message_rate=message_rate,
+        client_limits=limits,
+        bot_workers=bot_workers,
+        broker=Broker(broker) if broker else None,
+    )
     pages = _Pages()
+
+    def check_rate(request: Request, kind: str) -> None:
+        wait = limits.take(kind, request.client.host if request.client else None)
+        if wait:
+            raise Refused("busy", {"retry": limits.retry_after(wait)}, status=429)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if resume:
-            count = await hub.resume_all()
-            if count:
-                log.info("resumed %d unfinished tables", count)
+        hub.start(resume=resume)
         yield
         await hub.close()
         store.close()
@@ -327,15 +373,14 @@ def create_app(
 
     async def api_seats(request: Request) -> Response:
         try:
+            check_rate(request, "seats")
             body = await _read_json(request, MAX_JSON_BODY)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
             name = body.get("game")
             if not isinstance(name, str) or name not in available_games():
                 raise Refused("unknown_game", {"game": str(name)[:40]})
-            options = body.get("options") or {}
-            if not isinstance(options, dict):
-                raise Refused("bad_options", {"detail": "options are an object"})
+            options = check_options(name, body.get("options"))
             try:
                 probe = ludoteca.new_game(name, seed=0, **options)
             except ValueError as e:
@@ -345,11 +390,12 @@ def create_app(
         return JSONResponse({"seats": probe.num_seats, "sides": probe.result()["sides"]})
 
     async def api_tables(request: Request) -> Response:
-        rows = store.recent_tables(40)
+        rows = await asyncio.to_thread(store.recent_tables, 40)
         return JSONResponse({"tables": [table_summary(d, n) for d, n in rows]})
 
     async def api_create(request: Request) -> Response:
         try:
+            check_rate(request, "create")
             body = await _read_json(request, MAX_JSON_BODY)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -375,6 +421,7 @@ def create_app(
         try:
             if table is None:
                 raise Refused("no_table", status=404)
+            check_rate(request, "join")
             body = await _read_json(request, 4096)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -400,7 +447,8 @@ def create_app(
     async def api_replay(request: Request) -> Response:
         lang = i18n.pick_lang(request)
         try:
-            body = await _read_json(request, MAX_RECORD_BODY)
+            check_rate(request, "replay")
+            body = await _read_json(request, MAX_RECORD_BODY, off_loop=True)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
             record = body.get("record")
@@ -411,7 +459,7 @@ def create_app(
                 if not table.over:
                     raise Refused("record_not_over", status=409)
                 record = table.game.record()
-            data = replay_step(record, body.get("step"), lang)
+            data = await asyncio.to_thread(replay_step, record, body.get("step"), lang)
         except Refused as e:
             return _refusal(request, e)
         return JSONResponse(data)
@@ -471,6 +519,7 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={404: not_found, 405: method_not_allowed},
+        middleware=[Middleware(Guard, allow_origins=allow_origins)],
     )
     app.state.hub = hub
     app.state.store = store

@@ -11,10 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import json
 import logging
+import random
 import re
 import secrets
+import string
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,26 +30,31 @@ from ludoteca.errors import IllegalMove
 from ludoteca.game import Game
 from ludoteca.registry import available_games, game_class
 
+from .bots import BotPool
+from .broker import LEASE_ROUND, Broker
+from .errors import Refused
+from .guard import check_options, check_text
 from .i18n import describe, reason_text
-from .store import SeatData, Store, TableData, hash_secret
+from .limits import ClientLimits
+from .store import MoveTaken, SeatData, Store, TableData, hash_secret
+from .writer import Writer
 
 __all__ = ["Connection", "Hub", "LiveTable", "Refused"]
 
 log = logging.getLogger("ludoteca.web")
 
+IDLE_SECONDS = 600.0
+"""A table nobody has used for this long leaves memory (it loads again on first use)."""
+LEASES_PER_ROUND = 200
+"""Most tables whose bots a worker takes up in one round of its leases."""
+INFO_DELAY = 0.5
+"""Seconds within which changes of who sits and watches are sent together."""
+MAX_LIVE_TABLES = 5000
+"""Most tables kept in memory; beyond, the least recently used idle ones leave."""
+
 MAX_NAME = 24
 _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{4,40}$")
-
-
-class Refused(Exception):
-    """A request refused: ``code`` for programs, a message for people."""
-
-    def __init__(self, code: str, params: dict[str, Any] | None = None, status: int = 400) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params or {}
-        self.status = status
 
 
 class Sender(Protocol):
@@ -68,6 +76,9 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.hint_busy = False
+        self.sent_n: int | None = None
+        """The move count of the state this connection was last sent (``None``: none yet)."""
+        self.info_rev = -1
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (JSON) without waiting; a client too slow to keep up is dropped."""
@@ -121,6 +132,62 @@ class LiveTable:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    work: Game | None = None
+    """A copy of ``game`` that moves are tried on before they are stored."""
+    log: list[str] = field(default_factory=list)
+    """The game's moves as stored (``game.moves``, kept as they come)."""
+    used: float = field(default_factory=time.monotonic)
+    """When the table was last asked for (``time.monotonic()``)."""
+    info_text: str = ""
+    info_rev: int = 0
+    """The table's info as last sent, and its revision."""
+    info_pending: bool = False
+    leased: bool = False
+    """Whether this worker holds the lease of the table's bots (with a broker)."""
+    sent_views: dict[int | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
+    """Per seat, the move count and the view (each key as JSON) last sent."""
+
+    @property
+    def n(self) -> int:
+        """How many moves the game has (chance events included)."""
+        return len(self.move_seats)
+
+
+ID_ALPHABET = string.ascii_letters + string.digits
+ID_LENGTH = 10
+
+
+def new_table_id() -> str:
+    """A table id: :data:`ID_LENGTH` characters drawn uniformly from letters and digits."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+@functools.lru_cache(maxsize=65536)
+def label(game: str, move: str, lang: str) -> str:
+    """A move said in words (the last words said are kept: a table says the same
+    moves again and again)."""
+    return describe(game, move, lang)
+
+
+_CHANCE = random.SystemRandom()
+
+
+def draw_chance(game: Game) -> None:
+    """Play the chance events due now, drawn by the server.
+
+    Live games are kept with ``chance="manual"``: every chance event is drawn here
+    and stored like a move, so any copy of the game (another worker's too) takes
+    the same ones from the database.
+    """
+    while game.to_move == "chance":
+        game.play(game.sample_chance(_CHANCE))
+
+
+def drawing_copy(game: Game) -> Game:
+    """A copy that draws its own chance events, for bots and hints to search with."""
+    copy = game.copy()
+    copy.chance_mode = "auto"
+    return copy
 
 
 def _bot_name(level: str, seat: int) -> str:
@@ -135,7 +202,7 @@ def clean_name(name: Any) -> str:
     """A display name, trimmed; ``Refused`` if empty, too long or odd."""
     if not isinstance(name, str):
         raise Refused("bad_name", {"max": MAX_NAME})
-    clean: str = " ".join(name.split())
+    clean: str = " ".join(check_text(name).split())
     if not clean or len(clean) > MAX_NAME or not _NAME_OK.match(clean):
         raise Refused("bad_name", {"max": MAX_NAME})
     return clean
@@ -174,13 +241,29 @@ class Hub:
         *,
         bot_delay: float = 1.0,
         hint: Callable[[Game, int], Any] | None = None,
+        message_rate: tuple[float, float] = (8.0, 20.0),
+        client_limits: ClientLimits | None = None,
+        bot_workers: int = 0,
+        broker: Broker | None = None,
     ) -> None:
         self.store = store
+        self.broker = broker
+        """Redis, when several workers share the database (``None``: this one alone)."""
+        self.bot_pool = BotPool(bot_workers) if bot_workers > 0 else None
+        """Worker processes for the bots (``None``: threads of this process)."""
+        self.client_limits = client_limits or ClientLimits(enabled=False)
+        self.idle_seconds = IDLE_SECONDS
+        self.max_live = MAX_LIVE_TABLES
+        self._background: set[asyncio.Task[Any]] = set()
+        self.writer = Writer(store)
+        self.message_rate = message_rate
+        """Messages a second per connection, and the burst allowed."""
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
         self._load_lock = asyncio.Lock()
         self._hint = hint
+        self._hints_by_game: dict[str, bool] = {}
         self._closing = False
 
     @property
@@ -191,21 +274,92 @@ class Hub:
         """Whether hints can be given in ``game`` (they come from its expert bot)."""
         if self._hint is not None:
             return True
-        return hasattr(ludoteca, "hint") and "expert" in available_levels(game)
+        known = self._hints_by_game.get(game)
+        if known is None:
+            known = hasattr(ludoteca, "hint") and "expert" in available_levels(game)
+            self._hints_by_game[game] = known
+        return known
 
     # ------------------------------------------------------------- lifecycle
 
-    async def resume_all(self) -> int:
-        """Load every unfinished table and set its bots going; how many were loaded."""
+    def start(self, *, resume: bool = True) -> None:
+        """Start the background work: resuming the bots' tables, evicting idle tables."""
+        if self.bot_pool is not None:
+            self.bot_pool.start()
+        if self.broker is not None:
+            self._spawn(self._with_broker(resume))
+        elif resume:
+            self._spawn(self.resume_bots())
+        self._spawn(self._sweeper())
+
+    async def _with_broker(self, resume: bool) -> None:
+        assert self.broker is not None
+        await self.broker.start(self._on_news)
+        if resume:  # tables of bots from before: any worker may take them up
+            for table_id in await asyncio.to_thread(self.store.unfinished_table_ids, bots=True):
+                await self.broker.add_bot_table(table_id)
+        await self._leases()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def resume_bots(self) -> int:
+        """Load the unfinished tables where bots sit and set their bots going; how
+        many were loaded. Tables of humans only are loaded when first used."""
         count = 0
-        for table_id in self.store.unfinished_table_ids():
-            table = await self.get(table_id)
-            if table is not None:
+        for table_id in await asyncio.to_thread(self.store.unfinished_table_ids, bots=True):
+            if self._closing:
+                break
+            if await self.get(table_id) is not None:
                 count += 1
+        if count:
+            log.info("resumed %d unfinished tables with bots", count)
         return count
+
+    async def _sweeper(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(min(30.0, max(0.05, self.idle_seconds / 4)))
+            self.evict()
+
+    def evict(self) -> int:
+        """Drop from memory the tables nobody uses: finished or idle, with no
+        connection and no bot at work (they load again on first use); also the
+        least recently used beyond :attr:`max_live`. How many were dropped."""
+        now = time.monotonic()
+        idle = [
+            t
+            for t in self.tables.values()
+            if not t.conns
+            and (t.bot_task is None or t.bot_task.done())
+            and not t.lock.locked()
+            and (t.over or (now - t.used > self.idle_seconds and not t.leased))
+        ]
+        dropped = {t.id for t in idle}
+        excess = len(self.tables) - len(dropped) - self.max_live
+        if excess > 0:
+            spare = sorted(
+                (
+                    t
+                    for t in self.tables.values()
+                    if t.id not in dropped
+                    and not t.conns
+                    and not t.leased
+                    and not t.lock.locked()
+                    and (t.bot_task is None or t.bot_task.done())
+                ),
+                key=lambda t: t.used,
+            )
+            dropped.update(t.id for t in spare[:excess])
+        for table_id in dropped:
+            del self.tables[table_id]
+        return len(dropped)
 
     async def close(self) -> None:
         self._closing = True
+        for task in list(self._background):
+            task.cancel()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -215,6 +369,15 @@ class Hub:
         for table in self.tables.values():
             for conn in list(table.conns):
                 conn.stop()
+        if self.bot_pool is not None:
+            self.bot_pool.close()
+        if self.broker is not None:
+            for table in self.tables.values():
+                if table.leased:
+                    with contextlib.suppress(Exception):
+                        await self.broker.release(table.id)
+            await self.broker.close()
+        await asyncio.to_thread(self.writer.close)
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, loaded from the database if needed; ``None`` if unknown."""
@@ -222,16 +385,32 @@ class Hub:
             return None
         table = self.tables.get(table_id)
         if table is not None:
+            table.used = time.monotonic()
             return table
         async with self._load_lock:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            data = self.store.load_table(table_id)
+            data = await asyncio.to_thread(self.store.load_table, table_id)
             if data is None:
                 return None
             try:
-                table = self._rebuild(data)
+                table = await asyncio.to_thread(self._rebuild, data)
+                extra = len(table.move_seats) - len(data.moves)
+                if extra:  # a chance event was due (it is stored like any move)
+                    try:
+                        await self.writer.append(
+                            table.id,
+                            len(data.moves),
+                            [(None, m) for m in table.game.moves[len(data.moves) :]],
+                            over=table.over,
+                        )
+                    except MoveTaken:  # another worker drew it first: take theirs
+                        data = await asyncio.to_thread(self.store.load_table, table_id)
+                        assert data is not None
+                        table = await asyncio.to_thread(self._rebuild, data)
+                        if len(table.move_seats) != len(data.moves):
+                            raise ValueError("a chance event could not be stored") from None
             except (ValueError, ludoteca.GameNotAvailable) as e:
                 log.error("table %s cannot be resumed: %s", table_id, e)
                 self.broken[table_id] = str(e)
@@ -249,14 +428,9 @@ class Hub:
             "players": names,
             "moves": data.moves,
         }
-        seed = secrets.randbits(63)
-        game = ludoteca.replay(record, chance="auto", seed=seed)
+        game = ludoteca.replay(record)
+        draw_chance(game)
         extra = game.moves[len(data.moves) :]
-        if extra:  # a chance event was due (it is stored like any move)
-            self.store.append_moves(
-                data.id, len(data.moves), [(None, m) for m in extra], over=game.is_over
-            )
-        self.store.set_seed(data.id, seed)
         return LiveTable(
             id=data.id,
             game_name=data.game,
@@ -265,10 +439,116 @@ class Hub:
             seats=data.seats,
             game=game,
             move_seats=[*data.move_seats, *([None] * len(extra))],
+            log=game.moves,
             over=game.is_over,
             rematch=data.rematch,
             rematch_of=data.rematch_of,
         )
+
+    # ------------------------------------------------------- several workers
+
+    async def _on_news(self, table_id: str, news: dict[str, Any]) -> None:
+        """Another worker changed a table (or this one: its own news come back too)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return  # not in memory here: it loads as it is stored when first used
+        kind = news.get("kind")
+        if kind == "moves":
+            start = int(news["from"])
+            if start + len(news["moves"]) <= table.n:
+                return  # known already
+            if start != table.n:
+                await self._catch_up(table)
+                return
+            async with table.lock:
+                if start != table.n:
+                    return
+                for seat, move in news["moves"]:
+                    table.game.play(move)
+                    table.move_seats.append(seat)
+                    table.log.append(move)
+                table.work = None
+                table.over = table.game.is_over
+            self.broadcast(table, last=news.get("last"))
+            self.kick(table)
+        elif kind == "seats":
+            seats, _ = await asyncio.to_thread(self.store.seats_of, table.id)
+            async with table.lock:
+                table.seats = seats
+                table.game = await asyncio.to_thread(self._renamed, table)
+                table.work = None
+            self.broadcast(table)
+        elif kind == "rematch":
+            table.rematch = str(news["table"])
+            for conn in list(table.conns):
+                conn.send({"type": "rematch", "table": table.rematch})
+
+    async def refresh(self, table: LiveTable) -> None:
+        """With several workers: bring the table up to what is stored (before a
+        connection's first state, so nobody starts from a stale table)."""
+        if self.broker is not None:
+            await self._catch_up(table)
+
+    async def _catch_up(self, table: LiveTable, *, locked: bool = False) -> None:
+        """Play the moves stored since this worker's copy of the table, then tell
+        the connections."""
+        if not locked:
+            async with table.lock:
+                moved = await self._read_moves(table)
+        else:
+            moved = await self._read_moves(table)
+        if moved:
+            self.broadcast(table)
+            self.kick(table)
+
+    async def _read_moves(self, table: LiveTable) -> bool:
+        missed = await asyncio.to_thread(self.store.moves_since, table.id, table.n)
+        for seat, move in missed:
+            table.game.play(move)
+            table.move_seats.append(seat)
+            table.log.append(move)
+        if missed:
+            table.work = None
+            table.over = table.game.is_over
+        return bool(missed)
+
+    async def _leases(self) -> None:
+        """Twice a second: renew this worker's leases, take up the bots of tables
+        whose lease ran out (their worker died), give up finished tables."""
+        assert self.broker is not None
+        broker = self.broker
+        while not self._closing:
+            try:
+                held = [t for t in self.tables.values() if t.leased]
+                for table in held:
+                    if table.over:
+                        table.leased = False
+                        await broker.remove_bot_table(table.id)
+                        await broker.release(table.id)
+                lost = await broker.renew([t.id for t in held if t.leased])
+                for table_id in lost:
+                    gone = self.tables.get(table_id)
+                    if gone is not None:
+                        gone.leased = False
+                        if gone.bot_task is not None:
+                            gone.bot_task.cancel()
+                free = await broker.unleased(await broker.bot_tables())
+                for table_id in free[:LEASES_PER_ROUND]:
+                    if self._closing or not await broker.acquire(table_id):
+                        continue
+                    taken = await self.get(table_id)
+                    if taken is None or taken.over:
+                        await broker.remove_bot_table(table_id)
+                        await broker.release(table_id)
+                        continue
+                    taken.leased = True
+                    await self._catch_up(taken)
+                    self.kick(taken)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the bots' leases could not be kept up; trying again")
+            await asyncio.sleep(LEASE_ROUND)
 
     # -------------------------------------------------------------- creation
 
@@ -290,10 +570,7 @@ class Hub:
             raise Refused("unknown_game", {"game": str(game_name)[:40]})
         if game_name not in available_games():
             raise Refused("game_not_built", {"game": game_name})
-        if options is None:
-            options = {}
-        if not isinstance(options, dict) or len(options) > 20:
-            raise Refused("bad_options", {"detail": "options are an object of name: value"})
+        options = check_options(game_name, options)
         delay = self.bot_delay if bot_delay is None else bot_delay
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise Refused("bad_delay")
@@ -330,9 +607,9 @@ class Hub:
                 if level not in levels:
                     raise Refused("bad_level", {"level": str(level)[:20], "levels": levels})
                 plan.append(SeatData(i, "bot", level, _bot_name(level, i), None, None))
-        return self._create(game_name, options, plan, float(delay), None), secrets_out
+        return await self._create(game_name, options, plan, float(delay), None), secrets_out
 
-    def _create(
+    async def _create(
         self,
         game_name: str,
         options: dict[str, Any],
@@ -342,11 +619,13 @@ class Hub:
     ) -> LiveTable:
         seed = secrets.randbits(63)
         game = ludoteca.new_game(
-            game_name, seed=seed, chance="auto", names=[s.name for s in seats], **options
+            game_name, seed=seed, chance="manual", names=[s.name for s in seats], **options
         )
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        draw_chance(game)
+        table_id = new_table_id()
         moves = game.moves
-        self.store.create_table(
+        await self.writer.call(
+            self.store.create_table,
             table_id=table_id,
             game=game_name,
             options=dict(game.options),
@@ -365,10 +644,14 @@ class Hub:
             seats=list(seats),
             game=game,
             move_seats=[None] * len(moves),
+            log=list(moves),
             over=game.is_over,
             rematch_of=rematch_of,
         )
         self.tables[table_id] = table
+        if self.broker is not None and any(s.kind == "bot" for s in seats):
+            await self.broker.add_bot_table(table_id)
+            table.leased = await self.broker.acquire(table_id)
         self.kick(table)
         return table
 
@@ -386,24 +669,30 @@ class Hub:
             raise Refused("bad_invite", status=403)
         token = secrets.token_urlsafe(24)
         async with table.lock:
-            if not self.store.claim_seat(
-                table.id, seat, hash_secret(invite), display, hash_secret(token)
-            ):
+            claimed = await self.writer.call(
+                self.store.claim_seat,
+                table.id,
+                seat,
+                hash_secret(invite),
+                display,
+                hash_secret(token),
+            )
+            if not claimed:
                 raise Refused("seat_taken", status=409)
             info.name = display
             info.token_hash = hash_secret(token)
-            self._rename(table)
+            table.game = await asyncio.to_thread(self._renamed, table)
+            table.work = None
         self.broadcast(table)
+        if self.broker is not None:
+            await self.broker.publish(table.id, {"kind": "seats"})
         return token
 
-    def _rename(self, table: LiveTable) -> None:
-        """Rebuild the game under the seats' current names (same moves)."""
+    def _renamed(self, table: LiveTable) -> Game:
+        """The game rebuilt under the seats' current names (same moves)."""
         record = table.game.record()
         record["players"] = [s.name for s in table.seats]
-        seed = secrets.randbits(63)
-        game = ludoteca.replay(record, chance="auto", seed=seed)
-        self.store.set_seed(table.id, seed)
-        table.game = game
+        return ludoteca.replay(record)
 
     def seat_of_token(self, table: LiveTable, token: Any) -> int | None:
         if not isinstance(token, str) or not token or len(token) > 200:
@@ -431,7 +720,7 @@ class Hub:
             game = table.game
             if game.is_over:
                 raise Refused("game_over")
-            if seen is not None and seen != len(game.moves):
+            if seen is not None and seen != table.n:
                 raise Refused("stale")
             if game.to_move != seat:
                 to_move = game.to_move
@@ -439,28 +728,44 @@ class Hub:
                     "not_your_turn",
                     {"name": table.seats[to_move].name if isinstance(to_move, int) else ""},
                 )
-            trial = game.copy()
-            before = len(trial.moves)
+            # the move is tried on the table's working copy; the live game, which
+            # everyone sees, follows once the move is stored
+            if table.work is None:
+                table.work = game.copy()
+            work = table.work
+            before = table.n
             try:
-                trial.play(move)
-            except IllegalMove as e:
+                work.play(move)
+            except IllegalMove as e:  # the working copy is left as it was
                 raise Refused(
                     "illegal",
                     {"move": move, "reason": e.reason or str(e), "game": table.game_name},
                 ) from None
-            new = trial.moves[before:]
+            draw_chance(work)
+            new = work.moves[before:]
             pairs: list[tuple[int | None, str]] = [(seat, new[0])]
             pairs += [(None, m) for m in new[1:]]
             try:
-                self.store.append_moves(table.id, before, pairs, over=trial.is_over)
+                await self.writer.append(table.id, before, pairs, over=work.is_over)
+            except MoveTaken:  # another worker stored a move first: catch up
+                table.work = None
+                await self._catch_up(table, locked=True)
+                raise Refused("stale") from None
             except Exception as e:
+                table.work = None  # back to the live game's state
                 log.exception("could not store a move of table %s", table.id)
                 raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
-            table.game = trial
+            for m in new:
+                game.play(m)
             table.move_seats.extend(s for s, _ in pairs)
-            table.over = trial.is_over
-        self.broadcast(table, last={"seat": seat, "move": new[0]})
+            table.log.extend(new)
+            table.over = game.is_over
+        last = {"seat": seat, "move": new[0]}
+        self.broadcast(table, last=last)
         self.kick(table)
+        if self.broker is not None:
+            news = {"kind": "moves", "from": before, "moves": pairs, "last": last}
+            await self.broker.publish(table.id, news)
 
     # ------------------------------------------------------------------- bots
 
@@ -468,6 +773,8 @@ class Hub:
         """Start the table's bot loop if a bot is to move."""
         if self._closing or table.over:
             return
+        if self.broker is not None and not table.leased:
+            return  # another worker runs this table's bots
         seat = table.game.to_move
         if not isinstance(seat, int) or table.seats[seat].kind != "bot":
             return
@@ -483,9 +790,19 @@ class Hub:
             if not isinstance(seat, int) or table.seats[seat].kind != "bot":
                 return
             started = loop.time()
-            seen = len(game.moves)
+            seen = table.n
             try:
-                move = await asyncio.to_thread(self._bot_choose, table, seat, game.copy())
+                if self.bot_pool is not None:
+                    level = table.seats[seat].level or best_level(table.game_name)
+                    move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
+                    if self.broker is not None:
+                        await self.broker.count_decision()
+                else:
+                    move = await asyncio.to_thread(
+                        self._bot_choose, table, seat, drawing_copy(game)
+                    )
+            except asyncio.CancelledError:
+                raise
             except Exception:
                 log.exception(
                     "bot of seat %d at table %s failed; it plays at random", seat, table.id
@@ -535,7 +852,9 @@ class Hub:
             raise Refused("hint_not_your_turn")
         async with table.hint_lock:
             try:
-                ranked = await asyncio.wait_for(asyncio.to_thread(hint_fn, game.copy(), seat), 60)
+                ranked = await asyncio.wait_for(
+                    asyncio.to_thread(hint_fn, drawing_copy(game), seat), 60
+                )
             except Exception as e:
                 log.warning("no hint at table %s: %s", table.id, e)
                 raise Refused("hint_failed") from None
@@ -560,8 +879,12 @@ class Hub:
         async with table.lock:
             if table.rematch is None:
                 seats = [dataclasses.replace(s) for s in table.seats]
-                new = self._create(table.game_name, table.options, seats, table.bot_delay, table.id)
+                new = await self._create(
+                    table.game_name, table.options, seats, table.bot_delay, table.id
+                )
                 table.rematch = new.id
+                if self.broker is not None:
+                    await self.broker.publish(table.id, {"kind": "rematch", "table": new.id})
         for conn in list(table.conns):
             conn.send({"type": "rematch", "table": table.rematch})
         return table.rematch
@@ -605,12 +928,12 @@ class Hub:
         game = table.game
         view = game.view(seat)
         name = table.game_name
-        labels = {m: describe(name, m, lang) for m in {*view["log"], *view["legal_moves"]}}
+        labels = {m: label(name, m, lang) for m in {*view["log"], *view["legal_moves"]}}
         return {
             "type": "state",
             "table": self.table_info(table),
             "seat": seat,
-            "n": len(game.moves),
+            "n": table.n,
             "view": view,
             "labels": labels,
             "log_seats": list(table.move_seats),
@@ -619,18 +942,118 @@ class Hub:
             "hints": seat is not None and self.hints_for(table.game_name),
         }
 
+    def send_state(self, table: LiveTable, conn: Connection) -> None:
+        """A full ``state`` to one connection: its first frame, and after a refusal."""
+        self._note_info(table)
+        conn.send(json.dumps(self.frame(table, conn.seat, conn.lang), ensure_ascii=False))
+        conn.sent_n = table.n
+        conn.info_rev = table.info_rev
+
     def broadcast(self, table: LiveTable, last: dict[str, Any] | None = None) -> None:
-        """Send every connection of the table its own seat's state."""
-        cache: dict[tuple[int | None, str], str] = {}
+        """Tell every connection of the table what changed for its seat.
+
+        A connection gets a ``delta`` (see :mod:`ludoteca.web.protocol`) from the
+        state it was last sent; connections in the same place share one text.
+        """
+        info = self._note_info(table)
+        views: dict[int | None, tuple[dict[str, Any], dict[str, str]]] = {}
+        cache: dict[tuple[Any, ...], str] = {}
         for conn in list(table.conns):
             if not conn.ready:
                 continue
-            key = (conn.seat, conn.lang)
+            since = conn.sent_n
+            fresh_info = conn.info_rev != table.info_rev
+            if since == table.n and not fresh_info and last is None:
+                continue  # nothing new for it
+            if since is None or since > table.n:
+                key: tuple[Any, ...] = ("state", conn.seat, conn.lang)
+            else:
+                key = ("delta", conn.seat, conn.lang, since, fresh_info)
             text = cache.get(key)
             if text is None:
-                text = json.dumps(self.frame(table, conn.seat, conn.lang, last), ensure_ascii=False)
+                if since is None or since > table.n:
+                    frame = self.frame(table, conn.seat, conn.lang, last)
+                    text = json.dumps(frame, ensure_ascii=False)
+                else:
+                    seen = views.get(conn.seat)
+                    if seen is None:
+                        view = table.game.view(conn.seat)
+                        encoded = {
+                            k: json.dumps(v, ensure_ascii=False)
+                            for k, v in view.items()
+                            if k != "log"
+                        }
+                        seen = views[conn.seat] = (view, encoded)
+                    text = self._delta(table, conn, seen, info if fresh_info else None, last)
                 cache[key] = text
             conn.send(text)
+            conn.sent_n = table.n
+            conn.info_rev = table.info_rev
+        for seat, (_, encoded) in views.items():
+            table.sent_views[seat] = (table.n, encoded)
+
+    def _delta(
+        self,
+        table: LiveTable,
+        conn: Connection,
+        seen: tuple[dict[str, Any], dict[str, str]],
+        info: dict[str, Any] | None,
+        last: dict[str, Any] | None,
+    ) -> str:
+        view, encoded = seen
+        since = conn.sent_n
+        assert since is not None
+        game = table.game
+        new_log = view["log"][since:]
+        message: dict[str, Any] = {
+            "type": "delta",
+            "n": table.n,
+            "log_from": since,
+            "log": new_log,
+            "log_seats": table.move_seats[since:],
+            "labels": {
+                m: label(table.game_name, m, conn.lang) for m in {*new_log, *view["legal_moves"]}
+            },
+            "last": last,
+            "result": game.result() if game.is_over else None,
+        }
+        if info is not None:
+            message["table"] = info
+        before = table.sent_views.get(conn.seat)
+        if before is not None and before[0] == since:
+            old = before[1]
+            changed = [k for k, v in encoded.items() if old.get(k) != v]
+            dropped = [k for k in old if k not in encoded]
+            if dropped:
+                message["view_drop"] = dropped
+        else:
+            changed = list(encoded)
+            message["view_replace"] = True
+        head = json.dumps(message, ensure_ascii=False)
+        body = ", ".join(f"{json.dumps(k)}: {encoded[k]}" for k in changed)
+        return f'{head[:-1]}, "view": {{{body}}}}}'
+
+    def _note_info(self, table: LiveTable) -> dict[str, Any]:
+        """The table's info now; its revision moves on when it changed."""
+        info = self.table_info(table)
+        text = json.dumps(info, sort_keys=True)
+        if text != table.info_text:
+            table.info_text = text
+            table.info_rev += 1
+        return info
+
+    def touch(self, table: LiveTable) -> None:
+        """Who sits and watches changed: tell the connections soon, once for many
+        changes (a thousand spectators joining cost each of them one frame)."""
+        if table.info_pending or self._closing:
+            return
+        table.info_pending = True
+
+        def send() -> None:
+            table.info_pending = False
+            self.broadcast(table)
+
+        asyncio.get_running_loop().call_later(INFO_DELAY, send)
 
     def error_message(self, refusal: Refused, lang: str) -> dict[str, Any]:
         """A refusal as sent to a client, in its language."""

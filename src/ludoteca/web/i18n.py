@@ -84,6 +84,18 @@ REFUSALS: dict[str, str] = {
         "The record is available once the game is over (before, it would show the hidden tiles)."
     ),
     "bad_record": N_("This record cannot be replayed: {detail}"),
+    "bad_text": N_("The text holds an invalid character (a lone surrogate)."),
+    "too_deep": N_("The JSON nests too deep (at most {limit} levels)."),
+    "number_too_big": N_("A number in the JSON is too long (at most {limit} digits)."),
+    "need_json": N_("A POST body is JSON: send it with Content-Type: application/json."),
+    "slow_body": N_("The request body did not arrive in time (at most {limit} s)."),
+    "path_too_long": N_("The address is too long (at most {limit} bytes)."),
+    "headers_too_large": N_(
+        "Too many or too large headers (at most {count}, {limit} bytes in all)."
+    ),
+    "bad_host": N_("The Host header is not a host name."),
+    "bad_origin": N_("This table only takes connections from its own site."),
+    "busy": N_("Too many requests: try again in {retry} s."),
 }
 """Why a request is refused, by its code."""
 

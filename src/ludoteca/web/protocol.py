@@ -29,7 +29,9 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import i18n
-from .hub import Connection, Hub, LiveTable, Refused
+from .errors import Refused
+from .guard import parse_json
+from .hub import Connection, Hub, LiveTable
 
 __all__ = ["MAX_MESSAGE", "RateLimit", "table_socket"]
 
@@ -90,7 +92,8 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
         return
     conn = Connection(websocket, lang=lang)
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    limit = RateLimit()
+    limit = RateLimit(*hub.message_rate)
+    client = websocket.client.host if websocket.client else None
     try:
         while not conn.closed:
             try:
@@ -102,7 +105,11 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
                 break
             if message["type"] == "websocket.disconnect":
                 break
-            if not limit.allow():
+            allowed = limit.allow()
+            if allowed and hub.client_limits.take("message", client):
+                allowed = False  # the client's connections together send too much
+                limit.strikes += 1
+            if not allowed:
                 if limit.strikes > FLOOD_STRIKES:
                     conn.send(_error(Refused("flood"), conn.lang))
                     break
@@ -116,25 +123,22 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
                 conn.send(_error(Refused("too_large", {"limit": MAX_MESSAGE}), conn.lang))
                 continue
             try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                conn.send(_error(Refused("bad_json"), conn.lang))
-                continue
-            try:
+                data = parse_json(text)
                 await _handle(hub, table, conn, data)
             except Refused as e:
                 conn.send(_error(e, conn.lang))
                 if e.code == "stale":
-                    conn.send(hub.frame(table, conn.seat, conn.lang))
+                    hub.send_state(table, conn)
     except WebSocketDisconnect:
         pass
     finally:
         was_ready = conn.ready
         table.conns.discard(conn)
+        table.used = time.monotonic()
         conn.stop()
         await writer
         if was_ready:
-            hub.broadcast(table)
+            hub.touch(table)
 
 
 def _error(e: Refused, lang: str) -> dict[str, Any]:
@@ -159,16 +163,14 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         if token is not None:
             seat = hub.seat_of_token(table, token)
         conn.seat = seat
-        first = not conn.ready
         conn.ready = True
         table.conns.add(conn)
         conn.send({"type": "welcome", "seat": seat, "table": table.id})
         if token is not None and seat is None:
             conn.send(_error(Refused("wrong_token"), conn.lang))
-        if first or seat is not None:
-            hub.broadcast(table)
-        else:
-            conn.send(hub.frame(table, seat, conn.lang))
+        await hub.refresh(table)
+        hub.send_state(table, conn)
+        hub.touch(table)
         return
     if not conn.ready:
         raise Refused("hello_first")
@@ -189,11 +191,12 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
                 m["label"] = i18n.describe(table.game_name, m["move"], conn.lang)
             if isinstance(m.get("reason"), str):
                 m["reason"] = i18n.reason_text(table.game_name, m["reason"], conn.lang)
-        conn.send({"type": "hint", "n": len(table.game.moves), "moves": moves})
+        conn.send({"type": "hint", "n": table.n, "moves": moves})
     elif kind == "rematch":
         await hub.rematch(table, conn.seat)
     elif kind == "lang":
         conn.lang = i18n.normalise(data.get("lang"))
+        hub.send_state(table, conn)  # its moves in words, in the new language
     elif kind == "ping":
         conn.send({"type": "pong"})
     else:

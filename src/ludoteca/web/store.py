@@ -27,7 +27,9 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -35,6 +37,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 __all__ = [
+    "Append",
+    "MoveTaken",
     "SeatData",
     "Store",
     "TableData",
@@ -57,7 +61,7 @@ class _TableRow(_Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     bot_delay: Mapped[float] = mapped_column(Float)
     created: Mapped[float] = mapped_column(Float, index=True)
-    updated: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float, index=True)
     over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     rematch_of: Mapped[str | None] = mapped_column(String(40), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(40), nullable=True)
@@ -88,9 +92,34 @@ class _MoveRow(_Base):
     move: Mapped[str] = mapped_column(Text)
 
 
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def migrate_schema(engine: Engine) -> str:
+    """Bring the database's schema to the newest revision (Alembic); the revision.
+
+    A database made before migrations (the tables there, no ``alembic_version``)
+    is taken as the first revision and moved on from there.
+    """
+    from alembic import command
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        current = MigrationContext.configure(conn).get_current_revision()
+        if current is None and inspect(conn).has_table("ludoteca_tables"):
+            command.stamp(config, "r0001")
+        command.upgrade(config, "head")
+        revision = MigrationContext.configure(conn).get_current_revision()
+    return str(revision)
+
+
 def hash_secret(secret: str) -> str:
     """The SHA-256 of a token, as stored (tokens themselves are never stored)."""
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def default_database_url() -> str:
@@ -118,6 +147,21 @@ def normalise_database_url(url: str) -> str:
     raise ValueError(
         f"the database URL {url!r} is not supported: use sqlite:///PATH or postgresql://USER@HOST/DB"
     )
+
+
+class MoveTaken(Exception):
+    """A move of that number is already stored for that table (by another worker)."""
+
+
+@dataclass(frozen=True)
+class Append:
+    """Moves to store for one table: numbers ``start``, ``start + 1``, …, with who made
+    each (``None``: chance), and whether the game is over after them."""
+
+    table_id: str
+    start: int
+    moves: tuple[tuple[int | None, str], ...]
+    over: bool
 
 
 @dataclass
@@ -154,7 +198,7 @@ class TableData:
 class Store:
     """The database behind the web app."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, migrate: bool = True) -> None:
         self.url = normalise_database_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
         if self.is_sqlite:
@@ -164,7 +208,8 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
-        _Base.metadata.create_all(self.engine)
+        if migrate:
+            migrate_schema(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -172,7 +217,9 @@ class Store:
     def drop_everything(self) -> None:
         """Remove the app's tables and create them empty (for tests)."""
         _Base.metadata.drop_all(self.engine)
-        _Base.metadata.create_all(self.engine)
+        with self.engine.begin() as conn:
+            conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        migrate_schema(self.engine)
 
     # ----------------------------------------------------------------- writes
 
@@ -233,21 +280,49 @@ class Store:
     ) -> None:
         """Append moves ``start``, ``start + 1``, … in one transaction.
 
-        ``IntegrityError`` if a move of that number is already stored (nothing is
+        :class:`MoveTaken` if a move of that number is already stored (nothing is
         written then).
         """
-        with Session(self.engine) as s, s.begin():
-            for i, (who, move) in enumerate(moves):
-                s.add(_MoveRow(table_id=table_id, idx=start + i, seat=who, move=move))
-            s.execute(
-                update(_TableRow)
-                .where(_TableRow.id == table_id)
-                .values(updated=time.time(), over=over)
-            )
+        self.commit_batch([Append(table_id, start, tuple(moves), over)])
 
-    def set_seed(self, table_id: str, seed: int) -> None:
-        with Session(self.engine) as s, s.begin():
-            s.execute(update(_TableRow).where(_TableRow.id == table_id).values(seed=seed))
+    def commit_batch(self, batch: Sequence[Append]) -> None:
+        """Append the moves of many tables in one transaction (a group commit).
+
+        :class:`MoveTaken` if any move of that number is already stored: nothing
+        of the batch is written then.
+        """
+        now = time.time()
+        rows = [
+            (a.table_id, a.start + i, who, move)
+            for a in batch
+            for i, (who, move) in enumerate(a.moves)
+        ]
+        # the driver's own executemany: this runs for every move of the server, in
+        # a thread beside the event loop, so it holds the interpreter as little as it can
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        conn = self.engine.raw_connection()
+        try:
+            cur = conn.cursor()
+            if rows:
+                cur.executemany(
+                    f"INSERT INTO ludoteca_moves (table_id, idx, seat, move) "
+                    f"VALUES ({mark}, {mark}, {mark}, {mark})",
+                    rows,
+                )
+            cur.executemany(
+                f"UPDATE ludoteca_tables SET updated = {mark}, over = {mark} WHERE id = {mark}",
+                [(now, a.over, a.table_id) for a in batch],
+            )
+            cur.close()
+            conn.commit()
+        except BaseException as e:
+            conn.rollback()
+            dbapi = self.engine.dialect.dbapi
+            if dbapi is not None and isinstance(e, dbapi.IntegrityError):
+                raise MoveTaken(f"a move of this number is already stored: {e}") from e
+            raise
+        finally:
+            conn.close()
 
     def claim_seat(
         self, table_id: str, seat: int, invite_hash: str, name: str, token_hash: str
@@ -295,6 +370,33 @@ class Store:
                 data.move_seats.append(m.seat)
             return data
 
+    def moves_since(self, table_id: str, start: int) -> list[tuple[int | None, str]]:
+        """The moves of a table from number ``start`` on, with who made each."""
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(_MoveRow.idx, _MoveRow.seat, _MoveRow.move)
+                .where(_MoveRow.table_id == table_id, _MoveRow.idx >= start)
+                .order_by(_MoveRow.idx)
+            ).all()
+        out: list[tuple[int | None, str]] = []
+        for expected, (idx, seat, move) in enumerate(rows, start):
+            if idx != expected:  # never: moves are stored without gaps
+                raise ValueError(f"move {expected} of table {table_id} is missing")
+            out.append((seat, move))
+        return out
+
+    def seats_of(self, table_id: str) -> tuple[list[SeatData], str | None]:
+        """A table's seats as stored now, and its rematch."""
+        with Session(self.engine) as s:
+            seats = [
+                SeatData(r.seat, r.kind, r.level, r.name, r.invite_hash, r.token_hash)
+                for r in s.scalars(
+                    select(_SeatRow).where(_SeatRow.table_id == table_id).order_by(_SeatRow.seat)
+                )
+            ]
+            rematch = s.scalar(select(_TableRow.rematch).where(_TableRow.id == table_id))
+        return seats, rematch
+
     def recent_tables(self, limit: int = 30) -> list[tuple[TableData, int]]:
         """The most recently active tables (seats, no moves) with their move counts."""
         with Session(self.engine) as s:
@@ -333,9 +435,18 @@ class Store:
                 out.append((d, counts.get(row.id, 0)))
             return out
 
-    def unfinished_table_ids(self) -> list[str]:
+    def unfinished_table_ids(self, *, bots: bool = False) -> list[str]:
+        """The tables whose game is not over (``bots``: only those where a bot sits),
+        most recently active first."""
+        query = select(_TableRow.id).where(_TableRow.over.is_(False))
+        if bots:
+            query = query.where(
+                select(_SeatRow.seat)
+                .where(_SeatRow.table_id == _TableRow.id, _SeatRow.kind == "bot")
+                .exists()
+            )
         with Session(self.engine) as s:
-            return list(s.scalars(select(_TableRow.id).where(_TableRow.over.is_(False))))
+            return list(s.scalars(query.order_by(_TableRow.updated.desc())))
 
 
 def _table_data(row: _TableRow) -> TableData:

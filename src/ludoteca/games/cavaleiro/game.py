@@ -44,6 +44,7 @@ Decisions (only the round's winner decides):
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -114,15 +115,37 @@ class _Tables:
         return self.a_column + column * self.max_height + k - 1
 
 
-_TABLES: dict[str, _Tables] = {}
-_TABLES_BY_TEXT: dict[str, _Tables] = {}
+class _LayoutCache(OrderedDict[str, _Tables]):
+    """The tables of the layouts used last, at most ``size`` of them (least recently
+    used dropped first): any number of layouts may be played, memory stays bounded."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def lookup(self, key: str) -> _Tables | None:
+        """The tables kept for ``key`` (now the most recently used), or ``None``."""
+        found = super().get(key)
+        if found is not None:
+            self.move_to_end(key)
+        return found
+
+    def __setitem__(self, key: str, value: _Tables) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
+_TABLES = _LayoutCache(64)
+_TABLES_BY_TEXT = _LayoutCache(64)
 """Tables by the layout as the option was written (saves parsing it again)."""
 
 
 def _tables_of_option(options: dict[str, Any]) -> _Tables:
     """The tables of the ``layout`` option, which becomes the layout's canonical text."""
     written = options["layout"]
-    tables = _TABLES_BY_TEXT.get(written) if isinstance(written, str) else None
+    tables = _TABLES_BY_TEXT.lookup(written) if isinstance(written, str) else None
     if tables is None:
         tables = _tables_for(parse_layout(written))
         if isinstance(written, str):
@@ -132,7 +155,7 @@ def _tables_of_option(options: dict[str, Any]) -> _Tables:
 
 
 def _tables_for(layout: Layout) -> _Tables:
-    cached = _TABLES.get(layout.text)
+    cached = _TABLES.lookup(layout.text)
     if cached is not None:
         return cached
     columns = layout.columns

@@ -161,7 +161,25 @@
     alive = false;
   };
 
+  /* A delta frame: what changed since the state kept; the state it leads to. */
+  function applyDelta(old, d) {
+    const view = Object.assign(d.view_replace ? {} : Object.assign({}, old.view), d.view);
+    (d.view_drop || []).forEach((k) => delete view[k]);
+    view.log = old.view.log.slice(0, d.log_from).concat(d.log);
+    const wanted = new Set(view.log.concat(view.legal_moves || []));
+    const labels = {};
+    for (const [k, v] of Object.entries(Object.assign({}, old.labels, d.labels))) if (wanted.has(k)) labels[k] = v;
+    return Object.assign({}, old, {
+      type: "state", n: d.n, view, labels, last: d.last, result: d.result, table: d.table || old.table,
+      log_seats: old.log_seats.slice(0, d.log_from).concat(d.log_seats),
+    });
+  }
+
   function receive(msg) {
+    if (msg.type === "delta") {
+      if (!state) return;
+      msg = applyDelta(state, msg);
+    }
     switch (msg.type) {
       case "welcome":
         if (kept && kept.token && msg.seat === null) {

@@ -1,0 +1,257 @@
+"""The server's bots: decisions made in worker processes, one at a time each,
+queued fairly across tables.
+
+Every table has at most one decision asked for at a time (its bot loop waits
+for the answer), and decisions are served first come, first served: a table's
+bot waits for the decisions queued before its own, never for another table's
+whole turn. At most ``workers`` decisions run at once (the per-server cap),
+each in a process of its own, so bots never hold the web server's interpreter
+and an expert's thinking budget is its own core's time.
+
+A worker keeps a replica of each table it has served (the most recent
+:data:`REPLICAS`) and is sent only the moves made since; a worker that dies
+is replaced and its decision asked again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import multiprocessing
+import multiprocessing.connection
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import ludoteca
+from ludoteca.bots import available_levels, make_bot
+from ludoteca.bots.base import Bot, choose_move
+from ludoteca.game import Game
+
+__all__ = ["BotPool", "BotRequest"]
+
+log = logging.getLogger("ludoteca.web")
+
+REPLICAS = 512
+"""Tables a worker keeps a replica of (the least recently served are dropped)."""
+
+
+@dataclass
+class BotRequest:
+    """One decision to make: the bot of ``seat`` at a table whose moves are ``moves``."""
+
+    table_id: str
+    game: str
+    options: dict[str, Any]
+    names: list[str]
+    seat: int
+    level: str
+    moves: list[str]
+    future: asyncio.Future[str] = field(repr=False)
+    queued: float = field(default_factory=time.monotonic)
+
+
+class _Worker:
+    def __init__(self, ctx: Any) -> None:
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+        self.busy: BotRequest | None = None
+        self.known: collections.OrderedDict[str, int] = collections.OrderedDict()
+        """Tables whose replica this worker holds, with their move counts."""
+
+
+class BotPool:
+    """Worker processes making the bots' decisions, with a fair queue in front."""
+
+    def __init__(self, workers: int) -> None:
+        self.size = max(1, workers)
+        self._ctx = multiprocessing.get_context("spawn")
+        self._workers: list[_Worker] = []
+        self._queue: collections.deque[BotRequest] = collections.deque()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.decisions = 0
+        self.thinking: collections.deque[tuple[str, float, float, float]] = collections.deque(
+            maxlen=1000
+        )
+        """The last decisions: level, CPU seconds, wall seconds, seconds from asking to answer."""
+
+    def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        for _ in range(self.size):
+            self._add_worker()
+
+    def _add_worker(self) -> _Worker:
+        assert self._loop is not None
+        worker = _Worker(self._ctx)
+        self._workers.append(worker)
+        self._loop.add_reader(worker.conn.fileno(), self._answer, worker)
+        return worker
+
+    async def choose(
+        self,
+        table_id: str,
+        game: Game,
+        moves: list[str],
+        seat: int,
+        level: str,
+    ) -> str:
+        """The move of the bot at ``seat`` (of ``level``) in ``game``, whose moves
+        are ``moves`` (kept as they are until the answer: the table waits for it)."""
+        loop = asyncio.get_running_loop()
+        request = BotRequest(
+            table_id=table_id,
+            game=game.name,
+            options=dict(game.options),
+            names=list(game.names),
+            seat=seat,
+            level=level,
+            moves=moves,
+            future=loop.create_future(),
+        )
+        self._queue.append(request)
+        self._dispatch()
+        return await request.future
+
+    def _dispatch(self) -> None:
+        while self._queue:
+            idle = [w for w in self._workers if w.busy is None]
+            if not idle:
+                return
+            request = self._queue.popleft()
+            if request.future.done():  # its table stopped waiting
+                continue
+            worker = next((w for w in idle if request.table_id in w.known), idle[0])
+            self._send(worker, request)
+
+    def _send(self, worker: _Worker, request: BotRequest) -> None:
+        have = worker.known.get(request.table_id, -1)
+        if 0 <= have <= len(request.moves):
+            start, moves = have, request.moves[have:]
+        else:
+            start, moves = 0, request.moves
+        worker.busy = request
+        worker.known[request.table_id] = len(request.moves)
+        worker.known.move_to_end(request.table_id)
+        while len(worker.known) > REPLICAS:
+            worker.known.popitem(last=False)
+        try:
+            worker.conn.send(
+                (
+                    request.table_id,
+                    request.game,
+                    request.options,
+                    request.names,
+                    request.seat,
+                    request.level,
+                    start,
+                    moves,
+                )
+            )
+        except OSError:
+            self._replace(worker)
+
+    def _answer(self, worker: _Worker) -> None:
+        try:
+            kind, value = worker.conn.recv()
+        except (EOFError, OSError):
+            self._replace(worker)
+            return
+        request, worker.busy = worker.busy, None
+        if request is not None and not request.future.done():
+            if kind == "move":
+                move, level, cpu, wall = value
+                self.decisions += 1
+                self.thinking.append((level, cpu, wall, time.monotonic() - request.queued))
+                request.future.set_result(move)
+            elif kind == "resync":  # the worker lost its replica: send every move
+                worker.known.pop(request.table_id, None)
+                self._queue.appendleft(request)
+            else:
+                worker.known.pop(request.table_id, None)
+                request.future.set_exception(RuntimeError(value))
+        self._dispatch()
+
+    def _replace(self, worker: _Worker) -> None:
+        """A worker died: start another, and ask its decision again."""
+        assert self._loop is not None
+        with contextlib.suppress(Exception):
+            self._loop.remove_reader(worker.conn.fileno())
+        with contextlib.suppress(Exception):
+            worker.conn.close()
+        with contextlib.suppress(Exception):
+            worker.process.kill()
+        if worker in self._workers:
+            self._workers.remove(worker)
+        if worker.busy is not None and not worker.busy.future.done():
+            self._queue.appendleft(worker.busy)
+        worker.busy = None
+        log.warning("a bot worker stopped; starting another")
+        self._add_worker()
+        self._dispatch()
+
+    def close(self) -> None:
+        for worker in self._workers:
+            if self._loop is not None:
+                with contextlib.suppress(Exception):
+                    self._loop.remove_reader(worker.conn.fileno())
+            with contextlib.suppress(Exception):
+                worker.conn.close()
+            worker.process.terminate()
+        for worker in self._workers:
+            worker.process.join(5)
+        for request in self._queue:
+            if not request.future.done():
+                request.future.cancel()
+        self._workers.clear()
+
+
+def make_level_bot(game: str, level: str) -> Bot:
+    """A bot of ``level`` (the strongest built if that level is not)."""
+    levels = available_levels(game)
+    return make_bot(game, level if level in levels else levels[-1], seed=secrets.randbits(63))
+
+
+def _serve(conn: multiprocessing.connection.Connection) -> None:
+    """A worker process: answer decisions until the pipe closes."""
+    replicas: collections.OrderedDict[str, tuple[Game, dict[int, Bot]]] = collections.OrderedDict()
+    while True:
+        try:
+            table_id, game_name, options, names, seat, level, start, moves = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            kept = replicas.get(table_id)
+            if start == 0:
+                game = ludoteca.new_game(game_name, chance="manual", names=names, **options)
+                kept = (game, kept[1] if kept is not None else {})
+                replicas[table_id] = kept
+            elif kept is None or len(kept[0].moves) != start:
+                conn.send(("resync", None))
+                continue
+            replicas.move_to_end(table_id)
+            while len(replicas) > REPLICAS:
+                replicas.popitem(last=False)
+            game, bots = kept
+            for move in moves:
+                game.play(move)
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = make_level_bot(game_name, level)
+            # bots only look (their handle cannot move the game); their searches
+            # draw chance events of their own
+            game.chance_mode = "auto"
+            started, cpu = time.perf_counter(), time.process_time()
+            try:
+                move = choose_move(bot, game)
+            finally:
+                game.chance_mode = "manual"
+            wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+            conn.send(("move", (move, level, cpu, wall)))
+        except Exception as e:  # a bad replica: dropped, and told
+            replicas.pop(table_id, None)
+            conn.send(("error", f"{type(e).__name__}: {e}"))

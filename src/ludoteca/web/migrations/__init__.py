@@ -1,0 +1,1 @@
+"""The database schema's migrations (Alembic), applied by :func:`ludoteca.web.store.migrate`."""

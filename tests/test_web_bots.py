@@ -1,0 +1,72 @@
+"""Bots in worker processes: they play, a flood of all-bot tables leaves a human
+table's bots their share, and expert budgets hold under load."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from test_web import Client, create
+
+import ludoteca
+from ludoteca.web.app import create_app
+from ludoteca.web.limits import ClientLimits
+
+
+@pytest.fixture
+def app_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+def test_bots_play_in_worker_processes(app_url: str) -> None:
+    app = create_app(app_url, bot_delay=0.0, bot_workers=2)
+    with TestClient(app) as c:
+        made = create(
+            c, "cavaleiro", [{"kind": "bot", "level": "random"}] * 3, options={"players": 3}
+        )
+        with c.websocket_connect(f"/ws/{made['table']['id']}") as ws:
+            cl = Client(ws)
+            cl.hello(None)
+            final = cl.until_state(lambda s: s["view"]["over"])
+        pool = c.app.state.hub.bot_pool  # type: ignore[attr-defined]
+        decisions = sum(1 for who in final["log_seats"] if who is not None)
+        assert pool.decisions == decisions > 0
+        assert ludoteca.replay(c.get(f"/api/tables/{made['table']['id']}/record").json()).is_over
+
+
+def test_a_flood_of_bot_tables_leaves_a_human_table_its_share(app_url: str) -> None:
+    flood, workers, budget = 8, 2, 0.5  # texas42's expert thinks about 0.5 s a decision
+    if "expert" not in ludoteca.bots.available_levels("texas42"):
+        pytest.skip("the texas42 expert is not built")
+    app = create_app(
+        app_url, bot_delay=0.0, bot_workers=workers, client_limits=ClientLimits(enabled=False)
+    )
+    with TestClient(app) as c:
+        for _ in range(flood):
+            create(c, "texas42", [{"kind": "bot", "level": "expert"}] * 4)
+        made = create(c, "texas42", [{"kind": "you"}, *[{"kind": "bot", "level": "greedy"}] * 3])
+        pool = c.app.state.hub.bot_pool  # type: ignore[attr-defined]
+        time.sleep(1.0)  # the flood is under way
+        waits = []
+        with c.websocket_connect(f"/ws/{made['table']['id']}") as ws:
+            cl = Client(ws)
+            cl.hello(made["token"])
+            state = cl.turn(0)
+            for _ in range(4):
+                bots_before = sum(1 for s in state["log_seats"] if s not in (0, None))
+                sent = time.monotonic()
+                cl.play(state["view"]["legal_moves"][0], state["n"])
+                state = cl.turn(0)
+                bots = sum(1 for s in state["log_seats"] if s not in (0, None)) - bots_before
+                if bots:
+                    waits.append((time.monotonic() - sent) / bots)
+        experts = [(cpu, wall) for level, cpu, wall, _ in pool.thinking if level == "expert"]
+        assert len(experts) >= flood
+        # the budget is the expert's own core time, however busy the machine is
+        assert max(cpu for cpu, _ in experts) <= 1.5 * budget + 0.1, experts
+        # first come, first served: a bot decision waits for at most one decision of
+        # each flooding table, shared among the workers (as long as they took here)
+        slowest = max(wall for _, wall in experts)
+        assert waits and max(waits) <= 1.5 * (flood / workers + 1) * slowest, (waits, slowest)
