@@ -36,6 +36,8 @@ ALL_TILES = frozenset(TILE_TEXT)
 
 # View keys that hold earlier hands (every tile shows up there in time):
 # checked separately, not scanned for the current hand's hidden tiles.
+HAND_ENDS = {"hand_ended"}
+"""Events that end a hand and show the tiles left (Five-Up counts them for the bonus)."""
 HISTORY_KEYS = {
     "log",
     "events",
@@ -130,7 +132,12 @@ def check_frame(frame: dict[str, Any], truth: Game) -> None:
     events = [e for e in view.get("score_events") or [] if e.get("hand") == view.get("hand_number")]
     assert not tiles_in(events) & hidden
     deals = [i for i, entry in enumerate(view["log"]) if entry.startswith("deal ")]
-    this_hand = [e for e in view.get("events") or [] if e["n"] > (deals[-1] if deals else -1)]
+    # the end of a Five-Up hand shows the tiles left (they are counted); nothing before it does
+    this_hand = [
+        e
+        for e in view.get("events") or []
+        if e["n"] > (deals[-1] if deals else -1) and e["code"] not in HAND_ENDS
+    ]
     assert not tiles_in(this_hand) & hidden, f"seat {seat} sees hidden tiles in this hand's events"
     check_log_redaction(truth.name, view["log"], frame["log_seats"], seat)
     allowed_labels = set(view["log"]) | set(view["legal_moves"])
