@@ -160,9 +160,33 @@ def test_per_client_rate_limits_answer_429_with_retry_after(sqlite_url: str) -> 
             for _ in range(3)
         ]
         assert [a.status_code for a in answers] == [403, 403, 429]
-        record = ludoteca.new_game("bingo", seed=1).record()
-        answers = [c.post("/api/replay", json={"record": record}) for _ in range(3)]
+        records = [ludoteca.new_game("bingo", seed=s).record() for s in range(3)]
+        answers = [c.post("/api/replay", json={"record": r}) for r in records]
         assert [a.status_code for a in answers] == [200, 200, 429]
+
+
+def test_stepping_through_a_record_is_not_a_new_replay_each_step(sqlite_url: str) -> None:
+    limits = ClientLimits({"replay": (0.5, 1.0), "replay_step": (0.5, 40.0)})
+    game = ludoteca.new_game("texas42", seed=2)
+    while len(game.moves) < 40:
+        game.play(game.legal_moves()[-1])
+    record = game.record()
+    with TestClient(create_app(sqlite_url, client_limits=limits)) as c:
+        steps = [*range(0, 40, 3), 39, 2, 17, 17, 40]
+        answers = [c.post("/api/replay", json={"record": record, "step": n}) for n in steps]
+        assert all(a.status_code == 200 for a in answers)
+        for n, a in zip(steps, answers, strict=True):
+            data = a.json()
+            again = ludoteca.replay({**record, "moves": record["moves"][:n]})
+            assert data["step"] == n and data["view"]["log"] == again.moves
+            assert data["view"]["hands"] == [again.view(s)["hand"] for s in range(4)]
+            assert data["log_seats"] == [
+                a if isinstance(a, int) else None for a, _ in again.history
+            ]
+        other = ludoteca.new_game("texas42", seed=3).record()
+        assert c.post("/api/replay", json={"record": other}).status_code == 429
+        flood = [c.post("/api/replay", json={"record": record, "step": 1}) for _ in range(30)]
+        assert [a.status_code for a in flood].count(429) >= 1  # steps have their own limit
 
 
 def test_the_message_limit_is_per_client_not_per_connection(sqlite_url: str) -> None:
@@ -183,13 +207,13 @@ def test_the_message_limit_is_per_client_not_per_connection(sqlite_url: str) -> 
 
 
 def test_the_replay_api_runs_off_the_event_loop(live: int, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    real = web_app.replay_step
+    real = web_app.Replays.step
 
     def slow(*args: Any) -> Any:
         time.sleep(1.5)  # a huge record: the loop must not wait for it
         return real(*args)
 
-    monkeypatch.setattr(web_app, "replay_step", slow)
+    monkeypatch.setattr(web_app.Replays, "step", slow)
     record = ludoteca.new_game("bingo", seed=1).record()
     import json
 

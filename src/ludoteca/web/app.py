@@ -21,7 +21,9 @@ import hashlib
 import html
 import json
 import logging
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -201,47 +203,96 @@ def _refusal(request: Request, e: Refused) -> JSONResponse:
     )
 
 
-def replay_step(record: Any, step: Any, lang: str) -> dict[str, Any]:
-    """The table after ``step`` moves of ``record``, every hand shown (for the viewer)."""
-    if isinstance(record, dict) and record.get("game") in available_games():
-        options = record.get("options")
+class Replays:
+    """Records being stepped through in the replay viewer, the most recent kept.
+
+    A record is checked and replayed once; each later step of it moves a cursor
+    game from the last step shown by playing or undoing the moves between, so a
+    viewer stepping through a game costs a move a step, not a replay.
+    """
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, _Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(record: Any) -> str:
+        text = json.dumps(record, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def known(self, key: str) -> bool:
+        with self._lock:
+            return key in self._entries
+
+    def step(self, key: str, record: Any, step: Any, lang: str) -> dict[str, Any]:
+        """The table after ``step`` moves of ``record`` (``key`` its :meth:`key`)."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+        if entry is None:
+            entry = _Replay(record)
+            with self._lock:
+                self._entries[key] = entry
+                while len(self._entries) > self.size:
+                    self._entries.popitem(last=False)
+        return entry.step(step, lang)
+
+
+class _Replay:
+    """One record, checked and replayed, with a cursor at the last step shown."""
+
+    def __init__(self, record: Any) -> None:
+        if isinstance(record, dict) and record.get("game") in available_games():
+            options = record.get("options")
+            try:
+                check_options(record["game"], options if isinstance(options, dict) else {})
+            except Refused as e:
+                raise Refused("bad_record", {"detail": e.params.get("detail", "")}) from None
         try:
-            check_options(record["game"], options if isinstance(options, dict) else {})
-        except Refused as e:
-            raise Refused("bad_record", {"detail": e.params.get("detail", "")}) from None
-    try:
-        full = ludoteca.replay(record)
-    except (InvalidRecord, IllegalMove, ludoteca.GameNotAvailable) as e:
-        raise Refused("bad_record", {"detail": str(e)}) from None
-    moves = full.moves
-    if not isinstance(step, int) or isinstance(step, bool):
-        step = len(moves)
-    step = max(0, min(step, len(moves)))
-    game: Game = ludoteca.new_game(
-        record["game"], chance="manual", names=record["players"], **record["options"]
-    )
-    movers: list[int | None] = []
-    for move in moves[:step]:
-        who = game.to_move
-        movers.append(who if isinstance(who, int) else None)
-        game.play(move)
-    view = game.view(None)
-    view["log"] = list(moves[:step])
-    view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
-    labels = {m: i18n.describe(record["game"], m, lang) for m in set(moves[:step])}
-    return {
-        "game": record["game"],
-        "title": game_class(record["game"]).title,
-        "players": record["players"],
-        "count": len(moves),
-        "step": step,
-        "move": moves[step - 1] if step else None,
-        "mover": movers[-1] if movers else None,
-        "view": view,
-        "log_seats": movers,
-        "labels": labels,
-        "result": game.result() if game.is_over else None,
-    }
+            full = ludoteca.replay(record)
+        except (InvalidRecord, IllegalMove, ludoteca.GameNotAvailable) as e:
+            raise Refused("bad_record", {"detail": str(e)}) from None
+        self.record = record
+        self.moves = full.moves
+        self.movers: list[int | None] = [
+            actor if isinstance(actor, int) else None for actor, _ in full.history
+        ]
+        self.cursor: Game = full
+        self.lock = threading.Lock()
+
+    def step(self, step: Any, lang: str) -> dict[str, Any]:
+        moves = self.moves
+        if not isinstance(step, int) or isinstance(step, bool):
+            step = len(moves)
+        step = max(0, min(step, len(moves)))
+        record = self.record
+        with self.lock:
+            game = self.cursor
+            while len(game.moves) > step:
+                game.pop()
+            while len(game.moves) < step:
+                game.play(moves[len(game.moves)])
+            view = game.view(None)
+            view["log"] = list(moves[:step])
+            view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
+            result = game.result() if game.is_over else None
+        labels = {m: i18n.describe(record["game"], m, lang) for m in set(moves[:step])}
+        movers = self.movers[:step]
+        return {
+            "game": record["game"],
+            "title": game_class(record["game"]).title,
+            "players": record["players"],
+            "count": len(moves),
+            "step": step,
+            "move": moves[step - 1] if step else None,
+            "mover": movers[-1] if movers else None,
+            "view": view,
+            "log_seats": movers,
+            "labels": labels,
+            "result": result,
+        }
 
 
 def create_app(
@@ -273,6 +324,7 @@ def create_app(
 
     store = Store(db_url or default_database_url(), migrate=migrate)
     limits = client_limits if client_limits is not None else ClientLimits()
+    replays = Replays()
     hub = Hub(
         store,
         bot_delay=bot_delay,
@@ -447,7 +499,7 @@ def create_app(
     async def api_replay(request: Request) -> Response:
         lang = i18n.pick_lang(request)
         try:
-            check_rate(request, "replay")
+            check_rate(request, "replay_step")
             body = await _read_json(request, MAX_RECORD_BODY, off_loop=True)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -459,7 +511,10 @@ def create_app(
                 if not table.over:
                     raise Refused("record_not_over", status=409)
                 record = table.game.record()
-            data = await asyncio.to_thread(replay_step, record, body.get("step"), lang)
+            key = replays.key(record)
+            if not replays.known(key):  # a step through a record already checked costs a move
+                check_rate(request, "replay")
+            data = await asyncio.to_thread(replays.step, key, record, body.get("step"), lang)
         except Refused as e:
             return _refusal(request, e)
         return JSONResponse(data)

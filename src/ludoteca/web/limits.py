@@ -17,6 +17,7 @@ DEFAULT_RULES: dict[str, tuple[float, float]] = {
     "create": (0.2, 10.0),
     "join": (1.0, 20.0),
     "replay": (1.0, 10.0),
+    "replay_step": (20.0, 100.0),
     "seats": (5.0, 30.0),
     "message": (40.0, 200.0),
 }
