@@ -44,6 +44,7 @@ Decisions (only the round's winner decides):
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -114,25 +115,41 @@ class _Tables:
         return self.a_column + column * self.max_height + k - 1
 
 
-_TABLES: dict[str, _Tables] = {}
-_TABLES_BY_TEXT: dict[str, _Tables] = {}
+_CACHED_LAYOUTS = 8
+"""How many layouts' tables are kept (the least recently used go first): a server
+creating games on many figures must not grow without bound."""
+_TABLES: OrderedDict[str, _Tables] = OrderedDict()
+_TABLES_BY_TEXT: OrderedDict[str, _Tables] = OrderedDict()
 """Tables by the layout as the option was written (saves parsing it again)."""
+
+
+def _cached(cache: OrderedDict[str, _Tables], key: str) -> _Tables | None:
+    found = cache.get(key)
+    if found is not None:
+        cache.move_to_end(key)
+    return found
+
+
+def _keep(cache: OrderedDict[str, _Tables], key: str, tables: _Tables) -> None:
+    cache[key] = tables
+    if len(cache) > _CACHED_LAYOUTS:
+        cache.popitem(last=False)
 
 
 def _tables_of_option(options: dict[str, Any]) -> _Tables:
     """The tables of the ``layout`` option, which becomes the layout's canonical text."""
     written = options["layout"]
-    tables = _TABLES_BY_TEXT.get(written) if isinstance(written, str) else None
+    tables = _cached(_TABLES_BY_TEXT, written) if isinstance(written, str) else None
     if tables is None:
         tables = _tables_for(parse_layout(written))
         if isinstance(written, str):
-            _TABLES_BY_TEXT[written] = tables
+            _keep(_TABLES_BY_TEXT, written, tables)
     options["layout"] = tables.layout.text
     return tables
 
 
 def _tables_for(layout: Layout) -> _Tables:
-    cached = _TABLES.get(layout.text)
+    cached = _cached(_TABLES, layout.text)
     if cached is not None:
         return cached
     columns = layout.columns
@@ -193,7 +210,7 @@ def _tables_for(layout: Layout) -> _Tables:
         move_forms=forms,
         column_choices=tuple(choices),
     )
-    _TABLES[layout.text] = tables
+    _keep(_TABLES, layout.text, tables)
     return tables
 
 
