@@ -53,17 +53,27 @@ from ludoteca.game import CHANCE, Game, Seat, ToMove
 from ludoteca.gametype import GameType, TypeInfo
 from ludoteca.options import OptionSpec
 
+from .core import (
+    A_HORIZONTAL,
+    A_HORIZONTALS,
+    A_PASS,
+    ORDER,
+    OVER,
+    PHASE_NAMES,
+    REMOVE,
+    ROLL,
+    Rules,
+    State,
+    draw_roll,
+)
 from .layout import DEFAULT_LAYOUT, Layout, parse_layout
 from .rolls import (
-    COLUMN_LIMIT,
     R_BLOCK_OR_HORIZONTALS,
     R_COLUMN_OR_HORIZONTAL,
     REMOVAL_TEXT,
-    ROLL_COUNT,
     ROLL_INDEX,
     ROLL_RANKED,
     ROLL_REMOVAL,
-    ROLL_STRENGTH,
     ROLL_TEXT,
     ROLL_TOTAL,
     ROLLS,
@@ -75,44 +85,21 @@ if TYPE_CHECKING:
 
 __all__ = ["Cavaleiro"]
 
-# Phases.
-ORDER, ROLL, REMOVE, OVER = range(4)
-PHASE_NAMES = ("order", "roll", "remove", "over")
-
-# Action numbers (the block and column actions follow, sized by the layout).
-A_PASS = 0
-A_HORIZONTALS = 1
-A_HORIZONTAL = 2
-A_BLOCK = 3
-
 
 @dataclass(frozen=True)
 class _Tables:
-    """Everything about a layout that the engine looks up on its hot path."""
+    """A layout's rules (:class:`~.core.Rules`) with its notation and drawing."""
 
-    layout: Layout
-    n_blocks: int
-    n_columns: int
-    max_height: int
-    columns: tuple[int, ...]
-    column_block: tuple[int, ...]
-    block_columns: tuple[tuple[int, ...], ...]
-    block_sizes: tuple[int, ...]
-    a_column: int
-    num_actions: int
+    rules: Rules
     action_text: tuple[str, ...]
     parse: dict[str, int]
     sticks: tuple[dict[str, Any], ...]
-    total: int
-    """Sticks in the whole figure."""
     column_first_stick: tuple[int, ...]
     move_forms: str
-    column_choices: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
-    """``column_choices[kind][column][held]``: the column actions a removal kind allows."""
 
-    def column_action(self, column: int, k: int) -> int:
-        """``remove k from column column+1`` (``column`` 0-based)."""
-        return self.a_column + column * self.max_height + k - 1
+    @property
+    def layout(self) -> Layout:
+        return self.rules.layout
 
 
 _CACHED_LAYOUTS = 8
@@ -152,12 +139,8 @@ def _tables_for(layout: Layout) -> _Tables:
     cached = _cached(_TABLES, layout.text)
     if cached is not None:
         return cached
-    columns = layout.columns
-    n_blocks = len(layout.blocks)
-    n_columns = len(columns)
-    max_height = max(columns)
-    column_block = layout.column_block
-    a_column = A_BLOCK + n_blocks
+    rules = Rules(layout)
+    n_blocks, n_columns, max_height = rules.n_blocks, rules.n_columns, rules.max_height
     texts = ["pass", "remove horizontals", "remove horizontal"]
     texts += [f"remove block {b + 1}" for b in range(n_blocks)]
     for c in range(n_columns):
@@ -174,53 +157,16 @@ def _tables_for(layout: Layout) -> _Tables:
         f"pass, remove horizontals, remove horizontal, remove block B (B = 1 to {n_blocks}), "
         f"remove K from column C (C = 1 to {n_columns}, K = 1 to {max_height})"
     )
-    choices = []
-    for kind in range(len(COLUMN_LIMIT)):
-        per_column = []
-        for c in range(n_columns):
-            lowest = a_column + c * max_height
-            per_held: list[tuple[int, ...]] = [()]
-            for held in range(1, max_height + 1):
-                if kind == R_BLOCK_OR_HORIZONTALS:
-                    per_held.append(())
-                elif kind == R_COLUMN_OR_HORIZONTAL:
-                    per_held.append((lowest + held - 1,))
-                else:
-                    per_held.append(tuple(range(lowest, lowest + min(held, COLUMN_LIMIT[kind]))))
-            per_column.append(tuple(per_held))
-        choices.append(tuple(per_column))
     tables = _Tables(
-        layout=layout,
-        n_blocks=n_blocks,
-        n_columns=n_columns,
-        max_height=max_height,
-        columns=columns,
-        column_block=column_block,
-        block_columns=tuple(
-            tuple(c for c in range(n_columns) if column_block[c] == b) for b in range(n_blocks)
-        ),
-        block_sizes=layout.block_sizes,
-        a_column=a_column,
-        num_actions=a_column + n_columns * max_height,
+        rules=rules,
         action_text=tuple(texts),
         parse=parse,
         sticks=tuple(sticks),
-        total=layout.total,
         column_first_stick=tuple(first),
         move_forms=forms,
-        column_choices=tuple(choices),
     )
     _keep(_TABLES, layout.text, tables)
     return tables
-
-
-def _draw_roll(rng: random.Random) -> int:
-    """A roll index 0..1295, uniform: four fair dice in the order rolled."""
-    bits = rng.getrandbits
-    while True:
-        roll = bits(11)
-        if roll < ROLL_COUNT:
-            return roll
 
 
 def _roll_json(seat: int, roll: int) -> dict[str, Any]:
@@ -243,7 +189,11 @@ class _LayoutOption(OptionSpec):
 
 
 class Cavaleiro(Game):
-    """Cavaleiro for 2 to 8 players on any figure (see the module's notation)."""
+    """Cavaleiro for 2 to 8 players on any figure (see the module's notation).
+
+    The rules are those of its :attr:`core` (:class:`~.core.State`); the game keeps the
+    history, the notation, the views and the records around it.
+    """
 
     name: ClassVar[str] = "cavaleiro"
     title: ClassVar[str] = "Cavaleiro"
@@ -257,26 +207,9 @@ class Cavaleiro(Game):
         ),
     }
 
-    # engine state
     tables: _Tables
-    phase: int
-    order: list[int]
-    slots: list[list[int]]
-    group_at: int
-    group_rolls: list[tuple[int, int]]
-    order_rolls: list[tuple[tuple[int, int], ...]]
-    round: int
-    rolls: list[tuple[int, int]]
-    ranking: list[int]
-    round_winner: int
-    cols: list[int]
-    blocks_left: list[int]
-    horiz: list[int]
-    left: list[int]
-    rounds_won: list[int]
-    last_round: tuple[int, tuple[tuple[int, int], ...], int, int] | None
-    legal: list[int]
-    winner: int | None
+    core: State
+    """The game's state: every rule of play (see :mod:`.core`)."""
 
     def _validate_options(self) -> None:
         self.tables = _tables_of_option(self.options)
@@ -288,9 +221,9 @@ class Cavaleiro(Game):
         return TypeInfo(
             num_seats=n,
             sides=tuple((s,) for s in range(n)),
-            num_actions=tables.num_actions,
+            num_actions=tables.rules.num_actions,
             score_unit="sticks",
-            target=tables.layout.total,
+            target=tables.rules.total,
             hidden_hands=False,
         )
 
@@ -308,7 +241,7 @@ class Cavaleiro(Game):
 
     @property
     def num_actions(self) -> int:
-        return self.tables.num_actions
+        return self.tables.rules.num_actions
 
     @property
     def layout(self) -> Layout:
@@ -316,123 +249,60 @@ class Cavaleiro(Game):
         return self.tables.layout
 
     def _setup(self) -> None:
-        n = self.options["players"]
-        t = self.tables
-        self.phase = ORDER
-        self.order = []
-        self.slots = [list(range(n))]
-        self.group_at = 0
-        self.group_rolls = []
-        self.order_rolls = []
-        self.round = 0
-        self.rolls = []
-        self.ranking = []
-        self.round_winner = -1
-        self.cols = list(t.columns) * n
-        self.blocks_left = list(t.block_sizes) * n
-        self.horiz = [t.layout.horizontals] * n
-        self.left = [t.layout.total] * n
-        self.rounds_won = [0] * n
-        self.last_round = None
-        self.legal = []
-        self.winner = None
+        self.core = State(self.tables.rules, self.options["players"])
 
     def _copy_into(self, other: Any) -> None:
-        d = self.__dict__
-        od = other.__dict__
-        for k in ("tables", "phase", "group_at", "round", "round_winner", "last_round", "winner"):
-            od[k] = d[k]
-        od["order"] = list(self.order)
-        od["slots"] = [list(s) for s in self.slots]
-        od["group_rolls"] = list(self.group_rolls)
-        od["order_rolls"] = list(self.order_rolls)
-        od["rolls"] = list(self.rolls)
-        od["ranking"] = list(self.ranking)
-        od["cols"] = list(self.cols)
-        od["blocks_left"] = list(self.blocks_left)
-        od["horiz"] = list(self.horiz)
-        od["left"] = list(self.left)
-        od["rounds_won"] = list(self.rounds_won)
-        od["legal"] = list(self.legal)
+        other.tables = self.tables
+        other.core = self.core.clone()
 
     # ------------------------------------------------------------ who and what
 
     def _current(self) -> ToMove:
-        phase = self.phase
+        core = self.core
+        phase = core.phase
         if phase == REMOVE:
-            return self.round_winner
+            return core.round_winner
         if phase == OVER:
             return None
         return CHANCE
 
     def _legal_actions(self) -> list[int]:
-        if self.phase == REMOVE:
-            return list(self.legal)
-        return []
-
-    def _removal_kind(self) -> int:
-        """What the round winner's roll allows (an ``R_*`` of :mod:`.rolls`)."""
-        for seat, roll in self.rolls:
-            if seat == self.round_winner:
-                return ROLL_REMOVAL[roll]
-        raise AssertionError("the round winner has no roll")
-
-    def _compute_legal(self, seat: int, kind: int) -> list[int]:
-        t = self.tables
-        n_columns = t.n_columns
-        cols = self.cols[seat * n_columns : (seat + 1) * n_columns]
-        out: list[int] = []
-        if kind == R_BLOCK_OR_HORIZONTALS:
-            if self.horiz[seat]:
-                out.append(A_HORIZONTALS)
-            n_blocks = t.n_blocks
-            blocks = self.blocks_left[seat * n_blocks : (seat + 1) * n_blocks]
-            sizes = t.block_sizes
-            intact = [b for b in range(n_blocks) if blocks[b] == sizes[b]]
-            if not intact:
-                intact = [b for b in range(n_blocks) if blocks[b]]
-            out.extend(A_BLOCK + b for b in intact)
-            return out or [A_PASS]
-        if kind == R_COLUMN_OR_HORIZONTAL and self.horiz[seat]:
-            out.append(A_HORIZONTAL)
-        choices = t.column_choices[kind]
-        for c in range(n_columns):
-            out.extend(choices[c][cols[c]])
-        return out or [A_PASS]
+        return list(self.core.allowed)
 
     def _why_illegal(self, action: int) -> str:
-        t = self.tables
-        if not 0 <= action < t.num_actions:
-            return f"there is no action {action} (actions are 0 to {t.num_actions - 1})"
-        if self.phase != REMOVE:
+        rules = self.tables.rules
+        core = self.core
+        if not 0 <= action < rules.num_actions:
+            return f"there is no action {action} (actions are 0 to {rules.num_actions - 1})"
+        if core.phase != REMOVE:
             return "no decision is due"
-        seat = self.round_winner
-        kind = self._removal_kind()
-        ranked = next(ROLL_RANKED[r] for s, r in self.rolls if s == seat)
+        seat = core.round_winner
+        roll = core.winning_roll()
+        kind = ROLL_REMOVAL[roll]
+        ranked = ROLL_RANKED[roll]
         allowed = f"{ranked.name} allows {ranked.removal}; allowed now: {self._list_legal()}"
         if action == A_PASS:
             return f"a winner may pass only when nothing can be removed; {allowed}"
         if action in (A_HORIZONTALS, A_HORIZONTAL):
-            if not self.horiz[seat]:
+            if not core.horiz[seat]:
                 return f"no horizontal is left in this figure; {allowed}"
             if action == A_HORIZONTAL and kind == R_BLOCK_OR_HORIZONTALS:
                 return f"four of a kind removes all the remaining horizontals, not one; {allowed}"
             need = "four of a kind" if action == A_HORIZONTALS else "three of a kind"
             what = "all the horizontals" if action == A_HORIZONTALS else "one horizontal"
             return f"removing {what} needs {need}; {allowed}"
-        if action < t.a_column:
-            b = action - A_BLOCK
+        if action < rules.a_column:
+            b = action - 3
             if kind != R_BLOCK_OR_HORIZONTALS:
                 return f"removing a block needs four of a kind; {allowed}"
-            if not self.blocks_left[seat * t.n_blocks + b]:
+            if not core.blocks_left[seat * rules.n_blocks + b]:
                 return f"block {b + 1} has no stick left; {allowed}"
             return (
                 f"block {b + 1} is no longer intact, and four of a kind takes a partial "
                 f"block only when no block is intact; {allowed}"
             )
-        c, k1 = divmod(action - t.a_column, t.max_height)
-        k = k1 + 1
-        held = self.cols[seat * t.n_columns + c]
+        _, c, k = rules.removals[action]
+        held = core.cols[seat * rules.n_columns + c]
         if kind == R_BLOCK_OR_HORIZONTALS:
             return f"four of a kind removes horizontals or a block, not part of a column; {allowed}"
         if not held:
@@ -447,7 +317,7 @@ class Cavaleiro(Game):
         return allowed
 
     def _list_legal(self) -> str:
-        texts = [self.tables.action_text[a] for a in self.legal]
+        texts = [self.tables.action_text[a] for a in self.core.allowed]
         if len(texts) > 6:
             texts = [*texts[:3], "…", *texts[-2:]]
         return ", ".join(texts)
@@ -455,43 +325,11 @@ class Cavaleiro(Game):
     # ------------------------------------------------------------- decisions
 
     def _apply(self, action: int) -> None:
-        seat = self.round_winner
-        self._remove(seat, action)
-        self.rounds_won[seat] += 1
-        self.last_round = (self.round, tuple(self.rolls), seat, action)
-        self.legal = []
-        if not self.left[seat]:
-            self.winner = seat
-            self.phase = OVER
-            return
-        self.order = self.ranking
-        self.ranking = []
-        self.rolls = []
-        self.round_winner = -1
-        self.round += 1
-        self.phase = ROLL
+        self.core.apply(action)
 
-    def _remove(self, seat: int, action: int) -> None:
-        """Take the sticks ``action`` names from ``seat``'s figure."""
-        t = self.tables
-        if action == A_HORIZONTALS:
-            self.left[seat] -= self.horiz[seat]
-            self.horiz[seat] = 0
-        elif action == A_HORIZONTAL:
-            self.left[seat] -= 1
-            self.horiz[seat] -= 1
-        elif action >= t.a_column:
-            c, k1 = divmod(action - t.a_column, t.max_height)
-            self.cols[seat * t.n_columns + c] -= k1 + 1
-            self.blocks_left[seat * t.n_blocks + t.column_block[c]] -= k1 + 1
-            self.left[seat] -= k1 + 1
-        elif action != A_PASS:
-            b = action - A_BLOCK
-            base = seat * t.n_columns
-            for c in t.block_columns[b]:
-                self.cols[base + c] = 0
-            self.left[seat] -= self.blocks_left[seat * t.n_blocks + b]
-            self.blocks_left[seat * t.n_blocks + b] = 0
+    def _undo(self, entry: int | str) -> bool:
+        self.core.undo()
+        return True
 
     # ---------------------------------------------------------------- chance
 
@@ -499,63 +337,21 @@ class Cavaleiro(Game):
         roll = ROLL_INDEX.get(text)
         if roll is None:
             roll = self._parse_roll(text)
-        if self.phase == ROLL:
-            self._round_roll(roll)
-        elif self.phase == ORDER:
-            self._order_roll(roll)
-        else:
+        if self.core.phase not in (ROLL, ORDER):
             raise self._chance_error(text, "no roll is due")
+        self.core.roll(roll)
         return ROLL_TEXT[roll]
 
     def _auto_chance(self, rng: random.Random) -> str:
         """Draw the roll due and apply it without writing and re-reading its text."""
-        roll = _draw_roll(rng)
-        if self.phase == ROLL:
-            self._round_roll(roll)
-        else:
-            self._order_roll(roll)
+        roll = draw_roll(rng)
+        self.core.roll(roll)
         return ROLL_TEXT[roll]
-
-    def _round_roll(self, roll: int) -> None:
-        rolls = self.rolls
-        rolls.append((self.order[len(rolls)], roll))
-        if len(rolls) < len(self.order):
-            return
-        ranked = sorted(rolls, key=lambda sr: -ROLL_STRENGTH[sr[1]])
-        self.ranking = [s for s, _ in ranked]
-        winner, best = ranked[0]
-        self.round_winner = winner
-        self.legal = self._compute_legal(winner, ROLL_REMOVAL[best])
-        self.phase = REMOVE
-
-    def _order_roll(self, roll: int) -> None:
-        group = self.slots[self.group_at]
-        self.group_rolls.append((group[len(self.group_rolls)], roll))
-        if len(self.group_rolls) < len(group):
-            return
-        stage = tuple(self.group_rolls)
-        self.order_rolls.append(stage)
-        self.group_rolls = []
-        totals = sorted({ROLL_TOTAL[r] for _, r in stage}, reverse=True)
-        split = [[s for s, r in stage if ROLL_TOTAL[r] == total] for total in totals]
-        self.slots[self.group_at : self.group_at + 1] = split
-        for i, slot in enumerate(self.slots):
-            if len(slot) > 1:
-                self.group_at = i
-                return
-        self.order = [slot[0] for slot in self.slots]
-        self.slots = []
-        self.group_at = -1
-        self.round = 1
-        self.phase = ROLL
 
     def _roller(self) -> int | None:
         """The seat whose roll is due, if one is."""
-        if self.phase == ROLL:
-            return self.order[len(self.rolls)]
-        if self.phase == ORDER:
-            return self.slots[self.group_at][len(self.group_rolls)]
-        return None
+        seat = self.core.roller()
+        return None if seat < 0 else seat
 
     def _parse_roll(self, text: str) -> int:
         words = text.lower().split()
@@ -573,7 +369,8 @@ class Cavaleiro(Game):
         seat = self._roller()
         if seat is None:
             return "no roll is due"
-        what = "for the order of play" if self.phase == ORDER else f"in round {self.round}"
+        core = self.core
+        what = "for the order of play" if core.phase == ORDER else f"in round {core.round}"
         return f"the roll of {self._who(seat)} {what} is due: roll a b c d"
 
     def _chance_error(self, text: str, reason: str) -> IllegalMove:
@@ -582,7 +379,7 @@ class Cavaleiro(Game):
         )
 
     def _sample_chance(self, rng: random.Random) -> str:
-        return ROLL_TEXT[_draw_roll(rng)]
+        return ROLL_TEXT[draw_roll(rng)]
 
     def sample_hidden(self, seat: Seat, rng: random.Random) -> Cavaleiro:
         """A plain copy: Cavaleiro hides nothing, every figure and roll is public.
@@ -606,30 +403,33 @@ class Cavaleiro(Game):
         a = t.parse.get(key)
         if a is not None:
             return a
+        rules = t.rules
         words = key.split()
         if words[:1] == ["roll"]:
-            if self.phase == REMOVE:
+            if self.core.phase == REMOVE:
                 raise ValueError(
-                    f"no roll is due: {self._who(self.round_winner)} won round {self.round} "
-                    "and must say what to remove"
+                    f"no roll is due: {self._who(self.core.round_winner)} won round "
+                    f"{self.core.round} and must say what to remove"
                 )
             raise ValueError("no roll is due now")
         if words[:2] == ["remove", "block"] and len(words) == 3:
-            raise ValueError(f"the figure has blocks 1 to {t.n_blocks}, not {words[2]!r}")
+            raise ValueError(f"the figure has blocks 1 to {rules.n_blocks}, not {words[2]!r}")
         if len(words) == 5 and words[0] == "remove" and words[2:4] == ["from", "column"]:
-            if not words[4].isdigit() or not 1 <= int(words[4]) <= t.n_columns:
-                raise ValueError(f"the figure has columns 1 to {t.n_columns}, not {words[4]!r}")
+            if not words[4].isdigit() or not 1 <= int(words[4]) <= rules.n_columns:
+                raise ValueError(f"the figure has columns 1 to {rules.n_columns}, not {words[4]!r}")
             raise ValueError(
-                f"a column holds 1 to {t.max_height} sticks: K is 1 to {t.max_height}, "
+                f"a column holds 1 to {rules.max_height} sticks: K is 1 to {rules.max_height}, "
                 f"not {words[1]!r}"
             )
         raise ValueError(f"Cavaleiro moves are: {t.move_forms}")
 
     def action_to_move(self, action: int) -> str:
         t = self.tables
-        if 0 <= action < t.num_actions:
+        if 0 <= action < t.rules.num_actions:
             return t.action_text[action]
-        raise ValueError(f"{action} is not a Cavaleiro action number (0 to {t.num_actions - 1})")
+        raise ValueError(
+            f"{action} is not a Cavaleiro action number (0 to {t.rules.num_actions - 1})"
+        )
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         return entry
@@ -639,42 +439,41 @@ class Cavaleiro(Game):
     def figure(self, seat: int) -> dict[str, Any]:
         """``seat``'s figure: what is left of it, column by column and stick by stick."""
         t = self.tables
-        cols = self.cols[seat * t.n_columns : (seat + 1) * t.n_columns]
-        blocks = self.blocks_left[seat * t.n_blocks : (seat + 1) * t.n_blocks]
+        rules = t.rules
+        cols, blocks, horizontals = self.core.figure(seat)
         present = [False] * len(t.sticks)
         for c, k in enumerate(cols):
             first = t.column_first_stick[c]
             for i in range(first, first + k):
                 present[i] = True
-        h0 = t.layout.verticals
-        for i in range(self.horiz[seat]):
+        h0 = rules.layout.verticals
+        for i in range(horizontals):
             present[h0 + i] = True
         return {
             "seat": seat,
             "name": self.names[seat],
-            "sticks_left": self.left[seat],
-            "horizontals": self.horiz[seat],
+            "sticks_left": self.core.left[seat],
+            "horizontals": horizontals,
             "columns": cols,
             "blocks": blocks,
-            "intact_blocks": [b + 1 for b in range(t.n_blocks) if blocks[b] == t.block_sizes[b]],
+            "intact_blocks": [
+                b + 1 for b in range(rules.n_blocks) if blocks[b] == rules.block_sizes[b]
+            ],
             "present": present,
         }
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         t = self.tables
-        roller = self._roller()
-        if self.phase == ORDER:
-            stages = list(self.order_rolls)
-            if self.group_rolls:
-                stages.append(tuple(self.group_rolls))
-        else:
-            stages = list(self.order_rolls)
+        core = self.core
+        stages = list(core.order_rolls)
+        if core.phase == ORDER and core.group_rolls:
+            stages.append(core.group_rolls)
         allows = None
-        if self.phase == REMOVE:
-            allows = REMOVAL_TEXT[self._removal_kind()]
+        if core.phase == REMOVE:
+            allows = REMOVAL_TEXT[ROLL_REMOVAL[core.winning_roll()]]
         last = None
-        if self.last_round is not None:
-            number, rolls, won, action = self.last_round
+        if core.last_round is not None:
+            number, rolls, won, action = core.last_round
             last = {
                 "round": number,
                 "rolls": [_roll_json(s, r) for s, r in rolls],
@@ -682,7 +481,7 @@ class Cavaleiro(Game):
                 "removal": t.action_text[action],
             }
         return {
-            "phase": PHASE_NAMES[self.phase],
+            "phase": PHASE_NAMES[core.phase],
             "options": dict(self.options),
             "players": self.num_seats,
             "sides": [[s] for s in range(self.num_seats)],
@@ -693,41 +492,43 @@ class Cavaleiro(Game):
                 [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in stage]
                 for stage in stages
             ],
-            "order_groups": [list(slot) for slot in self.slots],
-            "order": list(self.order),
-            "round": self.round,
-            "to_roll": roller,
-            "rolls": [_roll_json(s, r) for s, r in self.rolls],
-            "round_winner": self.round_winner if self.round_winner >= 0 else None,
-            "ranking": list(self.ranking) if self.ranking else None,
+            "order_groups": [list(slot) for slot in core.slots],
+            "order": list(core.order),
+            "round": core.round,
+            "to_roll": self._roller(),
+            "rolls": [_roll_json(s, r) for s, r in core.rolls],
+            "round_winner": core.round_winner if core.round_winner >= 0 else None,
+            "ranking": list(core.ranking) if core.ranking else None,
             "allowed_removal": allows,
             "last_round": last,
-            "rounds_won": list(self.rounds_won),
-            "winner": self.winner,
+            "rounds_won": list(core.rounds_won),
+            "winner": core.winner,
         }
 
     def side_scores(self) -> list[int]:
-        total = self.tables.total
-        return [total - x for x in self.left]
+        total = self.tables.rules.total
+        return [total - x for x in self.core.left]
 
     def winning_side(self) -> int | None:
-        return self.winner
+        return self.core.winner
 
     @property
     def hands_scored(self) -> int:
-        return sum(self.rounds_won)
+        return sum(self.core.rounds_won)
 
     def result(self) -> dict[str, Any]:
-        total = self.tables.layout.total
+        core = self.core
+        total = self.tables.rules.total
+        over = core.phase == OVER
         return {
             "game": self.name,
-            "over": self.phase == OVER,
+            "over": over,
             "sides": [[s] for s in range(self.num_seats)],
-            "scores": [total - x for x in self.left],
-            "winner": self.winner,
-            "sticks_left": list(self.left),
-            "rounds": self.round if self.phase == OVER else self.round - 1 if self.round else 0,
-            "rounds_won": list(self.rounds_won),
+            "scores": [total - x for x in core.left],
+            "winner": core.winner,
+            "sticks_left": list(core.left),
+            "rounds": core.round if over else core.round - 1 if core.round else 0,
+            "rounds_won": list(core.rounds_won),
             "layout": self.tables.layout.text,
         }
 
@@ -736,53 +537,14 @@ class Cavaleiro(Game):
     @property
     def sticks_left(self) -> tuple[int, ...]:
         """Sticks left in each seat's figure."""
-        return tuple(self.left)
+        return tuple(self.core.left)
 
     def playout(self, rng: random.Random) -> int:
         """Play on to the end, on a copy, with dice and uniformly random removals drawn
         from ``rng``; return the winning seat. The game itself is left unchanged.
 
-        For Monte Carlo search: no history, no checks, whole rounds at a time. It
+        For Monte Carlo search: no history, no checks (:meth:`.core.State.playout`). It
         draws exactly as a caller of the public API would, each roll with
         :meth:`sample_chance` and each decision with ``rng.choice(legal_moves())``.
         """
-        if self.phase == OVER:
-            assert self.winner is not None
-            return self.winner
-        sim = self.copy()
-        assert isinstance(sim, Cavaleiro)
-        choice = rng.choice
-        # finish what is under way, one step at a time, up to the start of a round
-        while sim.phase != ROLL or sim.rolls:
-            phase = sim.phase
-            if phase == ROLL:
-                sim._round_roll(_draw_roll(rng))
-            elif phase == REMOVE:
-                sim._apply(choice(sim.legal))
-            elif phase == ORDER:
-                sim._order_roll(_draw_roll(rng))
-            else:
-                assert sim.winner is not None
-                return sim.winner
-        # then whole rounds: everyone rolls, the best roll removes
-        bits = rng.getrandbits
-        strength = ROLL_STRENGTH
-        removal = ROLL_REMOVAL
-        legal_for = sim._compute_legal
-        remove = sim._remove
-        left = sim.left
-        order = sim.order
-        count = ROLL_COUNT
-        while True:
-            ranked = []
-            for position, seat in enumerate(order):
-                roll = bits(11)
-                while roll >= count:
-                    roll = bits(11)
-                ranked.append((-strength[roll], position, seat, roll))
-            ranked.sort()
-            _, _, winner, roll = ranked[0]
-            remove(winner, choice(legal_for(winner, removal[roll])))
-            if not left[winner]:
-                return winner
-            order = [r[2] for r in ranked]
+        return self.core.playout(rng)
