@@ -68,6 +68,7 @@ __all__ = [
     "column_takes",
     "draw_roll",
     "horizontals_allowed",
+    "intact_blocks",
     "take",
 ]
 
@@ -132,6 +133,14 @@ def blocks_allowed(kind: int, intact: Sequence[bool], held: Sequence[int]) -> li
         return []
     whole = [b for b, x in enumerate(intact) if x]
     return whole or [b for b, n in enumerate(held) if n]
+
+
+def intact_blocks(rules: Rules, blocks: Sequence[int], at: int = 0) -> list[bool]:
+    """Whether each block of figure ``at`` of the flat list ``blocks`` (verticals per
+    block) is intact: none of its verticals has gone (the horizontals belong to no block)."""
+    nb = rules.n_blocks
+    held = blocks[at * nb : at * nb + nb]
+    return [h == size for h, size in zip(held, rules.block_sizes, strict=True)]
 
 
 def take(
@@ -256,7 +265,7 @@ class Rules:
         if kind == R_BLOCK_OR_HORIZONTALS:
             nb = self.n_blocks
             in_blocks = blocks[at * nb : at * nb + nb]
-            intact = [h == size for h, size in zip(in_blocks, self.block_sizes, strict=True)]
+            intact = intact_blocks(self, blocks, at)
             out += [A_BLOCK + b for b in blocks_allowed(kind, intact, in_blocks)]
         else:
             choices = self.column_choices[kind]

@@ -65,6 +65,7 @@ from .core import (
     Rules,
     State,
     draw_roll,
+    intact_blocks,
 )
 from .layout import DEFAULT_LAYOUT, Layout, parse_layout
 from .rolls import (
@@ -457,7 +458,7 @@ class Cavaleiro(Game):
             "columns": cols,
             "blocks": blocks,
             "intact_blocks": [
-                b + 1 for b in range(rules.n_blocks) if blocks[b] == rules.block_sizes[b]
+                b + 1 for b, whole in enumerate(intact_blocks(rules, blocks)) if whole
             ],
             "present": present,
         }
