@@ -51,17 +51,23 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game, Seat, ToMove
 from ludoteca.gametype import GameType, TypeInfo
+from ludoteca.move import Move
 from ludoteca.options import OptionSpec
 
 from .core import (
     A_HORIZONTAL,
     A_HORIZONTALS,
-    A_PASS,
+    BLOCK,
+    COLUMN,
+    HORIZONTAL,
+    HORIZONTALS,
+    NOTHING,
     ORDER,
     OVER,
     PHASE_NAMES,
     REMOVE,
     ROLL,
+    WHAT_NAMES,
     Rules,
     State,
     draw_roll,
@@ -69,8 +75,12 @@ from .core import (
 )
 from .layout import DEFAULT_LAYOUT, Layout, parse_layout
 from .rolls import (
+    CATEGORIES,
+    COLUMN_LIMIT,
+    FOUR_OF_A_KIND,
     R_BLOCK_OR_HORIZONTALS,
     R_COLUMN_OR_HORIZONTAL,
+    REMOVAL_CODES,
     REMOVAL_TEXT,
     ROLL_INDEX,
     ROLL_RANKED,
@@ -78,6 +88,10 @@ from .rolls import (
     ROLL_TEXT,
     ROLL_TOTAL,
     ROLLS,
+    THREE_OF_A_KIND,
+    rank_roll,
+    removal_text,
+    tie_break,
 )
 
 if TYPE_CHECKING:
@@ -182,6 +196,82 @@ def _roll_json(seat: int, roll: int) -> dict[str, Any]:
     }
 
 
+_REFUSALS = {
+    "pass_not_allowed": "a winner may pass only when nothing can be removed",
+    "no_horizontal_left": "no horizontal is left in this figure",
+    "all_horizontals_not_one": "four of a kind removes all the remaining horizontals, not one",
+    "removal_needs": "removing {removal} needs {needs}",
+    "block_empty": "block {block} has no stick left",
+    "block_not_intact": "block {block} is no longer intact, and four of a kind takes a partial "
+    "block only when no block is intact",
+    "no_column_with_four_of_a_kind": "four of a kind removes horizontals or a block, "
+    "not part of a column",
+    "column_empty": "column {column} has no stick left",
+    "column_holds_only": "column {column} holds only {held}",
+    "whole_column": "three of a kind removes everything left in one column "
+    "(remove {held} from column {column})",
+    "too_many_from_column": "",
+}
+_REMOVAL_WORDS = {
+    "horizontals": "all the horizontals",
+    "horizontal": "one horizontal",
+    "block": "a block",
+}
+
+
+def refusal_text(code: str, params: dict[str, Any]) -> str:
+    """A decision's refusal (:meth:`Cavaleiro._refusal`) in English.
+
+    >>> said = refusal_text("column_holds_only", {"column": 4, "held": 2, "dice": [6, 6, 1, 2],
+    ...     "allows": {"code": "column_up_to", "max": 2}, "allowed": ["remove 1 from column 4"]})
+    >>> print(said.replace("; ", ";\\n"))
+    column 4 holds only 2;
+    one pair (6s) allows 1 or 2 verticals of one column;
+    allowed now: remove 1 from column 4
+    """
+    if code == "no_such_action":
+        return f"there is no action {params['action']} (actions are 0 to {params['actions'] - 1})"
+    if code == "no_decision_due":
+        return "no decision is due"
+    allowed = list(params["allowed"])
+    if len(allowed) > 6:
+        allowed = [*allowed[:3], "…", *allowed[-2:]]
+    roll = rank_roll(params["dice"])
+    said = f"{roll.name} allows {removal_text(params['allows'])}; allowed now: {', '.join(allowed)}"
+    words = dict(params)
+    if code == "removal_needs":
+        words["removal"] = _REMOVAL_WORDS[params["removal"]]
+        words["needs"] = CATEGORIES[params["needs"]]
+    why = _REFUSALS[code].format(**words)
+    return f"{why}; {said}" if why else said
+
+
+def _round_event(core: State) -> dict[str, Any]:
+    """The round just won: its winner, the ranking with what decided each place, and
+    what the winner may remove."""
+    by_seat = dict(core.rolls)
+    ranking = []
+    ahead: tuple[int, ...] = ()
+    for place, seat in enumerate(core.ranking):
+        ranked = ROLL_RANKED[by_seat[seat]]
+        ranking.append(
+            {
+                "seat": seat,
+                "dice": ranked.dice,
+                "category": ranked.rank,
+                "key": ranked.key,
+                "behind": tie_break(ahead, ranked.key) if place else None,
+            }
+        )
+        ahead = ranked.key
+    return {
+        "round": core.round,
+        "winner": core.round_winner,
+        "ranking": ranking,
+        "allows": dict(REMOVAL_CODES[ROLL_REMOVAL[by_seat[core.round_winner]]]),
+    }
+
+
 class _LayoutOption(OptionSpec):
     """The option ``layout``: any value is passed on to :func:`parse_layout`."""
 
@@ -270,63 +360,96 @@ class Cavaleiro(Game):
     def _legal_actions(self) -> list[int]:
         return list(self.core.allowed)
 
-    def _why_illegal(self, action: int) -> str:
+    def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
+        """Why ``action`` is not allowed now: a code (see the module) and its numbers,
+        with what the round winner's roll allows (``seat``, ``dice``, ``category``,
+        ``allows`` as a code, ``allowed``: the moves allowed now)."""
         rules = self.tables.rules
         core = self.core
-        if not 0 <= action < rules.num_actions:
-            return f"there is no action {action} (actions are 0 to {rules.num_actions - 1})"
+        if not (isinstance(action, int) and 0 <= action < rules.num_actions):
+            return "no_such_action", {"action": action, "actions": rules.num_actions}
         if core.phase != REMOVE:
-            return "no decision is due"
+            return "no_decision_due", {}
         seat = core.round_winner
         roll = core.winning_roll()
         kind = ROLL_REMOVAL[roll]
-        ranked = ROLL_RANKED[roll]
-        allowed = f"{ranked.name} allows {ranked.removal}; allowed now: {self._list_legal()}"
-        if action == A_PASS:
-            return f"a winner may pass only when nothing can be removed; {allowed}"
-        if action in (A_HORIZONTALS, A_HORIZONTAL):
+        what, index, count = rules.removals[action]
+        params: dict[str, Any] = {}
+        if what == NOTHING:
+            code = "pass_not_allowed"
+        elif what in (HORIZONTALS, HORIZONTAL):
             if not core.horiz[seat]:
-                return f"no horizontal is left in this figure; {allowed}"
-            if action == A_HORIZONTAL and kind == R_BLOCK_OR_HORIZONTALS:
-                return f"four of a kind removes all the remaining horizontals, not one; {allowed}"
-            need = "four of a kind" if action == A_HORIZONTALS else "three of a kind"
-            what = "all the horizontals" if action == A_HORIZONTALS else "one horizontal"
-            return f"removing {what} needs {need}; {allowed}"
-        if action < rules.a_column:
-            b = action - 3
+                code = "no_horizontal_left"
+            elif what == HORIZONTAL and kind == R_BLOCK_OR_HORIZONTALS:
+                code = "all_horizontals_not_one"
+            else:
+                code = "removal_needs"
+                params = {
+                    "removal": WHAT_NAMES[what],
+                    "needs": FOUR_OF_A_KIND if what == HORIZONTALS else THREE_OF_A_KIND,
+                }
+        elif what == BLOCK:
             if kind != R_BLOCK_OR_HORIZONTALS:
-                return f"removing a block needs four of a kind; {allowed}"
-            if not core.blocks_left[seat * rules.n_blocks + b]:
-                return f"block {b + 1} has no stick left; {allowed}"
-            return (
-                f"block {b + 1} is no longer intact, and four of a kind takes a partial "
-                f"block only when no block is intact; {allowed}"
-            )
-        _, c, k = rules.removals[action]
-        held = core.cols[seat * rules.n_columns + c]
-        if kind == R_BLOCK_OR_HORIZONTALS:
-            return f"four of a kind removes horizontals or a block, not part of a column; {allowed}"
-        if not held:
-            return f"column {c + 1} has no stick left; {allowed}"
-        if k > held:
-            return f"column {c + 1} holds only {held}; {allowed}"
-        if kind == R_COLUMN_OR_HORIZONTAL:
-            return (
-                f"three of a kind removes everything left in one column "
-                f"(remove {held} from column {c + 1}); {allowed}"
-            )
-        return allowed
+                code = "removal_needs"
+                params = {"removal": "block", "needs": FOUR_OF_A_KIND}
+            elif not core.blocks_left[seat * rules.n_blocks + index]:
+                code, params = "block_empty", {"block": index + 1}
+            else:
+                code, params = "block_not_intact", {"block": index + 1}
+        else:
+            held = core.cols[seat * rules.n_columns + index]
+            column = index + 1
+            if kind == R_BLOCK_OR_HORIZONTALS:
+                code = "no_column_with_four_of_a_kind"
+            elif not held:
+                code, params = "column_empty", {"column": column}
+            elif count > held:
+                code, params = "column_holds_only", {"column": column, "held": held}
+            elif kind == R_COLUMN_OR_HORIZONTAL:
+                code, params = "whole_column", {"column": column, "held": held}
+            else:
+                code = "too_many_from_column"
+                params = {"column": column, "count": count, "max": COLUMN_LIMIT[kind]}
+        return code, {
+            **params,
+            "seat": seat,
+            "dice": list(ROLLS[roll]),
+            "category": ROLL_RANKED[roll].rank,
+            "allows": dict(REMOVAL_CODES[kind]),
+            "allowed": [self.tables.action_text[a] for a in core.allowed],
+        }
 
-    def _list_legal(self) -> str:
-        texts = [self.tables.action_text[a] for a in self.core.allowed]
-        if len(texts) > 6:
-            texts = [*texts[:3], "…", *texts[-2:]]
-        return ", ".join(texts)
+    def _why_illegal(self, action: int) -> str:
+        code, params = self._refusal(action)
+        return refusal_text(code, params)
 
     # ------------------------------------------------------------- decisions
 
     def _apply(self, action: int) -> None:
-        self.core.apply(action)
+        core = self.core
+        seat = core.round_winner
+        number = core.round
+        before = core.left[seat]
+        core.apply(action)
+        what, index, _ = self.tables.rules.removals[action]
+        left = core.left[seat]
+        removed: dict[str, Any] = {"round": number, "seat": seat, "what": WHAT_NAMES[what]}
+        if what == BLOCK:
+            removed["block"] = index + 1
+        elif what == COLUMN:
+            removed["column"] = index + 1
+        removed["count"] = before - left
+        removed["sticks_left"] = left
+        self._emit("sticks_removed", **removed)
+        if core.winner is not None:
+            total = self.tables.rules.total
+            self._emit(
+                "game_over",
+                winner=core.winner,
+                removed=[total - x for x in core.left],
+                rounds=core.round,
+                rounds_won=list(core.rounds_won),
+            )
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()
@@ -339,15 +462,61 @@ class Cavaleiro(Game):
         if roll is None:
             roll = self._parse_roll(text)
         if self.core.phase not in (ROLL, ORDER):
-            raise self._chance_error(text, "no roll is due")
-        self.core.roll(roll)
+            raise self._chance_error(text, "no_roll_due")
+        self._roll(roll)
         return ROLL_TEXT[roll]
 
     def _auto_chance(self, rng: random.Random) -> str:
         """Draw the roll due and apply it without writing and re-reading its text."""
         roll = draw_roll(rng)
-        self.core.roll(roll)
+        self._roll(roll)
         return ROLL_TEXT[roll]
+
+    def _roll(self, roll: int) -> None:
+        """Apply the roll due, with its events."""
+        core = self.core
+        seat = core.roller()
+        if core.phase == ORDER:
+            stage = len(core.order_rolls) + 1
+            core.roll(roll)
+            self._emit(
+                "order_roll", seat=seat, stage=stage, dice=list(ROLLS[roll]), total=ROLL_TOTAL[roll]
+            )
+            if len(core.order_rolls) == stage:
+                self._order_events(core)
+            return
+        core.roll(roll)
+        ranked = ROLL_RANKED[roll]
+        self._emit(
+            "roll",
+            round=core.round,
+            seat=seat,
+            dice=ranked.dice,
+            category=ranked.key[0],
+            key=ranked.key,
+            allows=dict(REMOVAL_CODES[ROLL_REMOVAL[roll]]),
+        )
+        if core.phase == REMOVE:
+            self._emit("round_won", **_round_event(core))
+
+    def _order_events(self, core: State) -> None:
+        """Events of a stage of the roll-off just done: the ties it left, the order once decided."""
+        done = core.order_rolls[-1]
+        totals: dict[int, list[int]] = {}
+        for s, r in done:
+            totals.setdefault(ROLL_TOTAL[r], []).append(s)
+        for total, seats in sorted(totals.items(), reverse=True):
+            if len(seats) > 1:
+                self._emit("order_tie", stage=len(core.order_rolls), seats=seats, total=total)
+        if core.phase == ROLL:
+            self._emit(
+                "order_decided",
+                order=list(core.order),
+                stages=[
+                    [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in stage]
+                    for stage in core.order_rolls
+                ],
+            )
 
     def _roller(self) -> int | None:
         """The seat whose roll is due, if one is."""
@@ -357,26 +526,33 @@ class Cavaleiro(Game):
     def _parse_roll(self, text: str) -> int:
         words = text.lower().split()
         if not words or words[0] != "roll":
-            raise self._chance_error(text, self._roll_due())
-        key = "roll " + " ".join(words[1:])
-        roll = ROLL_INDEX.get(key)
+            raise self._chance_error(text, "not_a_roll")
+        roll = ROLL_INDEX.get("roll " + " ".join(words[1:]))
         if roll is None:
-            raise self._chance_error(
-                text, f"a roll is four dice from 1 to 6, like 'roll 6 5 2 1'; {self._roll_due()}"
-            )
+            raise self._chance_error(text, "bad_dice")
         return roll
 
-    def _roll_due(self) -> str:
+    def _chance_error(self, text: str, code: str) -> IllegalMove:
+        """A refused chance event: ``no_roll_due``, ``not_a_roll`` or ``bad_dice``, with
+        the roll due (``seat``, ``round``: 0 for the roll-off) when one is."""
         seat = self._roller()
-        if seat is None:
-            return "no roll is due"
-        core = self.core
-        what = "for the order of play" if core.phase == ORDER else f"in round {core.round}"
-        return f"the roll of {self._who(seat)} {what} is due: roll a b c d"
-
-    def _chance_error(self, text: str, reason: str) -> IllegalMove:
+        params: dict[str, Any] = {}
+        if seat is not None and code != "no_roll_due":
+            params = {"seat": seat, "round": self.core.round}
+        if code == "no_roll_due" or not params:
+            reason = "no roll is due"
+        else:
+            what = "for the order of play" if not params["round"] else f"in round {params['round']}"
+            reason = f"the roll of {self._who(params['seat'])} {what} is due: roll a b c d"
+        if code == "bad_dice":
+            reason = f"a roll is four dice from 1 to 6, like 'roll 6 5 2 1'; {reason}"
         return IllegalMove(
-            f"chance event {text!r} is not allowed: {reason}", seat=CHANCE, move=text, reason=reason
+            f"chance event {text!r} is not allowed: {reason}",
+            seat=CHANCE,
+            move=text,
+            reason=reason,
+            code=code,
+            params=params,
         )
 
     def _sample_chance(self, rng: random.Random) -> str:
@@ -424,6 +600,22 @@ class Cavaleiro(Game):
             )
         raise ValueError(f"Cavaleiro moves are: {t.move_forms}")
 
+    def _move_value(self, text: str) -> Move:
+        """A move as a value: ``roll`` (numbers: the four dice as rolled), ``pass``, or
+        ``remove`` with detail ``horizontals``, ``horizontal``, ``block`` (numbers: the
+        block) or ``column`` (numbers: how many, then the column), as written."""
+        roll = ROLL_INDEX.get(text)
+        if roll is not None:
+            return Move("roll", numbers=ROLLS[roll], text=text)
+        action = self.tables.parse.get(text)
+        if action is None:
+            return Move.from_text(text)
+        what, index, count = self.tables.rules.removals[action]
+        if what == NOTHING:
+            return Move("pass", text=text)
+        numbers = (count, index + 1) if what == COLUMN else (index + 1,) if what == BLOCK else ()
+        return Move("remove", numbers=numbers, detail=WHAT_NAMES[what], text=text)
+
     def action_to_move(self, action: int) -> str:
         t = self.tables
         if 0 <= action < t.rules.num_actions:
@@ -469,9 +661,10 @@ class Cavaleiro(Game):
         stages = list(core.order_rolls)
         if core.phase == ORDER and core.group_rolls:
             stages.append(core.group_rolls)
-        allows = None
+        allows = allows_code = None
         if core.phase == REMOVE:
-            allows = REMOVAL_TEXT[ROLL_REMOVAL[core.winning_roll()]]
+            kind = ROLL_REMOVAL[core.winning_roll()]
+            allows, allows_code = REMOVAL_TEXT[kind], dict(REMOVAL_CODES[kind])
         last = None
         if core.last_round is not None:
             number, rolls, won, action = core.last_round
@@ -501,6 +694,7 @@ class Cavaleiro(Game):
             "round_winner": core.round_winner if core.round_winner >= 0 else None,
             "ranking": list(core.ranking) if core.ranking else None,
             "allowed_removal": allows,
+            "allowed_removal_code": allows_code,
             "last_round": last,
             "rounds_won": list(core.rounds_won),
             "winner": core.winner,
