@@ -7,10 +7,12 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ludoteca
+from ludoteca.games.cavaleiro import Cavaleiro
 from ludoteca.games.cavaleiro.core import OVER, REMOVE, Rules, State, draw_roll
 from ludoteca.games.cavaleiro.layout import parse_layout
 
@@ -120,3 +122,39 @@ def test_the_game_pops_every_move_and_plays_it_again_the_same(
     for move in moves:
         game.play(move)
     assert game.moves == after and snapshot(game) == final
+
+
+def test_the_compiled_encoder_refuses_a_state_it_cannot_read() -> None:
+    from ludoteca import tensor
+    from ludoteca.games.cavaleiro.tensor import CavaleiroTensors
+
+    if tensor.native is None:
+        from web_helpers import unavailable
+
+        unavailable("the C extension is not built")
+    game = ludoteca.new_game("cavaleiro", seed=2, players=3)
+    encoder = CavaleiroTensors(game).native_encoder()
+    assert encoder is not None
+    size = game.observation_tensor_size
+    out = bytearray(4 * size)
+    assert encoder.observation(game, 1, out) == game.observation_tensor(1)
+    for bad in (
+        ludoteca.new_game("cavaleiro", seed=2, players=3, layout="2x2x2+1"),  # other figures
+        ludoteca.new_game("cavaleiro", seed=2, players=2),  # other seats
+    ):
+        with pytest.raises(ValueError, match="figures"):
+            encoder.observation(bad, 0, out)
+    broken = game.copy()
+    assert isinstance(broken, Cavaleiro)
+    broken.core.rolls = ((0, 5000),)
+    with pytest.raises(ValueError, match="roll"):
+        encoder.observation(broken, 0, out)
+    broken.core.rolls = ((7, 1),)
+    with pytest.raises(ValueError, match="seat"):
+        encoder.observation(broken, 0, out)
+    broken.core.rolls = ()
+    broken.core.order = (0, 1, 9)
+    with pytest.raises(ValueError, match="order"):
+        encoder.observation(broken, 0, out)
+    with pytest.raises(AttributeError):
+        encoder.observation(object(), 0, out)
