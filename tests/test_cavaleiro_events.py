@@ -202,17 +202,26 @@ def check_events(game: ludoteca.Game, views: bool = True) -> None:
         assert m > n and history[m][0] == w["winner"] == r["seat"]
         assert w["round"] == r["round"]
         ranking = w["ranking"]
-        assert ranking[0]["seat"] == w["winner"] and ranking[0]["behind"] is None
+        assert ranking[0] == w["winner"] and len(w["tie_breaks"]) == len(ranking) - 1
         round_rolls = rolls_of[w["round"]]
-        assert sorted(x["seat"] for x in ranking) == sorted(e["seat"] for e in round_rolls)
-        assert (
-            w["allows"]
-            == round_rolls[[e["seat"] for e in round_rolls].index(w["winner"])]["allows"]
-        )
-        for ahead, behind in itertools.pairwise(ranking):
-            assert list(ahead["key"]) >= list(behind["key"])
-            tie = behind["behind"]["code"] == "rolled_first"
-            assert tie == (list(ahead["key"]) == list(behind["key"]))
+        rolled = [e["seat"] for e in round_rolls]
+        assert sorted(ranking) == sorted(rolled)
+        key = {e["seat"]: list(e["key"]) for e in round_rolls}
+        winner_roll = rank_roll(round_rolls[rolled.index(w["winner"])]["dice"])
+        assert w["allows"] == REMOVAL_CODES[REMOVAL_TEXT.index(winner_roll.removal)]
+        for (ahead, behind), why in zip(itertools.pairwise(ranking), w["tie_breaks"], strict=True):
+            assert key[ahead] >= key[behind]
+            tie = key[ahead] == key[behind]
+            assert (why["code"] == "rolled_first") == tie
+            if tie:
+                assert rolled.index(ahead) < rolled.index(behind)
+            elif why["code"] == "category":
+                assert key[ahead][0] > key[behind][0]
+            else:
+                assert key[ahead][0] == key[behind][0]
+                if why["code"] == "die":
+                    d = why["die"]
+                    assert key[ahead][1:d] == key[behind][1:d] and key[ahead][d] > key[behind][d]
     # the sticks removed add up to the result
     taken = Counter()
     for _, r in removed:

@@ -43,6 +43,7 @@ Decisions (only the round's winner decides):
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -91,7 +92,7 @@ from .rolls import (
     THREE_OF_A_KIND,
     rank_roll,
     removal_text,
-    tie_break,
+    tie_break_of,
 )
 
 if TYPE_CHECKING:
@@ -247,28 +248,17 @@ def refusal_text(code: str, params: dict[str, Any]) -> str:
 
 
 def _round_event(core: State) -> dict[str, Any]:
-    """The round just won: its winner, the ranking with what decided each place, and
-    what the winner may remove."""
-    by_seat = dict(core.rolls)
-    ranking = []
-    ahead: tuple[int, ...] = ()
-    for place, seat in enumerate(core.ranking):
-        ranked = ROLL_RANKED[by_seat[seat]]
-        ranking.append(
-            {
-                "seat": seat,
-                "dice": ranked.dice,
-                "category": ranked.rank,
-                "key": ranked.key,
-                "behind": tie_break(ahead, ranked.key) if place else None,
-            }
-        )
-        ahead = ranked.key
+    """The round just won: its winner, its ranking with what put each roll behind the one
+    before it, and what the winner may remove."""
+    roll_of = dict(core.rolls)
+    ranking = core.ranking
+    rolls = [roll_of[seat] for seat in ranking]
     return {
         "round": core.round,
-        "winner": core.round_winner,
-        "ranking": ranking,
-        "allows": dict(REMOVAL_CODES[ROLL_REMOVAL[by_seat[core.round_winner]]]),
+        "winner": ranking[0],
+        "ranking": list(ranking),
+        "tie_breaks": [tie_break_of(a, b) for a, b in itertools.pairwise(rolls)],
+        "allows": dict(REMOVAL_CODES[ROLL_REMOVAL[rolls[0]]]),
     }
 
 
@@ -475,29 +465,26 @@ class Cavaleiro(Game):
     def _roll(self, roll: int) -> None:
         """Apply the roll due, with its events."""
         core = self.core
-        seat = core.roller()
-        if core.phase == ORDER:
-            stage = len(core.order_rolls) + 1
+        if core.phase == ROLL:
             core.roll(roll)
+            key = ROLL_RANKED[roll].key
             self._emit(
-                "order_roll", seat=seat, stage=stage, dice=list(ROLLS[roll]), total=ROLL_TOTAL[roll]
+                "roll",
+                round=core.round,
+                seat=core.rolls[-1][0],
+                dice=ROLLS[roll],
+                category=key[0],
+                key=key,
             )
-            if len(core.order_rolls) == stage:
-                self._order_events(core)
+            if core.phase == REMOVE:
+                self._emit("round_won", **_round_event(core))
             return
+        seat = core.roller()
+        stage = len(core.order_rolls) + 1
         core.roll(roll)
-        ranked = ROLL_RANKED[roll]
-        self._emit(
-            "roll",
-            round=core.round,
-            seat=seat,
-            dice=ranked.dice,
-            category=ranked.key[0],
-            key=ranked.key,
-            allows=dict(REMOVAL_CODES[ROLL_REMOVAL[roll]]),
-        )
-        if core.phase == REMOVE:
-            self._emit("round_won", **_round_event(core))
+        self._emit("order_roll", seat=seat, stage=stage, dice=ROLLS[roll], total=ROLL_TOTAL[roll])
+        if len(core.order_rolls) == stage:
+            self._order_events(core)
 
     def _order_events(self, core: State) -> None:
         """Events of a stage of the roll-off just done: the ties it left, the order once decided."""

@@ -52,6 +52,7 @@ __all__ = [
     "roll_index",
     "round_ranking",
     "tie_break",
+    "tie_break_of",
 ]
 
 # Categories, worst first (the category number is the first element of a key).
@@ -229,6 +230,12 @@ def round_ranking(rolls: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     return sorted(rolls, key=lambda seat_roll: _WEAKNESS[seat_roll[1]])  # a stable sort
 
 
+def tie_break_of(ahead: int, behind: int) -> dict[str, Any]:
+    """:func:`tie_break` of two rolls by their indexes (from a table: for events)."""
+    code, die = _TIE_BREAKS[ROLL_STRENGTH[ahead]][ROLL_STRENGTH[behind]]
+    return {"code": code, "die": die} if die else {"code": code}
+
+
 def tie_break(ahead: Sequence[int], behind: Sequence[int]) -> dict[str, Any]:
     """What ranks the roll with key ``ahead`` before the one with key ``behind``, both of
     a round's ranking, as a code with its numbers: ``category``, ``number`` (of the four
@@ -310,3 +317,19 @@ def kind_odds(players: int) -> tuple[Fraction, ...]:
     return tuple(
         sum((place_odds(players, i)[r] for i in range(players)), Fraction(0)) for r in range(KINDS)
     )
+
+
+def _tie_breaks() -> list[list[tuple[str, int]]]:
+    """:func:`tie_break` for every pair of strengths, as (code, die or 0)."""
+    key_of = {ROLL_STRENGTH[r]: ROLL_RANKED[r].key for r in range(ROLL_COUNT)}
+    table = []
+    for a in range(len(key_of)):
+        row = []
+        for b in range(len(key_of)):
+            said = tie_break(key_of[a], key_of[b])
+            row.append((said["code"], said.get("die", 0)))
+        table.append(row)
+    return table
+
+
+_TIE_BREAKS = _tie_breaks()
