@@ -229,6 +229,11 @@ def check_events(game: ludoteca.Game, views: bool = True) -> None:
     assert [taken[s] for s in range(game.num_seats)] == result["scores"]
     for _, r in removed:
         assert r["what"] in ("nothing", "horizontals", "horizontal", "block", "column")
+        assert (r["block"] is not None, r["column"] is not None) == (
+            r["what"] == "block",
+            r["what"] == "column",
+        )
+        assert r["count"] > 0 or r["what"] == "nothing"
     # the game over, with the last move
     [(n, over)] = by_code["game_over"]
     assert n == len(moves) - 1

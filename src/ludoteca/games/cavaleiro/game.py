@@ -247,21 +247,6 @@ def refusal_text(code: str, params: dict[str, Any]) -> str:
     return f"{why}; {said}" if why else said
 
 
-def _round_event(core: State) -> dict[str, Any]:
-    """The round just won: its winner, its ranking with what put each roll behind the one
-    before it, and what the winner may remove."""
-    roll_of = dict(core.rolls)
-    ranking = core.ranking
-    rolls = [roll_of[seat] for seat in ranking]
-    return {
-        "round": core.round,
-        "winner": ranking[0],
-        "ranking": list(ranking),
-        "tie_breaks": [tie_break_of(a, b) for a, b in itertools.pairwise(rolls)],
-        "allows": dict(REMOVAL_CODES[ROLL_REMOVAL[rolls[0]]]),
-    }
-
-
 class _LayoutOption(OptionSpec):
     """The option ``layout``: any value is passed on to :func:`parse_layout`."""
 
@@ -423,14 +408,16 @@ class Cavaleiro(Game):
         core.apply(action)
         what, index, _ = self.tables.rules.removals[action]
         left = core.left[seat]
-        removed: dict[str, Any] = {"round": number, "seat": seat, "what": WHAT_NAMES[what]}
-        if what == BLOCK:
-            removed["block"] = index + 1
-        elif what == COLUMN:
-            removed["column"] = index + 1
-        removed["count"] = before - left
-        removed["sticks_left"] = left
-        self._emit("sticks_removed", **removed)
+        self._emit(
+            "sticks_removed",
+            round=number,
+            seat=seat,
+            what=WHAT_NAMES[what],
+            block=index + 1 if what == BLOCK else None,
+            column=index + 1 if what == COLUMN else None,
+            count=before - left,
+            sticks_left=left,
+        )
         if core.winner is not None:
             total = self.tables.rules.total
             self._emit(
@@ -477,7 +464,17 @@ class Cavaleiro(Game):
                 key=key,
             )
             if core.phase == REMOVE:
-                self._emit("round_won", **_round_event(core))
+                ranking = core.ranking
+                roll_of = dict(core.rolls)
+                ranked = [roll_of[s] for s in ranking]
+                self._emit(
+                    "round_won",
+                    round=core.round,
+                    winner=ranking[0],
+                    ranking=list(ranking),
+                    tie_breaks=[tie_break_of(a, b) for a, b in itertools.pairwise(ranked)],
+                    allows=dict(REMOVAL_CODES[ROLL_REMOVAL[ranked[0]]]),
+                )
             return
         seat = core.roller()
         stage = len(core.order_rolls) + 1
