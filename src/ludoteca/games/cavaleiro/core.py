@@ -62,6 +62,7 @@ __all__ = [
     "PHASE_NAMES",
     "REMOVE",
     "ROLL",
+    "WHAT_NAMES",
     "Rules",
     "State",
     "blocks_allowed",

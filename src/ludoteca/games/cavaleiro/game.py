@@ -39,6 +39,13 @@ Decisions (only the round's winner decides):
 >>> g.play("remove 1 from column 5")
 >>> g.view()["order"], g.view()["figures"][0]["columns"]
 ([0, 1], [3, 3, 3, 3, 2, 3, 3, 3, 3])
+>>> [e.code for e in g.events[-1]], g.events[-1][0]["count"]
+(['sticks_removed'], 1)
+
+The rules themselves are in :mod:`.core`; this game keeps the history, notation,
+views and records around them, refuses moves with a code and its numbers
+(:meth:`Cavaleiro._refusal`, rendered in English by :func:`refusal_text`) and emits
+an event for every roll, round won, removal and the end (``docs/games/cavaleiro.md``).
 """
 
 from __future__ import annotations
@@ -99,7 +106,7 @@ if TYPE_CHECKING:
     from ludoteca.tensor import TensorEncoder
 
 
-__all__ = ["Cavaleiro"]
+__all__ = ["Cavaleiro", "refusal_text"]
 
 
 @dataclass(frozen=True)
