@@ -20,12 +20,15 @@ order reversed every other round), so that a change in the machine's load hits t
 - **copy**: ``copy()`` of positions where a decision is due, against
   ``apply_action_unchecked`` of that decision, once with chance auto (the decision and
   the next round's rolls) and once with chance manual (the decision alone: one move);
-  and ``pop()`` of that decision.
+  and ``pop()`` of that decision. These hold thousands of copies alive, so the garbage
+  collector is paused while they are timed (as ``timeit`` does): its passes over them
+  would otherwise land at random in the timings.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -191,11 +194,22 @@ def copy_apply_pop(players: int) -> dict[str, Callable[[], dict[str, float]]]:
             twin.pop()
         return {"pop (auto)": (time.process_time() - start) / len(twins)}
 
+    def without_gc(run: Callable[[], dict[str, float]]) -> Callable[[], dict[str, float]]:
+        def timed() -> dict[str, float]:
+            gc.collect()
+            gc.disable()
+            try:
+                return run()
+            finally:
+                gc.enable()
+
+        return timed
+
     return {
-        "copy": copies,
-        "apply (auto)": applies("auto"),
-        "apply (manual)": applies("manual"),
-        "pop (auto)": pops,
+        "copy": without_gc(copies),
+        "apply (auto)": without_gc(applies("auto")),
+        "apply (manual)": without_gc(applies("manual")),
+        "pop (auto)": without_gc(pops),
     }
 
 
