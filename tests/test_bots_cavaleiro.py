@@ -31,7 +31,7 @@ from ludoteca.bots.cavaleiro_tables import (
     OwnFigurePolicy,
     RoundsTable,
     TooLarge,
-    after_move,
+    after_action,
     duel_odds,
     figure_from_view,
     kind_odds,
@@ -118,17 +118,17 @@ def test_moves_of_the_space_are_the_engines(layout: str) -> None:
             seat = game.to_move
             assert isinstance(seat, int)
             state = space.index[figure_from_view(view, seat)]
-            moves = game.legal_moves()
+            actions = game.legal_actions()
             expected = set(space.moves[kind_of_round(view)][state])
-            if moves == ["pass"]:
+            if game.legal_moves() == ["pass"]:
                 assert expected == set()
             else:
-                left = {space.index[after_move(view, seat, m)] for m in moves}
+                left = {space.index[after_action(view, seat, a)] for a in actions}
                 assert left == expected
             checked += 1
-            move = rng.choice(moves)
-            predicted = after_move(view, seat, move)
-            game.play(move)
+            action = rng.choice(actions)
+            predicted = after_action(view, seat, action)
+            game.apply_action(action)
             if not game.is_over:
                 assert figure_from_view(game.view(), seat) == predicted
     assert checked > 50
@@ -273,11 +273,11 @@ class LeastBot(Bot):
 
     def choose(self, handle: SeatHandle) -> str:
         view = handle.view()
-        moves = handle.legal_moves()
+        actions = handle.legal_actions()
         space = FigureSpace.of(view["layout"]["text"])
-        left = [space.index[after_move(view, handle.seat, m)] for m in moves]
-        best = min(range(len(moves)), key=lambda i: (-space.sticks[left[i]], left[i]))
-        return moves[best]
+        left = [space.index[after_action(view, handle.seat, a)] for a in actions]
+        best = min(range(len(actions)), key=lambda i: (-space.sticks[left[i]], left[i]))
+        return handle.action_to_move(actions[best])
 
 
 def test_duel_odds_against_the_engine() -> None:
@@ -361,7 +361,7 @@ def test_greedy_bot_follows_its_policy(layout: str) -> None:
         seat = game.to_move
         assert isinstance(seat, int)
         state = space.index[figure_from_view(view, seat)]
-        chosen = after_move(view, seat, choose_move(bot, game))
+        chosen = after_action(view, seat, game.move_to_action(choose_move(bot, game)))
         assert space.index[chosen] == policy.choice[kind_of_round(view)][state]
 
 
@@ -381,7 +381,7 @@ def test_expert_bot_follows_its_policy() -> None:
         assert isinstance(seat, int)
         mine = space.index[figure_from_view(view, seat)]
         theirs = space.index[figure_from_view(view, 1 - seat)]
-        chosen = space.index[after_move(view, seat, choose_move(bot, game))]
+        chosen = space.index[after_action(view, seat, game.move_to_action(choose_move(bot, game)))]
         block = policy.choose_block(kind_of_round(view), space.sticks[mine], space.sticks[theirs])
         g = space.groups
         assert chosen == block[mine - g[space.sticks[mine]], theirs - g[space.sticks[theirs]]]
@@ -426,18 +426,26 @@ def test_expert_plays_large_figures_greedily() -> None:
 
 
 class ViewOnly:
-    """All a Cavaleiro bot needs: the seat, its view and its legal moves."""
+    """All a Cavaleiro bot needs: the seat, its view and its legal moves (in notation and
+    as action numbers)."""
 
     def __init__(self, game: ludoteca.Game, seat: int) -> None:
         self.seat = seat
         self._view = game.view(seat)
         self._moves = game.legal_moves()
+        self._actions = game.legal_actions()
 
     def view(self) -> dict[str, Any]:
         return self._view
 
     def legal_moves(self) -> list[str]:
         return list(self._moves)
+
+    def legal_actions(self) -> list[int]:
+        return list(self._actions)
+
+    def action_to_move(self, action: int) -> str:
+        return self._moves[self._actions.index(action)]
 
 
 @pytest.mark.parametrize("level", ["greedy", "expert"])

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -149,3 +151,27 @@ def test_layout_is_frozen_data() -> None:
         "horizontals": 3,
         "total": 30,
     }
+
+
+def test_games_on_many_figures_keep_only_a_few_figures_tables() -> None:
+    # 100 figures of 30 sticks, each new: kept for ever, their tables would hold megabytes
+    figures = [
+        f"{a}{b}{c}/{d}{e}3/333+{h}"
+        for a, b, c, d, e, h in itertools.product(
+            (1, 2, 3), (1, 2, 3), (1, 2, 3), (1, 2), (1, 2, 3), (0, 1)
+        )
+    ][:100]
+    ludoteca.new_game("cavaleiro", seed=1).view(0)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for figure in figures:
+            game = ludoteca.new_game("cavaleiro", seed=1, layout=figure)
+            game.view(0)
+        del game
+        gc.collect()
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert kept < 1_000_000, f"{kept:,} bytes kept after games on {len(figures)} figures"

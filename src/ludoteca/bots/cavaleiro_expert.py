@@ -46,8 +46,8 @@ import math
 
 import numpy as np
 
-from .base import Bot, RankedMove, SeatHandle
-from .cavaleiro_greedy import _ranked as _greedy_ranked
+from .base import RankedMove, SeatHandle
+from .cavaleiro_greedy import GreedyCavaleiro
 from .cavaleiro_tables import (
     MAX_DUEL_STATES,
     DuelPolicy,
@@ -57,9 +57,10 @@ from .cavaleiro_tables import (
     OwnFigurePolicy,
     RoundsTable,
     TooLarge,
-    after_move,
+    after_action,
     describe,
     figure_from_view,
+    summary,
 )
 
 __all__ = [
@@ -102,27 +103,24 @@ def endgame_table(layout_text: str, sticks: int) -> DuelTable:
     return DuelTable(space.restricted(range(space.groups[sticks + 1])))
 
 
-class ExpertCavaleiro(Bot):
-    """Cavaleiro by exact dynamic programming (see the module)."""
+class ExpertCavaleiro(GreedyCavaleiro):
+    """Cavaleiro by exact dynamic programming (see the module); the greedy bot's choices
+    on figures too large for the tables."""
 
     level = "expert"
-
-    def choose(self, handle: SeatHandle) -> str:
-        moves = handle.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        return self.rank(handle)[0].move
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         view = handle.view()
         seat = handle.seat
-        moves = handle.legal_moves()
         try:
             rounds = RoundsTable.build(view["layout"]["text"], view["players"])
         except TooLarge:
-            return _greedy_ranked(view, seat, moves)
+            return super().rank(handle)
+        actions = handle.legal_actions()
+        moves = [handle.action_to_move(a) for a in actions]
         space = rounds.space
-        left = [space.index[after_move(view, seat, move)] for move in moves]
+        left = [space.index[after_action(view, seat, a)] for a in actions]
+        leaves = [summary(space.states[j]) for j in left]
         if view["players"] == 2:
             theirs = space.index[figure_from_view(view, 1 - seat)]
             budget = DEFAULT_BUDGET if self.budget is None else self.budget
@@ -136,8 +134,9 @@ class ExpertCavaleiro(Bot):
                     RankedMove(
                         moves[i],
                         wins[i],
-                        f"wins {100 * wins[i]:.2f}% of the time, leaving "
-                        f"{describe(space.states[left[i]])}",
+                        f"wins {100 * wins[i]:.2f}% of the time, leaving {describe(leaves[i])}",
+                        "win_chance",
+                        {"chance": wins[i], "leaves": leaves[i]},
                     )
                     for i in order
                 ]
@@ -148,7 +147,9 @@ class ExpertCavaleiro(Bot):
                 moves[i],
                 -needed[i],
                 f"{needed[i]:.3f} round wins still needed on average, leaving "
-                f"{describe(space.states[left[i]])}",
+                f"{describe(leaves[i])}",
+                "round_wins_needed",
+                {"rounds": needed[i], "leaves": leaves[i]},
             )
             for i in order
         ]

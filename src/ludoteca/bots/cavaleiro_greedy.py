@@ -17,17 +17,16 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from .base import Bot, RankedMove, SeatHandle
 from .cavaleiro_tables import (
     Figure,
     FigureSpace,
     OwnFigurePolicy,
-    after_move,
+    after_action,
     describe,
     figure_from_view,
     sticks_of,
+    summary,
 )
 
 __all__ = ["HORIZONTAL_WORTH", "GreedyCavaleiro", "greedy_key", "greedy_policy"]
@@ -54,23 +53,36 @@ def greedy_key(before: Figure, after: Figure) -> tuple[int, int, int]:
     return -(verticals + HORIZONTAL_WORTH * horizontals), -intact, -squares
 
 
-def _ranked(view: dict[str, Any], seat: int, moves: list[str]) -> list[RankedMove]:
+def _ranked(handle: SeatHandle) -> list[RankedMove]:
+    view = handle.view()
+    seat = handle.seat
     before = figure_from_view(view, seat)
     rated = []
-    for move in moves:
-        after = after_move(view, seat, move)
-        rated.append((greedy_key(before, after), after, move))
+    for action in handle.legal_actions():
+        after = after_action(view, seat, action)
+        rated.append((greedy_key(before, after), after, action))
     # equal ratings: the smaller figure (as the tables number them), then the move order
     rated.sort(key=lambda x: (x[0], x[1]))
     out = []
-    for key, after, move in rated:
+    for key, after, action in rated:
         taken = sticks_of(before) - sticks_of(after)
-        reason = (
-            f"takes {taken} stick{'s' if taken != 1 else ''}, leaves {describe(after)}"
-            if taken
-            else "nothing the roll allows is left"
-        )
-        out.append(RankedMove(move, float(-key[0]), reason))
+        move = handle.action_to_move(action)
+        if taken:
+            leaves = summary(after)
+            reason = f"takes {taken} stick{'s' if taken != 1 else ''}, leaves {describe(leaves)}"
+            out.append(
+                RankedMove(
+                    move,
+                    float(-key[0]),
+                    reason,
+                    "takes_sticks",
+                    {"sticks": taken, "leaves": leaves},
+                )
+            )
+        else:
+            out.append(
+                RankedMove(move, float(-key[0]), "nothing the roll allows is left", "nothing_left")
+            )
     return out
 
 
@@ -83,13 +95,13 @@ class GreedyCavaleiro(Bot):
     level = "greedy"
 
     def choose(self, handle: SeatHandle) -> str:
-        moves = handle.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        return _ranked(handle.view(), handle.seat, moves)[0].move
+        actions = handle.legal_actions()
+        if len(actions) == 1:
+            return handle.action_to_move(actions[0])
+        return self.rank(handle)[0].move
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
-        return _ranked(handle.view(), handle.seat, handle.legal_moves())
+        return _ranked(handle)
 
 
 def greedy_policy(space: FigureSpace) -> OwnFigurePolicy:

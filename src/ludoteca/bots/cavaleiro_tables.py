@@ -9,14 +9,16 @@ of rolls win, how often, and what is left of the figure.
 
 **Roll odds.** The best of N rolls of four dice is of each kind with a
 probability computed exactly from the 1296 ordered rolls and the seed's
-ranking (:func:`kind_odds`); with ties going to the earlier roller, the roller
-at place ``i`` of N wins the round with each kind with the probability of
-:func:`place_odds`.
+ranking (:func:`~ludoteca.games.cavaleiro.rolls.kind_odds`); with ties going to
+the earlier roller, the roller at place ``i`` of N wins the round with each kind
+with the probability of :func:`~ludoteca.games.cavaleiro.rolls.place_odds`. Both
+belong to the game's rules (:mod:`ludoteca.games.cavaleiro.rolls`).
 
 **Figure states.** A figure is kept up to symmetry (:class:`FigureSpace`):
 columns of a block may be reordered, blocks may be reordered, and only whether
 a block is intact matters beyond its column heights. The default figure has
-6,160 such states.
+6,160 such states. What a winner may remove is asked of the engine's rules
+(:mod:`ludoteca.games.cavaleiro.core`), on these states as on real figures.
 
 **Tables.**
 
@@ -43,23 +45,24 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
-from fractions import Fraction
-from typing import Any, Protocol
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from ludoteca.games.cavaleiro.layout import Layout, parse_layout
-from ludoteca.games.cavaleiro.rolls import (
-    COLUMN_LIMIT,
-    R_BLOCK_OR_HORIZONTALS,
-    R_COLUMN_OR_HORIZONTAL,
-    REMOVAL_TEXT,
-    ROLL_COUNT,
-    ROLL_REMOVAL,
-    ROLL_STRENGTH,
+from ludoteca.games.cavaleiro.core import (
+    HORIZONTAL,
+    HORIZONTALS,
+    Rules,
+    blocks_allowed,
+    column_takes,
+    horizontals_allowed,
+    intact_blocks,
+    take,
 )
+from ludoteca.games.cavaleiro.layout import Layout, parse_layout
+from ludoteca.games.cavaleiro.rolls import KINDS, kind_odds, place_odds
 
 __all__ = [
     "KINDS",
@@ -76,7 +79,7 @@ __all__ = [
     "Policy",
     "RoundsTable",
     "TooLarge",
-    "after_move",
+    "after_action",
     "describe",
     "duel_odds",
     "figure_from_view",
@@ -86,10 +89,8 @@ __all__ = [
     "state_bound",
     "sticks_of",
     "successors",
+    "summary",
 ]
-
-KINDS = len(REMOVAL_TEXT)
-"""The five removal kinds, numbered as in :mod:`ludoteca.games.cavaleiro.rolls`."""
 
 MAX_STATES = 20_000
 """Figures with more states than this get no exact table (the expert plays them greedily).
@@ -108,61 +109,6 @@ IntArray = npt.NDArray[np.intp]
 
 class TooLarge(ValueError):
     """The figure has too many states for an exact table."""
-
-
-# ------------------------------------------------------------------ roll odds
-
-
-def _strength_levels() -> tuple[list[int], list[int]]:
-    """How many of the 1296 rolls have each strength, and the removal kind of each strength."""
-    levels = max(ROLL_STRENGTH) + 1
-    count = [0] * levels
-    kind = [-1] * levels
-    for roll in range(ROLL_COUNT):
-        s = ROLL_STRENGTH[roll]
-        count[s] += 1
-        if kind[s] not in (-1, ROLL_REMOVAL[roll]):  # equal rolls always allow the same
-            raise AssertionError("two equal rolls allow different removals")
-        kind[s] = ROLL_REMOVAL[roll]
-    return count, kind
-
-
-@functools.cache
-def place_odds(players: int, place: int) -> tuple[Fraction, ...]:
-    """P(the roller at ``place`` (0 = rolls first) wins the round with each removal kind).
-
-    A roll wins when it beats every earlier roll and is at least as good as
-    every later one (ties go to the earlier roller).
-
-    >>> first, second = place_odds(2, 0), place_odds(2, 1)
-    >>> sum(first) + sum(second) == 1 and sum(first) > sum(second)
-    True
-    """
-    if not 0 <= place < players:
-        raise ValueError(f"place {place} is not one of 0 to {players - 1}")
-    count, kind = _strength_levels()
-    odds = [Fraction(0)] * KINDS
-    below = 0  # rolls strictly weaker than this level
-    for s, c in enumerate(count):
-        at_most = below + c
-        odds[kind[s]] += Fraction(c * below**place * at_most ** (players - 1 - place))
-        below = at_most
-    total = ROLL_COUNT**players
-    return tuple(x / total for x in odds)
-
-
-@functools.cache
-def kind_odds(players: int) -> tuple[Fraction, ...]:
-    """P(the round's best roll of ``players`` rolls allows each removal kind), exactly.
-
-    >>> [round(float(p), 4) for p in kind_odds(2)]
-    [0.4201, 0.3214, 0.0735, 0.1758, 0.0092]
-    """
-    if players < 1:
-        raise ValueError("at least one player rolls")
-    return tuple(
-        sum((place_odds(players, i)[r] for i in range(players)), Fraction(0)) for r in range(KINDS)
-    )
 
 
 # ------------------------------------------------------------- figure states
@@ -194,57 +140,80 @@ def successors(figure: Figure, kind: int) -> list[Figure]:
     return sorted(_successor_set(figure, kind))
 
 
-def _successor_set(figure: Figure, kind: int) -> set[Figure]:
-    h, blocks = figure
-    out: set[Figure] = set()
-    if kind == R_BLOCK_OR_HORIZONTALS:
-        if h:
-            out.add((0, blocks))
-        intact = [i for i, b in enumerate(blocks) if b[0]]
-        for i in intact or range(len(blocks)):
-            out.add((h, blocks[:i] + blocks[i + 1 :]))
-        return out
-    if kind == R_COLUMN_OR_HORIZONTAL and h:
-        out.add((h - 1, blocks))
+B = TypeVar("B", bound=Hashable)
+
+
+def _leave(
+    horizontals: int,
+    blocks: tuple[B, ...],
+    kind: int,
+    intact: Callable[[B], bool],
+    column_moves: Callable[[B, int], Iterable[B | None]],
+) -> set[tuple[int, tuple[B, ...]]]:
+    """The figures (horizontals, sorted blocks) a win of removal ``kind`` may leave, the
+    blocks written in any form: ``intact(block)`` says whether one is, and
+    ``column_moves(block, kind)`` what one may become (``None``: emptied) by the
+    engine's rules (:mod:`ludoteca.games.cavaleiro.core`)."""
+    out: set[tuple[int, tuple[B, ...]]] = set()
+    what = horizontals_allowed(kind, horizontals)
+    if what == HORIZONTALS:
+        out.add((0, blocks))
+    elif what == HORIZONTAL:
+        out.add((horizontals - 1, blocks))
+    for i in blocks_allowed(kind, [intact(b) for b in blocks], [1] * len(blocks)):
+        out.add((horizontals, blocks[:i] + blocks[i + 1 :]))
     for i, block in enumerate(blocks):
         if i and blocks[i - 1] == block:
             continue  # a block like the one before leaves the same figures
-        for left in _column_removals(block[1], kind):
-            rest = (
-                [*blocks[:i], (False, left), *blocks[i + 1 :]]
-                if left
-                else [*blocks[:i], *blocks[i + 1 :]]
-            )
-            out.add((h, tuple(sorted(rest))))
+        rest = blocks[:i] + blocks[i + 1 :]
+        for after in column_moves(block, kind):
+            out.add((horizontals, rest if after is None else tuple(sorted((*rest, after)))))  # type: ignore[type-var]
     return out
+
+
+def _successor_set(figure: Figure, kind: int) -> set[Figure]:
+    def column_moves(block: Block, kind: int) -> list[Block | None]:
+        return [(False, left) if left else None for left in _column_removals(block[1], kind)]
+
+    return _leave(figure[0], figure[1], kind, lambda block: block[0], column_moves)
 
 
 @functools.cache
 def _column_removals(heights: tuple[int, ...], kind: int) -> tuple[tuple[int, ...], ...]:
     """The column heights a block may keep after a removal of ``kind`` from one of its columns."""
     out: set[tuple[int, ...]] = set()
-    limit = COLUMN_LIMIT[kind]
     for j, k in enumerate(heights):
         if j and heights[j - 1] == k:
             continue  # a column of the same height leaves the same block
-        takes = (k,) if kind == R_COLUMN_OR_HORIZONTAL else range(1, min(k, limit) + 1)
-        for t in takes:
+        for t in column_takes(kind, k):
             rest = [*heights[:j], k - t, *heights[j + 1 :]]
             out.add(tuple(sorted((x for x in rest if x), reverse=True)))
     return tuple(sorted(out))
 
 
-def describe(figure: Figure) -> str:
-    """A figure in words: sticks, horizontals, intact blocks.
+def summary(figure: Figure) -> dict[str, int]:
+    """A figure as numbers: sticks, horizontals and intact blocks left.
+
+    >>> summary(start_figure(parse_layout("3x3x3+3")))
+    {'sticks': 30, 'horizontals': 3, 'intact_blocks': 3}
+    """
+    return {
+        "sticks": sticks_of(figure),
+        "horizontals": figure[0],
+        "intact_blocks": sum(1 for b in figure[1] if b[0]),
+    }
+
+
+def describe(figure: Figure | dict[str, int]) -> str:
+    """A figure (or its :func:`summary`) in words: sticks, horizontals, intact blocks.
 
     >>> describe(start_figure(parse_layout("3x3x3+3")))
     '30 sticks: 3 horizontals, 3 intact blocks'
     """
-    n = sticks_of(figure)
+    said = figure if isinstance(figure, dict) else summary(figure)
+    n, h, intact = said["sticks"], said["horizontals"], said["intact_blocks"]
     if not n:
         return "no stick"
-    h = figure[0]
-    intact = sum(1 for b in figure[1] if b[0])
     parts = [f"{h} horizontal{'s' if h != 1 else ''}"]
     if intact:
         parts.append(f"{intact} intact block{'s' if intact != 1 else ''}")
@@ -252,13 +221,13 @@ def describe(figure: Figure) -> str:
 
 
 def _block_catalogue(layout: Layout) -> tuple[list[Block], list[list[tuple[int, ...]]]]:
-    """Every state a block of the layout can be in, sorted, and per column-removal kind
-    (0 to 3) the states each may become (-1: emptied)."""
+    """Every state a block of the layout can be in, sorted, and per removal kind the
+    states each may become by a removal from one of its columns (-1: emptied)."""
     seen: set[Block] = {(True, tuple(sorted(b, reverse=True))) for b in layout.blocks}
     todo = list(seen)
     while todo:
         block = todo.pop()
-        for r in range(R_BLOCK_OR_HORIZONTALS):
+        for r in range(KINDS):
             for left in _column_removals(block[1], r):
                 nxt = (False, left)
                 if left and nxt not in seen:
@@ -271,7 +240,7 @@ def _block_catalogue(layout: Layout) -> tuple[list[Block], list[list[tuple[int, 
             tuple(number[(False, left)] if left else -1 for left in _column_removals(b[1], r))
             for b in blocks
         ]
-        for r in range(R_BLOCK_OR_HORIZONTALS)
+        for r in range(KINDS)
     ]
     return blocks, following
 
@@ -329,22 +298,13 @@ class FigureSpace:
             h, ids = fig
             per_kind: list[set[tuple[int, tuple[int, ...]]]] = []
             for r in range(KINDS):
-                out = set()
-                if r == R_BLOCK_OR_HORIZONTALS:
-                    if h:
-                        out.add((0, ids))
-                    whole = [i for i, b in enumerate(ids) if intact[b]]
-                    for i in whole or range(len(ids)):
-                        out.add((h, ids[:i] + ids[i + 1 :]))
-                else:
-                    if r == R_COLUMN_OR_HORIZONTAL and h:
-                        out.add((h - 1, ids))
-                    for i, b in enumerate(ids):
-                        if i and ids[i - 1] == b:
-                            continue  # a block like the one before leaves the same figures
-                        rest = ids[:i] + ids[i + 1 :]
-                        for nb in following[r][b]:
-                            out.add((h, tuple(sorted((*rest, nb))) if nb >= 0 else rest))
+                out = _leave(
+                    h,
+                    ids,
+                    r,
+                    intact.__getitem__,
+                    lambda b, r: (nb if nb >= 0 else None for nb in following[r][b]),
+                )
                 per_kind.append(out)
                 for nxt in out:
                     if nxt not in seen:
@@ -445,37 +405,25 @@ def figure_from_view(view: dict[str, Any], seat: int) -> Figure:
     return _figure(fig["horizontals"], blocks)
 
 
-def after_move(view: dict[str, Any], seat: int, move: str) -> Figure:
-    """The state of ``seat``'s figure after it makes ``move`` (in Cavaleiro notation)."""
+@functools.lru_cache(maxsize=8)
+def _rules(layout_text: str) -> Rules:
+    return Rules(parse_layout(layout_text))
+
+
+def after_action(view: dict[str, Any], seat: int, action: int) -> Figure:
+    """The state of ``seat``'s figure once it makes the decision ``action`` (an action
+    number of the game), by the engine's own removal
+    (:func:`~ludoteca.games.cavaleiro.core.take`)."""
+    rules = _rules(view["layout"]["text"])
     fig = view["figures"][seat]
     columns: list[int] = list(fig["columns"])
-    intact = set(fig["intact_blocks"])
-    horizontals: int = fig["horizontals"]
-    layout_blocks: list[list[int]] = view["layout"]["blocks"]
-    block_of = [b for b, block in enumerate(layout_blocks) for _ in block]
-    words = move.split()
-    if move == "remove horizontals":
-        horizontals = 0
-    elif move == "remove horizontal":
-        horizontals -= 1
-    elif words[:2] == ["remove", "block"]:
-        b = int(words[2]) - 1
-        for c, owner in enumerate(block_of):
-            if owner == b:
-                columns[c] = 0
-        intact.discard(b + 1)
-    elif words[0] == "remove" and words[2:4] == ["from", "column"]:
-        c = int(words[4]) - 1
-        columns[c] -= int(words[1])
-        intact.discard(block_of[c] + 1)
-    elif move != "pass":
-        raise ValueError(f"{move!r} is not a Cavaleiro removal")
+    held: list[int] = list(fig["blocks"])
+    horizontals, _ = take(rules, columns, held, fig["horizontals"], action)
+    intact = intact_blocks(rules, held)
     blocks: list[Block] = []
-    at = 0
-    for b, block in enumerate(layout_blocks):
-        heights = columns[at : at + len(block)]
-        at += len(block)
-        blocks.append((b + 1 in intact, tuple(sorted((x for x in heights if x), reverse=True))))
+    for b, block_columns in enumerate(rules.block_columns):
+        heights = sorted((columns[c] for c in block_columns if columns[c]), reverse=True)
+        blocks.append((intact[b], tuple(heights)))
     return _figure(horizontals, blocks)
 
 

@@ -1052,8 +1052,20 @@ static int cavaleiro_roll(CavaleiroEncoder *self, Vec *o, Py_ssize_t k, long rol
     return put(o, k + 5, frac(self->strength[roll], self->max_strength));
 }
 
+static int cavaleiro_write_core(CavaleiroEncoder *self, PyObject *game, long seat, Vec *out,
+                                int info);
+
+/* The game's state is its core (ludoteca.games.cavaleiro.core.State). */
 static int cavaleiro_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
-    CavaleiroEncoder *self = (CavaleiroEncoder *)encoder;
+    PyObject *core = PyObject_GetAttrString(game, "core");
+    if (!core) return -1;
+    int done = cavaleiro_write_core((CavaleiroEncoder *)encoder, core, seat, out, info);
+    Py_DECREF(core);
+    return done;
+}
+
+static int cavaleiro_write_core(CavaleiroEncoder *self, PyObject *game, long seat, Vec *out,
+                                int info) {
     Vec o = *out;
     const long n = self->n, c = self->columns, block = self->block;
     PyObject *cols = NULL, *horiz = NULL, *order = NULL, *rolls = NULL, *ranking = NULL,

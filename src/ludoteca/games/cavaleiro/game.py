@@ -39,10 +39,18 @@ Decisions (only the round's winner decides):
 >>> g.play("remove 1 from column 5")
 >>> g.view()["order"], g.view()["figures"][0]["columns"]
 ([0, 1], [3, 3, 3, 3, 2, 3, 3, 3, 3])
+>>> [e.code for e in g.events[-1]], g.events[-1][0]["count"]
+(['sticks_removed'], 1)
+
+The rules themselves are in :mod:`.core`; this game keeps the history, notation,
+views and records around them, refuses moves with a code and its numbers
+(:meth:`Cavaleiro._refusal`, rendered in English by :func:`refusal_text`) and emits
+an event for every roll, round won, removal and the end (``docs/games/cavaleiro.md``).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -51,119 +59,111 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat, ToMove
 from ludoteca.gametype import GameType, TypeInfo
+from ludoteca.move import Move
 from ludoteca.options import OptionSpec
 
+from .core import (
+    A_HORIZONTAL,
+    A_HORIZONTALS,
+    BLOCK,
+    COLUMN,
+    HORIZONTAL,
+    HORIZONTALS,
+    NOTHING,
+    ORDER,
+    OVER,
+    PHASE_NAMES,
+    REMOVE,
+    ROLL,
+    WHAT_NAMES,
+    Rules,
+    State,
+    draw_roll,
+    intact_blocks,
+)
 from .layout import DEFAULT_LAYOUT, Layout, parse_layout
 from .rolls import (
+    CATEGORIES,
     COLUMN_LIMIT,
+    FOUR_OF_A_KIND,
     R_BLOCK_OR_HORIZONTALS,
     R_COLUMN_OR_HORIZONTAL,
+    REMOVAL_CODES,
     REMOVAL_TEXT,
-    ROLL_COUNT,
     ROLL_INDEX,
     ROLL_RANKED,
     ROLL_REMOVAL,
-    ROLL_STRENGTH,
     ROLL_TEXT,
     ROLL_TOTAL,
     ROLLS,
+    THREE_OF_A_KIND,
+    rank_roll,
+    removal_text,
+    tie_break_of,
 )
 
 if TYPE_CHECKING:
     from ludoteca.tensor import TensorEncoder
 
 
-__all__ = ["Cavaleiro"]
-
-# Phases.
-ORDER, ROLL, REMOVE, OVER = range(4)
-PHASE_NAMES = ("order", "roll", "remove", "over")
-
-# Action numbers (the block and column actions follow, sized by the layout).
-A_PASS = 0
-A_HORIZONTALS = 1
-A_HORIZONTAL = 2
-A_BLOCK = 3
+__all__ = ["Cavaleiro", "refusal_text"]
 
 
 @dataclass(frozen=True)
 class _Tables:
-    """Everything about a layout that the engine looks up on its hot path."""
+    """A layout's rules (:class:`~.core.Rules`) with its notation and drawing."""
 
-    layout: Layout
-    n_blocks: int
-    n_columns: int
-    max_height: int
-    columns: tuple[int, ...]
-    column_block: tuple[int, ...]
-    block_columns: tuple[tuple[int, ...], ...]
-    block_sizes: tuple[int, ...]
-    a_column: int
-    num_actions: int
+    rules: Rules
     action_text: tuple[str, ...]
     parse: dict[str, int]
     sticks: tuple[dict[str, Any], ...]
-    total: int
-    """Sticks in the whole figure."""
     column_first_stick: tuple[int, ...]
     move_forms: str
-    column_choices: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
-    """``column_choices[kind][column][held]``: the column actions a removal kind allows."""
 
-    def column_action(self, column: int, k: int) -> int:
-        """``remove k from column column+1`` (``column`` 0-based)."""
-        return self.a_column + column * self.max_height + k - 1
+    @property
+    def layout(self) -> Layout:
+        return self.rules.layout
 
 
-class _LayoutCache(OrderedDict[str, _Tables]):
-    """The tables of the layouts used last, at most ``size`` of them (least recently
-    used dropped first): any number of layouts may be played, memory stays bounded."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def lookup(self, key: str) -> _Tables | None:
-        """The tables kept for ``key`` (now the most recently used), or ``None``."""
-        found = super().get(key)
-        if found is not None:
-            self.move_to_end(key)
-        return found
-
-    def __setitem__(self, key: str, value: _Tables) -> None:
-        super().__setitem__(key, value)
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
-
-
-_TABLES = _LayoutCache(64)
-_TABLES_BY_TEXT = _LayoutCache(64)
+_CACHED_LAYOUTS = 8
+"""How many layouts' tables are kept (the least recently used go first): a server
+creating games on many figures must not grow without bound."""
+_TABLES: OrderedDict[str, _Tables] = OrderedDict()
+_TABLES_BY_TEXT: OrderedDict[str, _Tables] = OrderedDict()
 """Tables by the layout as the option was written (saves parsing it again)."""
+
+
+def _cached(cache: OrderedDict[str, _Tables], key: str) -> _Tables | None:
+    found = cache.get(key)
+    if found is not None:
+        cache.move_to_end(key)
+    return found
+
+
+def _keep(cache: OrderedDict[str, _Tables], key: str, tables: _Tables) -> None:
+    cache[key] = tables
+    if len(cache) > _CACHED_LAYOUTS:
+        cache.popitem(last=False)
 
 
 def _tables_of_option(options: dict[str, Any]) -> _Tables:
     """The tables of the ``layout`` option, which becomes the layout's canonical text."""
     written = options["layout"]
-    tables = _TABLES_BY_TEXT.lookup(written) if isinstance(written, str) else None
+    tables = _cached(_TABLES_BY_TEXT, written) if isinstance(written, str) else None
     if tables is None:
         tables = _tables_for(parse_layout(written))
         if isinstance(written, str):
-            _TABLES_BY_TEXT[written] = tables
+            _keep(_TABLES_BY_TEXT, written, tables)
     options["layout"] = tables.layout.text
     return tables
 
 
 def _tables_for(layout: Layout) -> _Tables:
-    cached = _TABLES.lookup(layout.text)
+    cached = _cached(_TABLES, layout.text)
     if cached is not None:
         return cached
-    columns = layout.columns
-    n_blocks = len(layout.blocks)
-    n_columns = len(columns)
-    max_height = max(columns)
-    column_block = layout.column_block
-    a_column = A_BLOCK + n_blocks
+    rules = Rules(layout)
+    n_blocks, n_columns, max_height = rules.n_blocks, rules.n_columns, rules.max_height
     texts = ["pass", "remove horizontals", "remove horizontal"]
     texts += [f"remove block {b + 1}" for b in range(n_blocks)]
     for c in range(n_columns):
@@ -180,53 +180,16 @@ def _tables_for(layout: Layout) -> _Tables:
         f"pass, remove horizontals, remove horizontal, remove block B (B = 1 to {n_blocks}), "
         f"remove K from column C (C = 1 to {n_columns}, K = 1 to {max_height})"
     )
-    choices = []
-    for kind in range(len(COLUMN_LIMIT)):
-        per_column = []
-        for c in range(n_columns):
-            lowest = a_column + c * max_height
-            per_held: list[tuple[int, ...]] = [()]
-            for held in range(1, max_height + 1):
-                if kind == R_BLOCK_OR_HORIZONTALS:
-                    per_held.append(())
-                elif kind == R_COLUMN_OR_HORIZONTAL:
-                    per_held.append((lowest + held - 1,))
-                else:
-                    per_held.append(tuple(range(lowest, lowest + min(held, COLUMN_LIMIT[kind]))))
-            per_column.append(tuple(per_held))
-        choices.append(tuple(per_column))
     tables = _Tables(
-        layout=layout,
-        n_blocks=n_blocks,
-        n_columns=n_columns,
-        max_height=max_height,
-        columns=columns,
-        column_block=column_block,
-        block_columns=tuple(
-            tuple(c for c in range(n_columns) if column_block[c] == b) for b in range(n_blocks)
-        ),
-        block_sizes=layout.block_sizes,
-        a_column=a_column,
-        num_actions=a_column + n_columns * max_height,
+        rules=rules,
         action_text=tuple(texts),
         parse=parse,
         sticks=tuple(sticks),
-        total=layout.total,
         column_first_stick=tuple(first),
         move_forms=forms,
-        column_choices=tuple(choices),
     )
-    _TABLES[layout.text] = tables
+    _keep(_TABLES, layout.text, tables)
     return tables
-
-
-def _draw_roll(rng: random.Random) -> int:
-    """A roll index 0..1295, uniform: four fair dice in the order rolled."""
-    bits = rng.getrandbits
-    while True:
-        roll = bits(11)
-        if roll < ROLL_COUNT:
-            return roll
 
 
 def _roll_json(seat: int, roll: int) -> dict[str, Any]:
@@ -241,6 +204,56 @@ def _roll_json(seat: int, roll: int) -> dict[str, Any]:
     }
 
 
+_REFUSALS = {
+    "pass_not_allowed": "a winner may pass only when nothing can be removed",
+    "no_horizontal_left": "no horizontal is left in this figure",
+    "all_horizontals_not_one": "four of a kind removes all the remaining horizontals, not one",
+    "removal_needs": "removing {removal} needs {needs}",
+    "block_empty": "block {block} has no stick left",
+    "block_not_intact": "block {block} is no longer intact, and four of a kind takes a partial "
+    "block only when no block is intact",
+    "no_column_with_four_of_a_kind": "four of a kind removes horizontals or a block, "
+    "not part of a column",
+    "column_empty": "column {column} has no stick left",
+    "column_holds_only": "column {column} holds only {held}",
+    "whole_column": "three of a kind removes everything left in one column "
+    "(remove {held} from column {column})",
+    "too_many_from_column": "",
+}
+_REMOVAL_WORDS = {
+    "horizontals": "all the horizontals",
+    "horizontal": "one horizontal",
+    "block": "a block",
+}
+
+
+def refusal_text(code: str, params: dict[str, Any]) -> str:
+    """A decision's refusal (:meth:`Cavaleiro._refusal`) in English.
+
+    >>> said = refusal_text("column_holds_only", {"column": 4, "held": 2, "dice": [6, 6, 1, 2],
+    ...     "allows": {"code": "column_up_to", "max": 2}, "allowed": ["remove 1 from column 4"]})
+    >>> print(said.replace("; ", ";\\n"))
+    column 4 holds only 2;
+    one pair (6s) allows 1 or 2 verticals of one column;
+    allowed now: remove 1 from column 4
+    """
+    if code == "no_such_action":
+        return f"there is no action {params['action']} (actions are 0 to {params['actions'] - 1})"
+    if code == "no_decision_due":
+        return "no decision is due"
+    allowed = list(params["allowed"])
+    if len(allowed) > 6:
+        allowed = [*allowed[:3], "…", *allowed[-2:]]
+    roll = rank_roll(params["dice"])
+    said = f"{roll.name} allows {removal_text(params['allows'])}; allowed now: {', '.join(allowed)}"
+    words = dict(params)
+    if code == "removal_needs":
+        words["removal"] = _REMOVAL_WORDS[params["removal"]]
+        words["needs"] = CATEGORIES[params["needs"]]
+    why = _REFUSALS[code].format(**words)
+    return f"{why}; {said}" if why else said
+
+
 class _LayoutOption(OptionSpec):
     """The option ``layout``: any value is passed on to :func:`parse_layout`."""
 
@@ -249,7 +262,11 @@ class _LayoutOption(OptionSpec):
 
 
 class Cavaleiro(Game):
-    """Cavaleiro for 2 to 8 players on any figure (see the module's notation)."""
+    """Cavaleiro for 2 to 8 players on any figure (see the module's notation).
+
+    The rules are those of its :attr:`core` (:class:`~.core.State`); the game keeps the
+    history, the notation, the views and the records around it.
+    """
 
     name: ClassVar[str] = "cavaleiro"
     title: ClassVar[str] = "Cavaleiro"
@@ -263,26 +280,9 @@ class Cavaleiro(Game):
         ),
     }
 
-    # engine state
     tables: _Tables
-    phase: int
-    order: list[int]
-    slots: list[list[int]]
-    group_at: int
-    group_rolls: list[tuple[int, int]]
-    order_rolls: list[tuple[tuple[int, int], ...]]
-    round: int
-    rolls: list[tuple[int, int]]
-    ranking: list[int]
-    round_winner: int
-    cols: list[int]
-    blocks_left: list[int]
-    horiz: list[int]
-    left: list[int]
-    rounds_won: list[int]
-    last_round: tuple[int, tuple[tuple[int, int], ...], int, int] | None
-    legal: list[int]
-    winner: int | None
+    core: State
+    """The game's state: every rule of play (see :mod:`.core`)."""
 
     def _validate_options(self) -> None:
         self.tables = _tables_of_option(self.options)
@@ -294,9 +294,9 @@ class Cavaleiro(Game):
         return TypeInfo(
             num_seats=n,
             sides=tuple((s,) for s in range(n)),
-            num_actions=tables.num_actions,
+            num_actions=tables.rules.num_actions,
             score_unit="sticks",
-            target=tables.layout.total,
+            target=tables.rules.total,
             hidden_hands=False,
         )
 
@@ -314,7 +314,7 @@ class Cavaleiro(Game):
 
     @property
     def num_actions(self) -> int:
-        return self.tables.num_actions
+        return self.tables.rules.num_actions
 
     @property
     def layout(self) -> Layout:
@@ -322,182 +322,122 @@ class Cavaleiro(Game):
         return self.tables.layout
 
     def _setup(self) -> None:
-        n = self.options["players"]
-        t = self.tables
-        self.phase = ORDER
-        self.order = []
-        self.slots = [list(range(n))]
-        self.group_at = 0
-        self.group_rolls = []
-        self.order_rolls = []
-        self.round = 0
-        self.rolls = []
-        self.ranking = []
-        self.round_winner = -1
-        self.cols = list(t.columns) * n
-        self.blocks_left = list(t.block_sizes) * n
-        self.horiz = [t.layout.horizontals] * n
-        self.left = [t.layout.total] * n
-        self.rounds_won = [0] * n
-        self.last_round = None
-        self.legal = []
-        self.winner = None
+        self.core = State(self.tables.rules, self.options["players"])
 
     def _copy_into(self, other: Any) -> None:
-        d = self.__dict__
-        od = other.__dict__
-        for k in ("tables", "phase", "group_at", "round", "round_winner", "last_round", "winner"):
-            od[k] = d[k]
-        od["order"] = list(self.order)
-        od["slots"] = [list(s) for s in self.slots]
-        od["group_rolls"] = list(self.group_rolls)
-        od["order_rolls"] = list(self.order_rolls)
-        od["rolls"] = list(self.rolls)
-        od["ranking"] = list(self.ranking)
-        od["cols"] = list(self.cols)
-        od["blocks_left"] = list(self.blocks_left)
-        od["horiz"] = list(self.horiz)
-        od["left"] = list(self.left)
-        od["rounds_won"] = list(self.rounds_won)
-        od["legal"] = list(self.legal)
+        other.tables = self.tables
+        other.core = self.core.clone()
 
     # ------------------------------------------------------------ who and what
 
     def _current(self) -> ToMove:
-        phase = self.phase
+        core = self.core
+        phase = core.phase
         if phase == REMOVE:
-            return self.round_winner
+            return core.round_winner
         if phase == OVER:
             return None
         return CHANCE
 
     def _legal_actions(self) -> list[int]:
-        if self.phase == REMOVE:
-            return list(self.legal)
-        return []
+        return list(self.core.allowed)
 
-    def _removal_kind(self) -> int:
-        """What the round winner's roll allows (an ``R_*`` of :mod:`.rolls`)."""
-        for seat, roll in self.rolls:
-            if seat == self.round_winner:
-                return ROLL_REMOVAL[roll]
-        raise AssertionError("the round winner has no roll")
-
-    def _compute_legal(self, seat: int, kind: int) -> list[int]:
-        t = self.tables
-        n_columns = t.n_columns
-        cols = self.cols[seat * n_columns : (seat + 1) * n_columns]
-        out: list[int] = []
-        if kind == R_BLOCK_OR_HORIZONTALS:
-            if self.horiz[seat]:
-                out.append(A_HORIZONTALS)
-            n_blocks = t.n_blocks
-            blocks = self.blocks_left[seat * n_blocks : (seat + 1) * n_blocks]
-            sizes = t.block_sizes
-            intact = [b for b in range(n_blocks) if blocks[b] == sizes[b]]
-            if not intact:
-                intact = [b for b in range(n_blocks) if blocks[b]]
-            out.extend(A_BLOCK + b for b in intact)
-            return out or [A_PASS]
-        if kind == R_COLUMN_OR_HORIZONTAL and self.horiz[seat]:
-            out.append(A_HORIZONTAL)
-        choices = t.column_choices[kind]
-        for c in range(n_columns):
-            out.extend(choices[c][cols[c]])
-        return out or [A_PASS]
+    def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
+        """Why ``action`` is not allowed now: a code (see the module) and its numbers,
+        with what the round winner's roll allows (``seat``, ``dice``, ``category``,
+        ``allows`` as a code, ``allowed``: the moves allowed now)."""
+        rules = self.tables.rules
+        core = self.core
+        if not (isinstance(action, int) and 0 <= action < rules.num_actions):
+            return "no_such_action", {"action": action, "actions": rules.num_actions}
+        if core.phase != REMOVE:
+            return "no_decision_due", {}
+        seat = core.round_winner
+        roll = core.winning_roll()
+        kind = ROLL_REMOVAL[roll]
+        what, index, count = rules.removals[action]
+        params: dict[str, Any] = {}
+        if what == NOTHING:
+            code = "pass_not_allowed"
+        elif what in (HORIZONTALS, HORIZONTAL):
+            if not core.horiz[seat]:
+                code = "no_horizontal_left"
+            elif what == HORIZONTAL and kind == R_BLOCK_OR_HORIZONTALS:
+                code = "all_horizontals_not_one"
+            else:
+                code = "removal_needs"
+                params = {
+                    "removal": WHAT_NAMES[what],
+                    "needs": FOUR_OF_A_KIND if what == HORIZONTALS else THREE_OF_A_KIND,
+                }
+        elif what == BLOCK:
+            if kind != R_BLOCK_OR_HORIZONTALS:
+                code = "removal_needs"
+                params = {"removal": "block", "needs": FOUR_OF_A_KIND}
+            elif not core.blocks_left[seat * rules.n_blocks + index]:
+                code, params = "block_empty", {"block": index + 1}
+            else:
+                code, params = "block_not_intact", {"block": index + 1}
+        else:
+            held = core.cols[seat * rules.n_columns + index]
+            column = index + 1
+            if kind == R_BLOCK_OR_HORIZONTALS:
+                code = "no_column_with_four_of_a_kind"
+            elif not held:
+                code, params = "column_empty", {"column": column}
+            elif count > held:
+                code, params = "column_holds_only", {"column": column, "held": held}
+            elif kind == R_COLUMN_OR_HORIZONTAL:
+                code, params = "whole_column", {"column": column, "held": held}
+            else:
+                code = "too_many_from_column"
+                params = {"column": column, "count": count, "max": COLUMN_LIMIT[kind]}
+        return code, {
+            **params,
+            "seat": seat,
+            "dice": list(ROLLS[roll]),
+            "category": ROLL_RANKED[roll].rank,
+            "allows": dict(REMOVAL_CODES[kind]),
+            "allowed": [self.tables.action_text[a] for a in core.allowed],
+        }
 
     def _why_illegal(self, action: int) -> str:
-        t = self.tables
-        if not 0 <= action < t.num_actions:
-            return f"there is no action {action} (actions are 0 to {t.num_actions - 1})"
-        if self.phase != REMOVE:
-            return "no decision is due"
-        seat = self.round_winner
-        kind = self._removal_kind()
-        ranked = next(ROLL_RANKED[r] for s, r in self.rolls if s == seat)
-        allowed = f"{ranked.name} allows {ranked.removal}; allowed now: {self._list_legal()}"
-        if action == A_PASS:
-            return f"a winner may pass only when nothing can be removed; {allowed}"
-        if action in (A_HORIZONTALS, A_HORIZONTAL):
-            if not self.horiz[seat]:
-                return f"no horizontal is left in this figure; {allowed}"
-            if action == A_HORIZONTAL and kind == R_BLOCK_OR_HORIZONTALS:
-                return f"four of a kind removes all the remaining horizontals, not one; {allowed}"
-            need = "four of a kind" if action == A_HORIZONTALS else "three of a kind"
-            what = "all the horizontals" if action == A_HORIZONTALS else "one horizontal"
-            return f"removing {what} needs {need}; {allowed}"
-        if action < t.a_column:
-            b = action - A_BLOCK
-            if kind != R_BLOCK_OR_HORIZONTALS:
-                return f"removing a block needs four of a kind; {allowed}"
-            if not self.blocks_left[seat * t.n_blocks + b]:
-                return f"block {b + 1} has no stick left; {allowed}"
-            return (
-                f"block {b + 1} is no longer intact, and four of a kind takes a partial "
-                f"block only when no block is intact; {allowed}"
-            )
-        c, k1 = divmod(action - t.a_column, t.max_height)
-        k = k1 + 1
-        held = self.cols[seat * t.n_columns + c]
-        if kind == R_BLOCK_OR_HORIZONTALS:
-            return f"four of a kind removes horizontals or a block, not part of a column; {allowed}"
-        if not held:
-            return f"column {c + 1} has no stick left; {allowed}"
-        if k > held:
-            return f"column {c + 1} holds only {held}; {allowed}"
-        if kind == R_COLUMN_OR_HORIZONTAL:
-            return (
-                f"three of a kind removes everything left in one column "
-                f"(remove {held} from column {c + 1}); {allowed}"
-            )
-        return allowed
-
-    def _list_legal(self) -> str:
-        texts = [self.tables.action_text[a] for a in self.legal]
-        if len(texts) > 6:
-            texts = [*texts[:3], "…", *texts[-2:]]
-        return ", ".join(texts)
+        code, params = self._refusal(action)
+        return refusal_text(code, params)
 
     # ------------------------------------------------------------- decisions
 
     def _apply(self, action: int) -> None:
-        seat = self.round_winner
-        self._remove(seat, action)
-        self.rounds_won[seat] += 1
-        self.last_round = (self.round, tuple(self.rolls), seat, action)
-        self.legal = []
-        if not self.left[seat]:
-            self.winner = seat
-            self.phase = OVER
-            return
-        self.order = self.ranking
-        self.ranking = []
-        self.rolls = []
-        self.round_winner = -1
-        self.round += 1
-        self.phase = ROLL
+        core = self.core
+        seat = core.round_winner
+        number = core.round
+        before = core.left[seat]
+        core.apply(action)
+        what, index, _ = self.tables.rules.removals[action]
+        left = core.left[seat]
+        self._emit(
+            "sticks_removed",
+            round=number,
+            seat=seat,
+            what=WHAT_NAMES[what],
+            block=index + 1 if what == BLOCK else None,
+            column=index + 1 if what == COLUMN else None,
+            count=before - left,
+            sticks_left=left,
+        )
+        if core.winner is not None:
+            total = self.tables.rules.total
+            self._emit(
+                "game_over",
+                winner=core.winner,
+                removed=[total - x for x in core.left],
+                rounds=core.round,
+                rounds_won=list(core.rounds_won),
+            )
 
-    def _remove(self, seat: int, action: int) -> None:
-        """Take the sticks ``action`` names from ``seat``'s figure."""
-        t = self.tables
-        if action == A_HORIZONTALS:
-            self.left[seat] -= self.horiz[seat]
-            self.horiz[seat] = 0
-        elif action == A_HORIZONTAL:
-            self.left[seat] -= 1
-            self.horiz[seat] -= 1
-        elif action >= t.a_column:
-            c, k1 = divmod(action - t.a_column, t.max_height)
-            self.cols[seat * t.n_columns + c] -= k1 + 1
-            self.blocks_left[seat * t.n_blocks + t.column_block[c]] -= k1 + 1
-            self.left[seat] -= k1 + 1
-        elif action != A_PASS:
-            b = action - A_BLOCK
-            base = seat * t.n_columns
-            for c in t.block_columns[b]:
-                self.cols[base + c] = 0
-            self.left[seat] -= self.blocks_left[seat * t.n_blocks + b]
-            self.blocks_left[seat * t.n_blocks + b] = 0
+    def _undo(self, entry: int | str) -> bool:
+        self.core.undo()
+        return True
 
     # ---------------------------------------------------------------- chance
 
@@ -505,90 +445,109 @@ class Cavaleiro(Game):
         roll = ROLL_INDEX.get(text)
         if roll is None:
             roll = self._parse_roll(text)
-        if self.phase == ROLL:
-            self._round_roll(roll)
-        elif self.phase == ORDER:
-            self._order_roll(roll)
-        else:
-            raise self._chance_error(text, "no roll is due")
+        if self.core.phase not in (ROLL, ORDER):
+            raise self._chance_error(text, "no_roll_due")
+        self._roll(roll)
         return ROLL_TEXT[roll]
 
     def _auto_chance(self, rng: random.Random) -> str:
         """Draw the roll due and apply it without writing and re-reading its text."""
-        roll = _draw_roll(rng)
-        if self.phase == ROLL:
-            self._round_roll(roll)
-        else:
-            self._order_roll(roll)
+        roll = draw_roll(rng)
+        self._roll(roll)
         return ROLL_TEXT[roll]
 
-    def _round_roll(self, roll: int) -> None:
-        rolls = self.rolls
-        rolls.append((self.order[len(rolls)], roll))
-        if len(rolls) < len(self.order):
+    def _roll(self, roll: int) -> None:
+        """Apply the roll due, with its events."""
+        core = self.core
+        if core.phase == ROLL:
+            core.roll(roll)
+            key = ROLL_RANKED[roll].key
+            self._emit(
+                "roll",
+                round=core.round,
+                seat=core.rolls[-1][0],
+                dice=ROLLS[roll],
+                category=key[0],
+                key=key,
+            )
+            if core.phase == REMOVE:
+                ranking = core.ranking
+                roll_of = dict(core.rolls)
+                ranked = [roll_of[s] for s in ranking]
+                self._emit(
+                    "round_won",
+                    round=core.round,
+                    winner=ranking[0],
+                    ranking=list(ranking),
+                    tie_breaks=[tie_break_of(a, b) for a, b in itertools.pairwise(ranked)],
+                    allows=dict(REMOVAL_CODES[ROLL_REMOVAL[ranked[0]]]),
+                )
             return
-        ranked = sorted(rolls, key=lambda sr: -ROLL_STRENGTH[sr[1]])
-        self.ranking = [s for s, _ in ranked]
-        winner, best = ranked[0]
-        self.round_winner = winner
-        self.legal = self._compute_legal(winner, ROLL_REMOVAL[best])
-        self.phase = REMOVE
+        seat = core.roller()
+        stage = len(core.order_rolls) + 1
+        core.roll(roll)
+        self._emit("order_roll", seat=seat, stage=stage, dice=ROLLS[roll], total=ROLL_TOTAL[roll])
+        if len(core.order_rolls) == stage:
+            self._order_events(core)
 
-    def _order_roll(self, roll: int) -> None:
-        group = self.slots[self.group_at]
-        self.group_rolls.append((group[len(self.group_rolls)], roll))
-        if len(self.group_rolls) < len(group):
-            return
-        stage = tuple(self.group_rolls)
-        self.order_rolls.append(stage)
-        self.group_rolls = []
-        totals = sorted({ROLL_TOTAL[r] for _, r in stage}, reverse=True)
-        split = [[s for s, r in stage if ROLL_TOTAL[r] == total] for total in totals]
-        self.slots[self.group_at : self.group_at + 1] = split
-        for i, slot in enumerate(self.slots):
-            if len(slot) > 1:
-                self.group_at = i
-                return
-        self.order = [slot[0] for slot in self.slots]
-        self.slots = []
-        self.group_at = -1
-        self.round = 1
-        self.phase = ROLL
+    def _order_events(self, core: State) -> None:
+        """Events of a stage of the roll-off just done: the ties it left, the order once decided."""
+        done = core.order_rolls[-1]
+        totals: dict[int, list[int]] = {}
+        for s, r in done:
+            totals.setdefault(ROLL_TOTAL[r], []).append(s)
+        for total, seats in sorted(totals.items(), reverse=True):
+            if len(seats) > 1:
+                self._emit("order_tie", stage=len(core.order_rolls), seats=seats, total=total)
+        if core.phase == ROLL:
+            self._emit(
+                "order_decided",
+                order=list(core.order),
+                stages=[
+                    [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in stage]
+                    for stage in core.order_rolls
+                ],
+            )
 
     def _roller(self) -> int | None:
         """The seat whose roll is due, if one is."""
-        if self.phase == ROLL:
-            return self.order[len(self.rolls)]
-        if self.phase == ORDER:
-            return self.slots[self.group_at][len(self.group_rolls)]
-        return None
+        seat = self.core.roller()
+        return None if seat < 0 else seat
 
     def _parse_roll(self, text: str) -> int:
         words = text.lower().split()
         if not words or words[0] != "roll":
-            raise self._chance_error(text, self._roll_due())
-        key = "roll " + " ".join(words[1:])
-        roll = ROLL_INDEX.get(key)
+            raise self._chance_error(text, "not_a_roll")
+        roll = ROLL_INDEX.get("roll " + " ".join(words[1:]))
         if roll is None:
-            raise self._chance_error(
-                text, f"a roll is four dice from 1 to 6, like 'roll 6 5 2 1'; {self._roll_due()}"
-            )
+            raise self._chance_error(text, "bad_dice")
         return roll
 
-    def _roll_due(self) -> str:
+    def _chance_error(self, text: str, code: str) -> IllegalMove:
+        """A refused chance event: ``no_roll_due``, ``not_a_roll`` or ``bad_dice``, with
+        the roll due (``seat``, ``round``: 0 for the roll-off) when one is."""
         seat = self._roller()
-        if seat is None:
-            return "no roll is due"
-        what = "for the order of play" if self.phase == ORDER else f"in round {self.round}"
-        return f"the roll of {self._who(seat)} {what} is due: roll a b c d"
-
-    def _chance_error(self, text: str, reason: str) -> IllegalMove:
+        params: dict[str, Any] = {}
+        if seat is not None and code != "no_roll_due":
+            params = {"seat": seat, "round": self.core.round}
+        if code == "no_roll_due" or not params:
+            reason = "no roll is due"
+        else:
+            what = "for the order of play" if not params["round"] else f"in round {params['round']}"
+            reason = f"the roll of {self._who(params['seat'])} {what} is due: roll a b c d"
+        if code == "bad_dice":
+            reason = f"a roll is four dice from 1 to 6, like 'roll 6 5 2 1'; {reason}"
         return IllegalMove(
-            f"chance event {text!r} is not allowed: {reason}", seat=CHANCE, move=text, reason=reason
+            f"chance event {text!r} is not allowed: {reason}",
+            seat=CHANCE,
+            move=text,
+            reason=reason,
+            code=code,
+            params=params,
         )
 
     def _sample_chance(self, rng: random.Random) -> str:
-        return ROLL_TEXT[_draw_roll(rng)]
+        return ROLL_TEXT[draw_roll(rng)]
 
     def _chance_event(self) -> ChanceEvent:
         """Every chance event is a roll of four dice."""
@@ -616,30 +575,49 @@ class Cavaleiro(Game):
         a = t.parse.get(key)
         if a is not None:
             return a
+        rules = t.rules
         words = key.split()
         if words[:1] == ["roll"]:
-            if self.phase == REMOVE:
+            if self.core.phase == REMOVE:
                 raise ValueError(
-                    f"no roll is due: {self._who(self.round_winner)} won round {self.round} "
-                    "and must say what to remove"
+                    f"no roll is due: {self._who(self.core.round_winner)} won round "
+                    f"{self.core.round} and must say what to remove"
                 )
             raise ValueError("no roll is due now")
         if words[:2] == ["remove", "block"] and len(words) == 3:
-            raise ValueError(f"the figure has blocks 1 to {t.n_blocks}, not {words[2]!r}")
+            raise ValueError(f"the figure has blocks 1 to {rules.n_blocks}, not {words[2]!r}")
         if len(words) == 5 and words[0] == "remove" and words[2:4] == ["from", "column"]:
-            if not words[4].isdigit() or not 1 <= int(words[4]) <= t.n_columns:
-                raise ValueError(f"the figure has columns 1 to {t.n_columns}, not {words[4]!r}")
+            if not words[4].isdigit() or not 1 <= int(words[4]) <= rules.n_columns:
+                raise ValueError(f"the figure has columns 1 to {rules.n_columns}, not {words[4]!r}")
             raise ValueError(
-                f"a column holds 1 to {t.max_height} sticks: K is 1 to {t.max_height}, "
+                f"a column holds 1 to {rules.max_height} sticks: K is 1 to {rules.max_height}, "
                 f"not {words[1]!r}"
             )
         raise ValueError(f"Cavaleiro moves are: {t.move_forms}")
 
+    def _move_value(self, text: str) -> Move:
+        """A move as a value: ``roll`` (numbers: the four dice as rolled), ``pass``, or
+        ``remove`` with detail ``horizontals``, ``horizontal``, ``block`` (numbers: the
+        block) or ``column`` (numbers: how many, then the column), as written."""
+        roll = ROLL_INDEX.get(text)
+        if roll is not None:
+            return Move("roll", numbers=ROLLS[roll], text=text)
+        action = self.tables.parse.get(text)
+        if action is None:
+            return Move.from_text(text)
+        what, index, count = self.tables.rules.removals[action]
+        if what == NOTHING:
+            return Move("pass", text=text)
+        numbers = (count, index + 1) if what == COLUMN else (index + 1,) if what == BLOCK else ()
+        return Move("remove", numbers=numbers, detail=WHAT_NAMES[what], text=text)
+
     def action_to_move(self, action: int) -> str:
         t = self.tables
-        if 0 <= action < t.num_actions:
+        if 0 <= action < t.rules.num_actions:
             return t.action_text[action]
-        raise ValueError(f"{action} is not a Cavaleiro action number (0 to {t.num_actions - 1})")
+        raise ValueError(
+            f"{action} is not a Cavaleiro action number (0 to {t.rules.num_actions - 1})"
+        )
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         return entry
@@ -649,42 +627,42 @@ class Cavaleiro(Game):
     def figure(self, seat: int) -> dict[str, Any]:
         """``seat``'s figure: what is left of it, column by column and stick by stick."""
         t = self.tables
-        cols = self.cols[seat * t.n_columns : (seat + 1) * t.n_columns]
-        blocks = self.blocks_left[seat * t.n_blocks : (seat + 1) * t.n_blocks]
+        rules = t.rules
+        cols, blocks, horizontals = self.core.figure(seat)
         present = [False] * len(t.sticks)
         for c, k in enumerate(cols):
             first = t.column_first_stick[c]
             for i in range(first, first + k):
                 present[i] = True
-        h0 = t.layout.verticals
-        for i in range(self.horiz[seat]):
+        h0 = rules.layout.verticals
+        for i in range(horizontals):
             present[h0 + i] = True
         return {
             "seat": seat,
             "name": self.names[seat],
-            "sticks_left": self.left[seat],
-            "horizontals": self.horiz[seat],
+            "sticks_left": self.core.left[seat],
+            "horizontals": horizontals,
             "columns": cols,
             "blocks": blocks,
-            "intact_blocks": [b + 1 for b in range(t.n_blocks) if blocks[b] == t.block_sizes[b]],
+            "intact_blocks": [
+                b + 1 for b, whole in enumerate(intact_blocks(rules, blocks)) if whole
+            ],
             "present": present,
         }
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         t = self.tables
-        roller = self._roller()
-        if self.phase == ORDER:
-            stages = list(self.order_rolls)
-            if self.group_rolls:
-                stages.append(tuple(self.group_rolls))
-        else:
-            stages = list(self.order_rolls)
-        allows = None
-        if self.phase == REMOVE:
-            allows = REMOVAL_TEXT[self._removal_kind()]
+        core = self.core
+        stages = list(core.order_rolls)
+        if core.phase == ORDER and core.group_rolls:
+            stages.append(core.group_rolls)
+        allows = allows_code = None
+        if core.phase == REMOVE:
+            kind = ROLL_REMOVAL[core.winning_roll()]
+            allows, allows_code = REMOVAL_TEXT[kind], dict(REMOVAL_CODES[kind])
         last = None
-        if self.last_round is not None:
-            number, rolls, won, action = self.last_round
+        if core.last_round is not None:
+            number, rolls, won, action = core.last_round
             last = {
                 "round": number,
                 "rolls": [_roll_json(s, r) for s, r in rolls],
@@ -692,7 +670,7 @@ class Cavaleiro(Game):
                 "removal": t.action_text[action],
             }
         return {
-            "phase": PHASE_NAMES[self.phase],
+            "phase": PHASE_NAMES[core.phase],
             "options": dict(self.options),
             "players": self.num_seats,
             "sides": [[s] for s in range(self.num_seats)],
@@ -703,41 +681,44 @@ class Cavaleiro(Game):
                 [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in stage]
                 for stage in stages
             ],
-            "order_groups": [list(slot) for slot in self.slots],
-            "order": list(self.order),
-            "round": self.round,
-            "to_roll": roller,
-            "rolls": [_roll_json(s, r) for s, r in self.rolls],
-            "round_winner": self.round_winner if self.round_winner >= 0 else None,
-            "ranking": list(self.ranking) if self.ranking else None,
+            "order_groups": [list(slot) for slot in core.slots],
+            "order": list(core.order),
+            "round": core.round,
+            "to_roll": self._roller(),
+            "rolls": [_roll_json(s, r) for s, r in core.rolls],
+            "round_winner": core.round_winner if core.round_winner >= 0 else None,
+            "ranking": list(core.ranking) if core.ranking else None,
             "allowed_removal": allows,
+            "allowed_removal_code": allows_code,
             "last_round": last,
-            "rounds_won": list(self.rounds_won),
-            "winner": self.winner,
+            "rounds_won": list(core.rounds_won),
+            "winner": core.winner,
         }
 
     def side_scores(self) -> list[int]:
-        total = self.tables.total
-        return [total - x for x in self.left]
+        total = self.tables.rules.total
+        return [total - x for x in self.core.left]
 
     def winning_side(self) -> int | None:
-        return self.winner
+        return self.core.winner
 
     @property
     def hands_scored(self) -> int:
-        return sum(self.rounds_won)
+        return sum(self.core.rounds_won)
 
     def result(self) -> dict[str, Any]:
-        total = self.tables.layout.total
+        core = self.core
+        total = self.tables.rules.total
+        over = core.phase == OVER
         return {
             "game": self.name,
-            "over": self.phase == OVER,
+            "over": over,
             "sides": [[s] for s in range(self.num_seats)],
-            "scores": [total - x for x in self.left],
-            "winner": self.winner,
-            "sticks_left": list(self.left),
-            "rounds": self.round if self.phase == OVER else self.round - 1 if self.round else 0,
-            "rounds_won": list(self.rounds_won),
+            "scores": [total - x for x in core.left],
+            "winner": core.winner,
+            "sticks_left": list(core.left),
+            "rounds": core.round if over else core.round - 1 if core.round else 0,
+            "rounds_won": list(core.rounds_won),
             "layout": self.tables.layout.text,
         }
 
@@ -746,53 +727,14 @@ class Cavaleiro(Game):
     @property
     def sticks_left(self) -> tuple[int, ...]:
         """Sticks left in each seat's figure."""
-        return tuple(self.left)
+        return tuple(self.core.left)
 
     def playout(self, rng: random.Random) -> int:
         """Play on to the end, on a copy, with dice and uniformly random removals drawn
         from ``rng``; return the winning seat. The game itself is left unchanged.
 
-        For Monte Carlo search: no history, no checks, whole rounds at a time. It
+        For Monte Carlo search: no history, no checks (:meth:`.core.State.playout`). It
         draws exactly as a caller of the public API would, each roll with
         :meth:`sample_chance` and each decision with ``rng.choice(legal_moves())``.
         """
-        if self.phase == OVER:
-            assert self.winner is not None
-            return self.winner
-        sim = self.copy()
-        assert isinstance(sim, Cavaleiro)
-        choice = rng.choice
-        # finish what is under way, one step at a time, up to the start of a round
-        while sim.phase != ROLL or sim.rolls:
-            phase = sim.phase
-            if phase == ROLL:
-                sim._round_roll(_draw_roll(rng))
-            elif phase == REMOVE:
-                sim._apply(choice(sim.legal))
-            elif phase == ORDER:
-                sim._order_roll(_draw_roll(rng))
-            else:
-                assert sim.winner is not None
-                return sim.winner
-        # then whole rounds: everyone rolls, the best roll removes
-        bits = rng.getrandbits
-        strength = ROLL_STRENGTH
-        removal = ROLL_REMOVAL
-        legal_for = sim._compute_legal
-        remove = sim._remove
-        left = sim.left
-        order = sim.order
-        count = ROLL_COUNT
-        while True:
-            ranked = []
-            for position, seat in enumerate(order):
-                roll = bits(11)
-                while roll >= count:
-                    roll = bits(11)
-                ranked.append((-strength[roll], position, seat, roll))
-            ranked.sort()
-            _, _, winner, roll = ranked[0]
-            remove(winner, choice(legal_for(winner, removal[roll])))
-            if not left[winner]:
-                return winner
-            order = [r[2] for r in ranked]
+        return self.core.playout(rng)

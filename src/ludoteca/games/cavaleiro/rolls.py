@@ -18,24 +18,41 @@ False
 ('two pairs', (2, 5, 3), 'two pairs (5s and 3s)')
 >>> r.removal
 '1, 2 or 3 verticals of one column'
+>>> REMOVAL_CODES[ROLL_REMOVAL[roll_index("3 5 3 5")]]
+{'code': 'column_up_to', 'max': 3}
+
+A round is won by the best roll, a tie by the earlier roller (:func:`round_ranking`);
+:func:`place_odds` and :func:`kind_odds` give the exact chances that follow from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import product
+from typing import Any
 
 __all__ = [
     "CATEGORIES",
     "FOUR_OF_A_KIND",
+    "KINDS",
     "NOTHING",
     "ONE_PAIR",
+    "REMOVAL_CODES",
     "REMOVAL_TEXT",
     "THREE_OF_A_KIND",
     "TWO_PAIRS",
     "RankedRoll",
+    "kind_odds",
+    "place_odds",
     "rank_roll",
+    "removal_text",
+    "roll_index",
+    "round_ranking",
+    "tie_break",
+    "tie_break_of",
 ]
 
 # Categories, worst first (the category number is the first element of a key).
@@ -48,18 +65,47 @@ CATEGORIES: tuple[str, ...] = (
     "four of a kind",
 )
 
-# What a winning roll lets its player remove.
+# What a winning roll lets its player remove: the removal kinds.
 R_ONE, R_UP_TO_2, R_UP_TO_3, R_COLUMN_OR_HORIZONTAL, R_BLOCK_OR_HORIZONTALS = range(5)
-REMOVAL_TEXT: tuple[str, ...] = (
-    "one vertical",
-    "1 or 2 verticals of one column",
-    "1, 2 or 3 verticals of one column",
-    "one horizontal, or everything left in one column",
-    "all the remaining horizontals, or all the verticals of one intact block "
-    "(the remaining verticals of one block when no block is intact)",
-)
+KINDS = 5
 COLUMN_LIMIT: tuple[int, ...] = (1, 2, 3, 0, 0)
 """For the pair-like removals, how many verticals of one column may be taken."""
+REMOVAL_CODES: tuple[Mapping[str, Any], ...] = (
+    *({"code": "column_up_to", "max": most} for most in COLUMN_LIMIT[:R_COLUMN_OR_HORIZONTAL]),
+    {"code": "column_or_horizontal"},
+    {"code": "block_or_horizontals"},
+)
+"""Each removal kind as a code with its numbers (how the view and the events say it):
+``column_up_to`` (1 to ``max`` verticals of one column), ``column_or_horizontal`` (one
+horizontal, or everything left in one column), ``block_or_horizontals`` (all the
+remaining horizontals, or the verticals of one intact block; of any block when none is
+intact)."""
+
+
+def removal_text(removal: Mapping[str, Any]) -> str:
+    """A coded removal (one of :data:`REMOVAL_CODES`) in English.
+
+    >>> removal_text({"code": "column_up_to", "max": 2})
+    '1 or 2 verticals of one column'
+    """
+    code = removal["code"]
+    if code == "column_up_to":
+        most = int(removal["max"])
+        if most == 1:
+            return "one vertical"
+        counts = [str(k) for k in range(1, most + 1)]
+        return f"{', '.join(counts[:-1])} or {counts[-1]} verticals of one column"
+    if code == "column_or_horizontal":
+        return "one horizontal, or everything left in one column"
+    if code == "block_or_horizontals":
+        return (
+            "all the remaining horizontals, or all the verticals of one intact block "
+            "(the remaining verticals of one block when no block is intact)"
+        )
+    raise ValueError(f"{code!r} is not a Cavaleiro removal")
+
+
+REMOVAL_TEXT: tuple[str, ...] = tuple(removal_text(code) for code in REMOVAL_CODES)
 
 
 @dataclass(frozen=True)
@@ -162,3 +208,128 @@ _KEYS_SORTED = sorted({r.key for r in _RANKED})
 ROLL_STRENGTH: tuple[int, ...] = tuple(_KEYS_SORTED.index(r.key) for r in _RANKED)
 """Each roll's key as a small int: higher is better, equal ties."""
 ROLL_REMOVAL: tuple[int, ...] = tuple(_classify(r)[2] for r in ROLLS)
+_WEAKNESS: tuple[int, ...] = tuple(-s for s in ROLL_STRENGTH)
+
+
+def roll_index(dice: Sequence[int] | str) -> int:
+    """The index (0..1295) of four dice in the order rolled, as in :data:`ROLLS`."""
+    return ROLLS.index(_dice_of(dice))
+
+
+# ----------------------------------------------------------- who wins a round
+
+
+def round_ranking(rolls: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A round's (seat, roll index) pairs, in rolling order, ranked best first: the
+    stronger roll (:data:`ROLL_STRENGTH`) ahead, and of equal rolls the earlier one.
+
+    >>> six, four, one = roll_index("6666"), roll_index("4444"), roll_index("6521")
+    >>> [seat for seat, _ in round_ranking([(2, four), (0, six), (1, six), (3, one)])]
+    [0, 1, 2, 3]
+    """
+    return sorted(rolls, key=lambda seat_roll: _WEAKNESS[seat_roll[1]])  # a stable sort
+
+
+def tie_break_of(ahead: int, behind: int) -> dict[str, Any]:
+    """:func:`tie_break` of two rolls by their indexes (from a table: for events)."""
+    code, die = _TIE_BREAKS[ROLL_STRENGTH[ahead]][ROLL_STRENGTH[behind]]
+    return {"code": code, "die": die} if die else {"code": code}
+
+
+def tie_break(ahead: Sequence[int], behind: Sequence[int]) -> dict[str, Any]:
+    """What ranks the roll with key ``ahead`` before the one with key ``behind``, both of
+    a round's ranking, as a code with its numbers: ``category``, ``number`` (of the four
+    or the three), ``higher_pair``, ``lower_pair``, ``pair``, ``die`` (``die``: which die
+    counted from the highest, 1 to 4, decided between two rolls of nothing) or
+    ``rolled_first`` (the rolls tie: the earlier roller ranks ahead).
+
+    >>> tie_break(rank_roll("6622").key, rank_roll("6611").key)
+    {'code': 'lower_pair'}
+    >>> tie_break(rank_roll("6531").key, rank_roll("6521").key)
+    {'code': 'die', 'die': 3}
+    """
+    for i, (a, b) in enumerate(zip(ahead, behind, strict=False)):
+        if a != b:
+            if i == 0:
+                return {"code": "category"}
+            category = ahead[0]
+            if category == NOTHING:
+                return {"code": "die", "die": i}
+            if category == TWO_PAIRS:
+                return {"code": "higher_pair" if i == 1 else "lower_pair"}
+            return {"code": "pair" if category == ONE_PAIR else "number"}
+    return {"code": "rolled_first"}
+
+
+@functools.cache
+def _levels() -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per strength: how many of the 1296 rolls have it, the removal kind it allows, and
+    how many rolls rank behind it when rolled before it, and when rolled after it."""
+    count = [0] * (max(ROLL_STRENGTH) + 1)
+    kind = [-1] * len(count)
+    for roll in range(ROLL_COUNT):
+        s = ROLL_STRENGTH[roll]
+        count[s] += 1
+        if kind[s] not in (-1, ROLL_REMOVAL[roll]):  # equal rolls always allow the same
+            raise AssertionError("two equal rolls allow different removals")
+        kind[s] = ROLL_REMOVAL[roll]
+    levels = range(len(count))
+    roll_of = [ROLL_STRENGTH.index(s) for s in levels]  # a roll of each strength
+
+    def ahead(first: int, second: int, mine: int) -> bool:
+        ranked = round_ranking([(0, roll_of[first]), (1, roll_of[second])])
+        return ranked[0][0] == mine
+
+    before = [sum(count[t] for t in levels if ahead(t, s, 1)) for s in levels]
+    after = [sum(count[t] for t in levels if ahead(s, t, 0)) for s in levels]
+    return count, kind, before, after
+
+
+@functools.cache
+def place_odds(players: int, place: int) -> tuple[Fraction, ...]:
+    """P(the roller at ``place`` (0 = rolls first) of ``players`` wins the round with each
+    removal kind), exactly, by :func:`round_ranking`'s rule.
+
+    >>> first, second = place_odds(2, 0), place_odds(2, 1)
+    >>> sum(first) + sum(second) == 1 and sum(first) > sum(second)
+    True
+    """
+    if not 0 <= place < players:
+        raise ValueError(f"place {place} is not one of 0 to {players - 1}")
+    count, kind, before, after = _levels()
+    odds = [0] * KINDS
+    for s, c in enumerate(count):
+        # every earlier roll ranks behind it, and every later one
+        odds[kind[s]] += c * before[s] ** place * after[s] ** (players - 1 - place)
+    total = ROLL_COUNT**players
+    return tuple(Fraction(x, total) for x in odds)
+
+
+@functools.cache
+def kind_odds(players: int) -> tuple[Fraction, ...]:
+    """P(the round's best roll of ``players`` rolls allows each removal kind), exactly.
+
+    >>> [round(float(p), 4) for p in kind_odds(2)]
+    [0.4201, 0.3214, 0.0735, 0.1758, 0.0092]
+    """
+    if players < 1:
+        raise ValueError("at least one player rolls")
+    return tuple(
+        sum((place_odds(players, i)[r] for i in range(players)), Fraction(0)) for r in range(KINDS)
+    )
+
+
+def _tie_breaks() -> list[list[tuple[str, int]]]:
+    """:func:`tie_break` for every pair of strengths, as (code, die or 0)."""
+    key_of = {ROLL_STRENGTH[r]: ROLL_RANKED[r].key for r in range(ROLL_COUNT)}
+    table = []
+    for a in range(len(key_of)):
+        row = []
+        for b in range(len(key_of)):
+            said = tie_break(key_of[a], key_of[b])
+            row.append((said["code"], said.get("die", 0)))
+        table.append(row)
+    return table
+
+
+_TIE_BREAKS = _tie_breaks()

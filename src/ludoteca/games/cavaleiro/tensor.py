@@ -29,7 +29,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.cavaleiro.game import PHASE_NAMES, Cavaleiro
+from ludoteca.games.cavaleiro.core import PHASE_NAMES, REMOVE, State
+from ludoteca.games.cavaleiro.game import Cavaleiro
 from ludoteca.games.cavaleiro.layout import parse_layout
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions
@@ -37,7 +38,6 @@ from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["CavaleiroPublic", "CavaleiroTensors"]
 
-_ROLL, _REMOVE = 1, 2
 _STRENGTH = fractions(max(ROLL_STRENGTH))
 _F255 = fractions(255)
 _ROUND_CAP = 200
@@ -96,22 +96,23 @@ class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
 
     def public(self, game: Cavaleiro, seat: int) -> CavaleiroPublic:
         c = self.n_columns
-        cols = game.cols
-        last = game.last_round
+        core: State = game.core
+        cols = core.cols
+        last = core.last_round
         return _new(
             CavaleiroPublic,
             (
                 seat,
-                game.phase,
-                game.round_winner if game.phase == _REMOVE else -1,
-                game.round,
+                core.phase,
+                core.round_winner if core.phase == REMOVE else -1,
+                core.round,
                 tuple([tuple(cols[s * c : s * c + c]) for s in range(self.num_seats)]),
-                tuple(game.horiz),
-                tuple(game.left),
-                tuple(game.order),
-                tuple(game.rolls),
-                tuple(game.ranking),
-                tuple(game.rounds_won),
+                tuple(core.horiz),
+                tuple(core.left),
+                core.order,
+                core.rolls,
+                core.ranking,
+                tuple(core.rounds_won),
                 last[1] if last is not None else (),
             ),
         )
@@ -243,24 +244,25 @@ class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
 
     def patch(self, game: Cavaleiro, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
         """Cavaleiro's vectors are small and a round changes most of them: written
-        afresh into the kept buffer, straight from the game's public fields."""
+        afresh into the kept buffer, straight from the game's core."""
         if state is not game:
             return None
         buf[:] = self._zero_info if info else self._zero_observation
         c = self.n_columns
-        cols = game.cols
+        core = game.core
+        cols = core.cols
         self._write(
             buf,
             seat,
             [cols[s * c : s * c + c] for s in range(self.num_seats)],
-            game.horiz,
-            game.order,
-            game.rolls,
-            game.ranking,
-            game.round,
-            game.round_winner if game.phase == _REMOVE else -1,
+            core.horiz,
+            core.order,
+            core.rolls,
+            core.ranking,
+            core.round,
+            core.round_winner if core.phase == REMOVE else -1,
         )
         if info:
-            last = game.last_round
-            self._write_past(buf, seat, game.rounds_won, last[1] if last is not None else ())
+            last = core.last_round
+            self._write_past(buf, seat, core.rounds_won, last[1] if last is not None else ())
         return state
