@@ -3,6 +3,7 @@ read off the values, exact where a solver applies, and the command line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,12 @@ import pytest
 
 import ludoteca
 from ludoteca import analyse, hint
+from ludoteca.analysis import UNIT_ORDER, decision_indices, judge
 from ludoteca.bots import choose_move, make_bot
+from ludoteca.bots.base import TIE_RULES, UNITS
+from ludoteca.bots.bingo_expert import match_utility
 from ludoteca.cli import main
+from ludoteca.games.bingo.solver import solve as solve_bingo
 from ludoteca.solve import NotSolvable, solve
 
 BUDGET = 0.02
@@ -54,18 +59,47 @@ def test_every_decision_with_a_choice_is_judged(
             assert set(d.values) == set(replayed.legal_moves())
             assert d.played == move
             assert d.values[d.best] == max(d.values.values())
-            assert d.cost == pytest.approx(d.values[d.best] - d.values[d.played])
+            assert d.cost == round(d.values[d.best] - d.values[d.played], 6)
             assert d.cost >= 0
             assert d.kind in ("exact", "estimate")
+            assert d.unit in UNITS, d.unit  # every cost says what it is counted in
         replayed.play(move)
     assert judged == {}, "decisions judged where there was no choice"
     for seat, mistakes in result.mistakes.items():
-        assert all(m.seat == seat and m.cost > 0 for m in mistakes)
-        costs = [(m.kind != "exact", -m.cost) for m in mistakes]
-        assert costs == sorted(costs)
+        assert all(m.seat == seat and m.mistake and m.cost > 0 for m in mistakes)
+        order = [(UNIT_ORDER.index(m.unit), -m.cost) for m in mistakes]
+        assert order == sorted(order)
     data = json.loads(json.dumps(result.to_json()))
     assert len(data["decisions"]) == len(result.decisions)
+    assert not noisy_floats(data), noisy_floats(data)[:3]
     assert result.report().splitlines()[0] == f"{name}: {len(result.decisions)} decisions analysed"
+
+
+def noisy_floats(data: Any) -> list[float]:
+    """The floats of ``data`` written with more than six decimals (0.5999999999999999)."""
+    if isinstance(data, float):
+        return [data] if len(repr(data).partition(".")[2]) > 6 else []
+    if isinstance(data, dict):
+        return [f for v in data.values() for f in noisy_floats(v)]
+    if isinstance(data, list):
+        return [f for v in data for f in noisy_floats(v)]
+    return []
+
+
+@pytest.mark.parametrize(("name", "options", "moves"), GAMES[:2] + GAMES[3:4])
+def test_judging_in_parts_gives_the_same_analysis(
+    name: str, options: dict[str, Any], moves: int
+) -> None:
+    record = greedy_record(name, options, min(moves, 80), seed=8)
+    whole = judge(record, budget=BUDGET, seed=4)
+    indices = decision_indices(record)
+    assert [d.index for d in whole] == indices
+    parts = [judge(record, indices[k::3], budget=BUDGET, seed=4) for k in (2, 0, 1)]
+    assert sorted((d for part in parts for d in part), key=lambda d: d.index) == whole
+    told: list[tuple[int, int]] = []
+    result = analyse(record, budget=BUDGET, seed=4, progress=lambda a, b: told.append((a, b)))
+    assert result.decisions == whole
+    assert told == [(k, len(indices)) for k in range(1, len(indices) + 1)]
 
 
 def test_bingo_decisions_are_exact_once_the_stock_is_gone() -> None:
@@ -78,15 +112,30 @@ def test_bingo_decisions_are_exact_once_the_stock_is_gone() -> None:
     for i, move in enumerate(record["moves"], 1):
         d = exact.get(i)
         if d is not None:
-            solution = solve(replayed)
-            scores = {m.move: float(m.score) for m in solution.moves}
-            assert d.values == scores
+            # valued like the expert's estimates: the mover's chance of winning the match
+            view = replayed.view(None)
+            solution = solve_bingo(replayed, utility=match_utility(tuple(view["sets"])))
+            lift = 1.0 if solution.to_move == 1 else 0.0
+            assert d.unit == "match_chance"
+            assert d.values == {m.move: round(m.value / 1000 + lift, 6) for m in solution.moves}
+            top = max(m.value for m in solution.moves)
+            assert d.best in {m.move for m in solution.moves if m.value == top}
             checked += 1
         elif isinstance(replayed.to_move, int) and len(replayed.legal_moves()) > 1:
             with pytest.raises(NotSolvable):
                 solve(replayed)
         replayed.play(move)
     assert checked == len(exact)
+
+
+def test_fiveup_decisions_are_exact_in_the_experts_unit() -> None:
+    record = greedy_record("fiveup", {"players": 4, "target": 61}, 10_000, seed=1)
+    result = analyse(record, budget=BUDGET)
+    exact = [d for d in result.decisions if d.kind == "exact"]
+    assert exact
+    assert {d.unit for d in result.decisions} == {"hand_margin"}
+    # a play that reaches the target is worth the expert's 30 points on top, not 10 000
+    assert all(abs(v) < 200 for d in exact for v in d.values.values())
 
 
 @pytest.mark.parametrize(("name", "options"), [(g, o) for g, o, _ in GAMES])
@@ -99,10 +148,13 @@ def test_hint_ranks_the_legal_moves_from_the_movers_seat(
     before = game.record()
     ranked = hint(game, budget=BUDGET)
     assert sorted(r.move for r in ranked) == sorted(game.legal_moves())
-    # the first is the bot's choice (a bid may wait for a safer margin); the rest by value
-    rest = [r.value for r in ranked[1:]]
-    assert rest == sorted(rest, reverse=True)
-    assert all(r.reason for r in ranked)
+    values = [r.value for r in ranked]
+    assert values == sorted(values, reverse=True), "best first, by value"
+    assert all(r.reason and r.unit in UNITS for r in ranked)
+    assert len({r.unit for r in ranked}) == 1
+    # a move of the same value as the one before it says by which rule it comes after
+    for before_it, r in itertools.pairwise(ranked):
+        assert (r.tie in TIE_RULES) == (r.value == before_it.value), (before_it, r)
     assert game.record() == before, "a hint changed the game"
     other = (game.to_move + 1) % game.num_seats  # type: ignore[operator]
     with pytest.raises(ValueError, match="seat to move"):
@@ -119,6 +171,12 @@ def test_analyse_command_prints_json_and_refuses_a_bad_record(
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "cavaleiro"
     assert data["decisions"]
+    assert all(d["unit"] in UNITS for d in data["decisions"])
+    assert not noisy_floats(data)
+    assert main(["analyse", str(path), "--budget", "0.01", "--lang", "en"]) == 0
+    text = capsys.readouterr().out
+    assert "exact cost" not in text
+    assert "average cost per decision" in text
     bad = dict(record, moves=[*record["moves"][:5], "remove 9 from column 42"])
     path.write_text(json.dumps(bad))
     assert main(["analyse", str(path)]) == 1

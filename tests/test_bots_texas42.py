@@ -11,7 +11,8 @@ from ludoteca.analysis import analyse, hint
 from ludoteca.arena import run_match
 from ludoteca.bots import SeatHandle, choose_move, make_bot
 from ludoteca.games.texas42 import Texas42
-from ludoteca.games.texas42.solver import solve
+from ludoteca.games.texas42.core import bid_marks
+from ludoteca.games.texas42.solver import position, solve
 
 STRONG = [
     "6-6 6-5 6-4 6-3 6-2 5-5 4-4",
@@ -116,11 +117,24 @@ def test_analysis_matches_the_solver_on_every_trick_decision() -> None:
     by_index = {d.index: d for d in exact}
     for i, move in enumerate(record["moves"], 1):
         if i in by_index:
+            # in marks: the bid's marks to the side that makes or sets it, with every
+            # hand known; the points only decide between moves of equal marks
             sol = solve(replayed)
-            scores = {m.move: m.score for m in sol.moves}
+            pos = position(replayed)
+            bidding = pos.bidder % 2 == replayed.to_move % 2  # type: ignore[operator]
+            nello = sol.contract == "nello"
+            made = {
+                m.move: (m.value == 0 if nello else m.value >= min(pos.high, 42)) for m in sol.moves
+            }
+            marks = bid_marks(pos.high)
+            worth = {mv: float(marks if ok == bidding else -marks) for mv, ok in made.items()}
             d = by_index[i]
-            assert d.cost == max(scores.values()) - scores[d.played]
+            assert d.unit == "marks"
+            assert d.values == worth
+            assert d.cost == max(worth.values()) - worth[d.played]
             assert d.cost >= 0
+            own = {m.move: m.score for m in sol.moves if worth[m.move] == max(worth.values())}
+            assert own[d.best] == max(own.values())
         replayed.play(move)
     for seat, mistakes in result.mistakes.items():
         assert all(m.seat == seat and m.cost > 0 for m in mistakes)

@@ -102,21 +102,27 @@ def test_every_refusal_reason_is_said_in_portuguese(game: str) -> None:
     assert not untranslated, sorted(untranslated)[:5]
 
 
-@pytest.mark.parametrize("game", ["texas42", "bingo", "cavaleiro"])
+@pytest.mark.parametrize("game", ["texas42", "bingo", "cavaleiro", "fiveup"])
 def test_hint_reasons_are_said_in_portuguese(game: str) -> None:
     from ludoteca.bots import available_levels
+    from ludoteca.i18n.hints import HintTexts
 
     if "expert" not in available_levels(game) or not hasattr(ludoteca, "hint"):
         pytest.skip(f"no expert for {game}")
     g = ludoteca.new_game(game, seed=3)
     rng = random.Random(3)
-    reasons: set[str] = set()
+    ranked = []
     for step in range(40):
         if g.is_over:
             break
-        if step % 10 == 9:
-            reasons |= {m.reason for m in ludoteca.hint(g, g.to_move, budget=0.2)}
+        if step % 10 == 9 and isinstance(g.to_move, int):
+            ranked += ludoteca.hint(g, g.to_move, budget=0.2)
         g.play(rng.choice(g.legal_moves()))
-    assert reasons
-    untranslated = {r for r in reasons if reason_text(game, r, "pt") == r}
-    assert not untranslated, sorted(untranslated)[:3]
+    assert ranked
+    pt, en = HintTexts("pt"), HintTexts("en")
+    # every reason is said from its code (never the English sentence as it was written)
+    unsaid = {r.code for r in ranked if pt._reason(game, r.code, r.params) is None}
+    assert not unsaid, sorted(unsaid)
+    same = {pt.reason(game, r) for r in ranked if pt.reason(game, r) == en.reason(game, r)}
+    assert not same, sorted(same)[:3]
+    assert all(pt.unit(r.unit) != r.unit for r in ranked)

@@ -1,21 +1,30 @@
 """Hints during a game, and the analysis of a finished one.
 
 ``hint(game)`` asks the strongest bot that ranks moves for its estimate of
-every legal move, seen only from the seat to move.
+every legal move, seen only from the seat to move, best first; each value is
+in the unit its ``unit`` names (:data:`ludoteca.bots.base.UNITS`).
 
 ``analyse(record)`` goes through a finished game decision by decision. Where
 an exact solver applies (the position has no hidden information left once
-every hand is known, as in a Texas 42 hand's tricks), the move played is
-compared with the best move exactly, after the fact; elsewhere the expert's
-estimate from the player's own seat is used. Each decision gets the move
-played, the best move and what the difference cost, and each player a summary
-of their biggest mistakes.
+every hand is known, as in a Texas 42 hand's tricks), the moves are valued
+exactly, after the fact, in the same unit as the expert's estimates (a Texas 42
+play in marks, a Bingo move in the chance of winning the match, a Five-Up play
+in the points margin of the rest of the hand); elsewhere the expert's estimate
+from the player's own seat is used, and said to be one. Each decision gets the
+move played, the best move and what the difference cost, and each player a
+summary of their biggest mistakes.
+
+The decisions are judged one by one, each with its own seed, so the work can
+be split (:func:`decision_indices`, :func:`judge`, :func:`summarise`) and the
+parts judged anywhere give the same analysis as one pass.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -23,29 +32,54 @@ from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bo
 from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
 from .game import Game
 from .i18n import N_, default_lang, normalize_lang, texts
+from .i18n.hints import HintTexts
 from .i18n.moves import describe_move
 from .record import check_record
 from .registry import game_class
-from .solve import solve
 
-__all__ = ["Analysis", "Decision", "analyse", "hint"]
+__all__ = [
+    "Analysis",
+    "Decision",
+    "analyse",
+    "decision_indices",
+    "hint",
+    "judge",
+    "new_replay",
+    "summarise",
+]
 
 ANALYSIS_BUDGET = 0.25
 
 KINDS = {"exact": N_("exact"), "estimate": N_("estimate")}
 """How a decision was judged, in words."""
-UNITS = {
-    "points": N_("points"),
-    "value": N_("value"),
-    "utility": N_("utility"),
-    "set difference": N_("set difference"),
-    "bidder tricks": N_("bidder's tricks"),
-    "points margin": N_("points margin"),
-    "points margin against each opponent, summed (paranoid)": N_(
-        "points margin against each opponent, summed"
-    ),
+
+MISTAKE_AT_LEAST: dict[str, float] = {
+    "match_chance": 0.005,
+    "game_chance": 0.005,
+    "round_wins_needed": 0.001,
+    "sticks_taken": 0.5,
+    "marks": 0.01,
+    "points": 0.05,
+    "hand_margin": 0.05,
 }
-"""What a cost is counted in, in words."""
+"""The smallest cost, per unit, counted as a mistake (below it: noise of the estimates)."""
+
+BLUNDER_AT_LEAST: dict[str, float] = {
+    "match_chance": 0.1,
+    "game_chance": 0.1,
+    "round_wins_needed": 0.05,
+    "sticks_taken": 2.0,
+    "marks": 1.0,
+    "points": 5.0,
+    "hand_margin": 5.0,
+}
+"""The smallest cost, per unit, counted as a big mistake."""
+
+UNIT_ORDER = tuple(MISTAKE_AT_LEAST)
+"""Units in the order mistakes in different units are listed."""
+
+DIGITS = 6
+"""Values and costs are rounded to this many decimals (no float noise in the JSON)."""
 
 
 def _ranking_bot(game_name: str, seed: int, budget: float | None) -> Bot:
@@ -62,7 +96,9 @@ def _ranking_bot(game_name: str, seed: int, budget: float | None) -> Bot:
 def hint(
     game: Game, seat: int | None = None, *, budget: float | None = None, seed: int = 0
 ) -> list[RankedMove]:
-    """The legal moves of the seat to move, best first, each with a value and a reason.
+    """The legal moves of the seat to move, best first, each with a value (in the
+    unit its ``unit`` names), a reason, and for a move of the same value as the one
+    before it the rule that ordered them (``tie``).
 
     Only what ``seat`` may know is used. ``seat`` defaults to the seat to move
     (and must be it).
@@ -79,16 +115,32 @@ def hint(
 
 @dataclass
 class Decision:
-    """One decision of the game, judged."""
+    """One decision of the game, judged.
+
+    ``values`` holds every legal move's value, in ``unit``, from the mover's side;
+    ``cost`` is the best value minus the played move's (0 for a best move).
+    """
 
     index: int  # 1-based position of the move in the record
     seat: int
     played: str
     best: str
-    cost: float  # best value minus the played move's value, from the mover's side
+    cost: float
     kind: str  # "exact" (solver, all hands known) or "estimate" (expert, own seat)
-    unit: str  # what cost is counted in ("" when the estimate has no single unit)
+    unit: str  # what values and the cost are counted in (a code of UNITS)
     values: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the cost is above the noise of the unit's estimates."""
+        return self.cost >= MISTAKE_AT_LEAST.get(self.unit, 1e-6)
+
+    @property
+    def severity(self) -> int:
+        """0 for a move good enough, 1 for a mistake, 2 for a big one."""
+        if not self.mistake:
+            return 0
+        return 2 if self.cost >= BLUNDER_AT_LEAST.get(self.unit, float("inf")) else 1
 
 
 @dataclass
@@ -109,16 +161,18 @@ class Analysis:
         }
 
     def report(self, lang: str = "en") -> str:
-        """A readable summary in ``lang``: moves in words, numbers the language's way.
+        """A readable summary in ``lang``: moves in words, costs in their units.
 
-        >>> d = Decision(7, 1, "pass", "bid 30", 2.5, "estimate", "points")
+        >>> d = Decision(7, 1, "pass", "bid 30", 0.5, "estimate", "marks")
         >>> print(Analysis("texas42", ["Ana", "Bia"], [d], {1: [d]}).report("pt"))
         texas42: 1 decisão analisada
-        Ana (lugar 0): custo exato 0
-        Bia (lugar 1): custo exato 0
-          lance 7: passo; melhor: lance de 30; custo 2,5 pontos (estimativa)
+        Ana (lugar 0): 0 decisão, 0 erro
+        Bia (lugar 1): 1 decisão, 1 erro
+          custo médio por decisão: 0,5 marcas (0 exata, 1 estimada)
+          lance 7: passo; melhor: lance de 30; custo 0,5 marcas (estimativa)
         """
         tx = texts(lang)
+        say = HintTexts(tx)
         lines = [
             tx.n_(
                 "{game}: {n} decision analysed",
@@ -128,19 +182,30 @@ class Analysis:
             )
         ]
         for seat, name in enumerate(self.players):
-            total = sum(d.cost for d in self.decisions if d.seat == seat and d.kind == "exact")
+            mine = [d for d in self.decisions if d.seat == seat]
             lines.append(
                 tx._(
-                    "{name} (seat {seat}): exact cost {cost}",
+                    "{name} (seat {seat}): {decisions}, {mistakes}",
                     name=name,
                     seat=seat,
-                    cost=tx.decimal(total, 3),
+                    decisions=tx.n_("{n} decision", "{n} decisions", len(mine)),
+                    mistakes=tx.n_("{n} mistake", "{n} mistakes", sum(d.mistake for d in mine)),
                 )
             )
+            for unit in _units(mine):
+                costs = [d for d in mine if d.unit == unit]
+                exact = sum(d.kind == "exact" for d in costs)
+                lines.append(
+                    "  "
+                    + tx._(
+                        "average cost per decision: {cost} ({exact}, {estimated})",
+                        cost=say.cost(unit, sum(d.cost for d in costs) / len(costs)),
+                        exact=tx.n_("{n} exact", "{n} exact", exact),
+                        estimated=tx.n_("{n} estimated", "{n} estimated", len(costs) - exact),
+                    )
+                )
             for d in self.mistakes.get(seat, []):
-                unit = tx._(UNITS[d.unit]) if d.unit in UNITS else d.unit
                 kind = tx._(KINDS[d.kind]) if d.kind in KINDS else d.kind
-                cost = tx.decimal(d.cost, 3) + (" " + unit if unit else "")
                 lines.append(
                     "  "
                     + tx._(
@@ -148,64 +213,228 @@ class Analysis:
                         index=d.index,
                         played=describe_move(self.game, d.played, tx),
                         best=describe_move(self.game, d.best, tx),
-                        cost=cost,
+                        cost=say.cost(d.unit, d.cost),
                         kind=kind,
                     )
                 )
         return "\n".join(lines)
 
 
-def _exact_values(game: Game) -> tuple[dict[str, float], str] | None:
+def _units(decisions: Iterable[Decision]) -> list[str]:
+    found = {d.unit for d in decisions}
+    return [u for u in UNIT_ORDER if u in found] + sorted(found - set(UNIT_ORDER))
+
+
+# ------------------------------------------------------------ exact values
+
+
+def _texas42_exact(game: Game) -> tuple[dict[str, float], list[str], str] | None:
+    from .bots.texas42_expert import _hand_score
+    from .games.texas42.core import bid_marks
+    from .games.texas42.solver import position
+    from .games.texas42.solver import solve as solve_texas42
+
     try:
-        solution = solve(game)
-    except NotSolvable:
+        solution = solve_texas42(game)
+    except (NotSolvable, ValueError):
         return None
-    values = {m.move: float(m.score) for m in solution.moves}
-    return values, getattr(solution, "objective", "value")
+    pos = position(game)
+    mover = game.to_move
+    assert isinstance(mover, int)
+    bidding = pos.bidder % 2 == mover % 2
+    need, marks = min(pos.high, 42), bid_marks(pos.high)
+    nello = solution.objective == "bidder tricks"
+    marks_scoring = game.options["scoring"] == "marks"
+    values: dict[str, float] = {}
+    order: dict[str, tuple[float, float]] = {}
+    for m in solution.moves:
+        made = m.value == 0 if nello else m.value >= need
+        bidder_points = (42 if made else 0) if nello else m.value
+        own_points = bidder_points if bidding else 42 - bidder_points
+        if marks_scoring:
+            value = float(marks if made == bidding else -marks)
+        else:
+            value = float(_hand_score(made, bidder_points, need, bidding))
+        values[m.move] = value
+        order[m.move] = (value, own_points)
+    ranked = sorted(values, key=lambda mv: (-order[mv][0], -order[mv][1], mv))
+    return values, ranked, "marks" if marks_scoring else "points"
 
 
-def analyse(
-    record: dict[str, Any], *, budget: float = ANALYSIS_BUDGET, seed: int = 0, top: int = 3
-) -> Analysis:
-    """Judge every decision of a recorded game (see the module docstring)."""
+def _bingo_exact(game: Game) -> tuple[dict[str, float], list[str], str] | None:
+    from .bots.bingo_expert import EQUITY_UNITS, match_utility
+    from .games.bingo.solver import solve as solve_bingo
+
+    view = game.view(None)
+    try:
+        utility = match_utility((view["sets"][0], view["sets"][1]), view["target_sets"])
+        solution = solve_bingo(game, utility=utility)
+    except (NotSolvable, ValueError):
+        return None
+    lift = 1.0 if solution.to_move == 1 else 0.0
+    values = {m.move: m.value / EQUITY_UNITS + lift for m in solution.moves}
+    margins = {m.move: m.margin for m in solution.moves}
+    ranked = sorted(values, key=lambda mv: (-values[mv], -margins[mv], mv))
+    return values, ranked, "match_chance"
+
+
+def _fiveup_exact(game: Game) -> tuple[dict[str, float], list[str], str] | None:
+    from .bots.fiveup_expert import WIN_POINTS
+    from .games.fiveup.solver import MAX_NODES, Position, move_of, move_value, searcher
+
+    try:
+        pos = Position.from_game(game)
+        search = searcher(pos, node_limit=MAX_NODES, win=WIN_POINTS)
+        by_move: dict[Any, float] = {}
+        values: dict[str, float] = {}
+        for action in game.legal_actions():
+            m = move_of(action)
+            if m not in by_move:
+                by_move[m] = float(move_value(pos, m, search))
+            values[game.action_to_move(action)] = by_move[m]
+    except (NotSolvable, ValueError):
+        return None
+    ranked = sorted(values, key=lambda mv: -values[mv])  # stable: the legal moves' order
+    return values, ranked, "hand_margin"
+
+
+EXACT: dict[str, Callable[[Game], tuple[dict[str, float], list[str], str] | None]] = {
+    "texas42": _texas42_exact,
+    "bingo": _bingo_exact,
+    "fiveup": _fiveup_exact,
+}
+"""Per game, every legal move's exact value (all hands known) in its expert's unit,
+the moves best first, and the unit; ``None`` where the solver does not apply."""
+
+EXACT_CODES = frozenset({"win_chance", "match_exact"})
+"""The expert's codes whose values are exact (Cavaleiro's two-player table, a Bingo
+hand whose every tile is known to the mover)."""
+
+
+# ------------------------------------------------------------ the analysis
+
+
+def new_replay(record: dict[str, Any]) -> Game:
+    """A game at the start of ``record`` (checked), to play its moves on."""
     check_record(record)
     cls = game_class(record["game"])
     try:
-        game = cls(chance="manual", names=record["players"], **record["options"])
+        return cls(chance="manual", names=record["players"], **record["options"])
     except ValueError as e:
         raise InvalidRecord(f"the record's options or players are not valid: {e}") from None
+
+
+def _play(game: Game, move: str, index: int) -> None:
+    try:
+        game.play(move)
+    except IllegalMove as e:
+        raise IllegalMove(f"move {index} of the record, {move!r}: {e}", index=index) from None
+
+
+def decision_indices(record: dict[str, Any]) -> list[int]:
+    """The (1-based) indices of the record's moves made by a seat with a choice."""
+    game = new_replay(record)
+    out = []
+    for i, move in enumerate(record["moves"], 1):
+        if isinstance(game.to_move, int) and len(game.legal_moves()) > 1:
+            out.append(i)
+        _play(game, move, i)
+    return out
+
+
+def judge(
+    record: dict[str, Any],
+    indices: Iterable[int] | None = None,
+    *,
+    budget: float = ANALYSIS_BUDGET,
+    seed: int = 0,
+    progress: Callable[[Decision], None] | None = None,
+) -> list[Decision]:
+    """Judge the decisions at ``indices`` (every decision with a choice by default);
+    ``progress`` is given each decision as it is judged.
+
+    Each decision's estimate is seeded by ``seed`` and its index alone, so the
+    decisions may be judged in any groups, in any order, with the same result.
+    """
+    game = new_replay(record)
+    wanted = None if indices is None else set(indices)
+    last = len(record["moves"]) if wanted is None else max(wanted, default=0)
     bot: Bot | None = None
     decisions: list[Decision] = []
-    for i, move in enumerate(record["moves"], 1):
+    for i, move in enumerate(record["moves"][:last], 1):
         seat = game.to_move
-        if isinstance(seat, int) and len(game.legal_moves()) > 1:
-            exact = _exact_values(game)
-            if exact is not None:
-                values, unit = exact
-                kind = "exact"
-            else:
-                if bot is None:
-                    bot = _ranking_bot(game.name, seed, budget)
-                ranked = bot.rank(SeatHandle(game, seat))
-                values = {r.move: r.value for r in ranked}
-                unit, kind = getattr(bot, "value_unit", ""), "estimate"
-            try:
-                played = game.action_to_move(game.move_to_action(move))
-            except IllegalMove:
-                played = move
-            best = max(values, key=lambda m: values[m])
-            cost = values[best] - values.get(played, values[best])
-            decisions.append(Decision(i, seat, played, best, cost, kind, unit, values))
-        try:
-            game.play(move)
-        except IllegalMove as e:
-            raise IllegalMove(f"move {i} of the record, {move!r}: {e}", index=i) from None
+        if (
+            (wanted is None or i in wanted)
+            and isinstance(seat, int)
+            and len(game.legal_moves()) > 1
+        ):
+            if bot is None:
+                bot = _ranking_bot(game.name, seed, budget)
+            decisions.append(_judge_one(game, seat, move, i, bot, seed))
+            if progress is not None:
+                progress(decisions[-1])
+        _play(game, move, i)
+    return decisions
+
+
+def _judge_one(game: Game, seat: int, move: str, index: int, bot: Bot, seed: int) -> Decision:
+    try:
+        played = game.action_to_move(game.move_to_action(move))
+    except (IllegalMove, ValueError):
+        played = move
+    exact_of = EXACT.get(game.name)
+    exact = exact_of(game) if exact_of is not None else None
+    if exact is not None:
+        values, order, unit = exact
+        kind = "exact"
+    else:
+        bot.rng = random.Random(f"{seed}:{index}")
+        ranked = bot.rank(SeatHandle(game, seat))
+        values = {r.move: float(r.value) for r in ranked}
+        order = [r.move for r in ranked]
+        unit = ranked[0].unit or "value"
+        kind = "exact" if all(r.code in EXACT_CODES for r in ranked) else "estimate"
+    values = {m: round(v, DIGITS) for m, v in values.items()}
+    best = order[0]
+    cost = round(values[best] - values.get(played, values[best]), DIGITS)
+    return Decision(index, seat, played, best, max(cost, 0.0), kind, unit, values)
+
+
+def summarise(record: dict[str, Any], decisions: Iterable[Decision], top: int = 3) -> Analysis:
+    """The analysis of ``record`` from its judged ``decisions``: each player's
+    ``top`` biggest mistakes (by unit, then cost)."""
+    ordered = sorted(decisions, key=lambda d: d.index)
     mistakes: dict[int, list[Decision]] = {}
-    for seat in range(game.num_seats):
-        mine = [d for d in decisions if d.seat == seat and d.cost > 1e-9]
-        mine.sort(key=lambda d: (d.kind != "exact", -d.cost))
+    seats = len(record["players"])
+    for seat in range(seats):
+        mine = [d for d in ordered if d.seat == seat and d.mistake]
+        rank = {u: k for k, u in enumerate(_units(mine))}
+        mine.sort(key=lambda d: (rank[d.unit], -d.cost, d.index))
         mistakes[seat] = mine[:top]
-    return Analysis(record["game"], list(record["players"]), decisions, mistakes)
+    return Analysis(record["game"], list(record["players"]), ordered, mistakes)
+
+
+def analyse(
+    record: dict[str, Any],
+    *,
+    budget: float = ANALYSIS_BUDGET,
+    seed: int = 0,
+    top: int = 3,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Judge every decision of a recorded game (see the module docstring);
+    ``progress(done, total)`` is told after each decision."""
+    if progress is None:
+        return summarise(record, judge(record, budget=budget, seed=seed), top)
+    total = len(decision_indices(record))
+    done = 0
+
+    def tell(_: Decision) -> None:
+        nonlocal done
+        done += 1
+        progress(done, total)
+
+    return summarise(record, judge(record, budget=budget, seed=seed, progress=tell), top)
 
 
 def add_subcommand(sub: Any) -> None:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ludoteca.game import Game
 
-__all__ = ["Bot", "RankedMove", "SeatHandle", "choose_move"]
+__all__ = ["TIE_RULES", "UNITS", "Bot", "RankedMove", "SeatHandle", "choose_move", "mark_ties"]
 
 
 class SeatHandle:
@@ -72,11 +72,13 @@ class SeatHandle:
 class RankedMove:
     """A legal move with the bot's estimate of its value and a short reason.
 
-    ``value`` is in the unit the game's expert documents (for example the
-    probability of making the bid, or expected points); higher is better for
+    ``value`` is in the unit named by ``unit`` (one of :data:`UNITS`, for example
+    ``"match_chance"``, the chance of winning the match); higher is better for
     the seat to move. ``reason`` says why in English; ``code`` and ``params`` say
     the same as data for translations (for example ``"bid_make_rate"`` with
-    ``{"rate": 0.85, "deals": 20, "trump": 5}``).
+    ``{"rate": 0.85, "deals": 20, "contract": "trump 5"}``). ``tie`` is set on a
+    move whose value equals the one before it: the code of the rule that put it
+    after (one of :data:`TIE_RULES`), ``""`` otherwise.
     """
 
     move: str
@@ -84,6 +86,46 @@ class RankedMove:
     reason: str
     code: str = "value"
     params: Mapping[str, Any] = field(default_factory=dict)
+    unit: str = ""
+    tie: str = ""
+
+
+UNITS: dict[str, str] = {
+    "match_chance": "the chance of winning the match",
+    "game_chance": "the chance of winning the game",
+    "round_wins_needed": "round wins still needed (the value is minus them: fewer is better)",
+    "sticks_taken": "sticks taken (a horizontal counts three)",
+    "marks": "marks expected this hand, ours minus theirs",
+    "points": "points expected this hand, ours minus theirs",
+    "hand_margin": "points margin over the rest of the hand, against each opponent, summed",
+}
+"""What a ranked move's ``value`` is counted in, by unit code (English; the apps
+say them from the catalogs)."""
+
+TIE_RULES: dict[str, str] = {
+    "sooner_win": "equal chances: a move that wins the hand at once first, then the larger margin",
+    "same_figure": "the same figure is left (columns and blocks swapped): the lowest column first",
+    "more_points": "equal values: the move with more points on average first",
+    "cheaper_bid": "equal values: the cheaper bid first",
+    "same_play": "the same tile laid the same way on another equal end",
+    "fewer_sticks": "equal values: the removal that leaves fewer sticks first",
+    "keeps_blocks": "equal values: the removal that keeps more blocks and columns whole first",
+    "move_order": "equal values: in the order of the legal moves",
+}
+"""Why a move is listed after another of the same value, by rule code."""
+
+
+def mark_ties(
+    ranked: list[RankedMove], rule: Callable[[RankedMove, RankedMove], str]
+) -> list[RankedMove]:
+    """``ranked`` (best first) with ``tie`` set on each move whose value equals the
+    previous one's, to ``rule(previous, move)``."""
+    out: list[RankedMove] = []
+    for r in ranked:
+        if out and r.value == out[-1].value:
+            r = replace(r, tie=rule(out[-1], r))
+        out.append(r)
+    return out
 
 
 class Bot(abc.ABC):

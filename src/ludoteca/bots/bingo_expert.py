@@ -39,11 +39,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ludoteca.games.bingo.core import A_CLOSE, BingoCore
+from ludoteca.games.bingo.core import A_CLOSE, REPLY, BingoCore
 from ludoteca.games.bingo.hidden import DealSampler, observe_view, position_from_view
 from ludoteca.games.bingo.solver import SCALE, Searcher, Utility, searcher, utility_table
 
-from .base import Bot, RankedMove, SeatHandle
+from .base import Bot, RankedMove, SeatHandle, mark_ties
 from .bingo_common import greedy_action
 
 __all__ = ["HAND_RESULTS", "ExpertBingo", "match_equity", "match_utility"]
@@ -161,8 +161,9 @@ class ExpertBingo(Bot):
         compulsory = view["following_compulsory"]
         exact = compulsory and sampler.obs.stock_left == 0 and not taking
         deals = 1 if exact else self.deals(view, len(actions), A_CLOSE in actions)
-        totals = [0] * len(actions)
+        totals = [0] * len(actions)  # seat 0's utility, summed over the deals
         margins = [0] * len(actions)  # seat 0's final point difference, summed
+        at_once = [True] * len(actions)  # the move wins the hand this trick in every deal
         close_leads: dict[int, list[int]] = {}
         searchers: dict[int, Searcher] = {}
         for _ in range(deals):
@@ -170,28 +171,34 @@ class ExpertBingo(Bot):
             for i, action in enumerate(actions):
                 hand = base.clone()
                 hand.apply(action)
+                if at_once[i]:
+                    at_once[i] = _wins_this_trick(hand, seat)
                 if action == A_CLOSE and self.close_by_lead:
                     _close_leads(hand, utility, searchers, close_leads)
                 else:
                     value = _finish(hand, utility, searchers)
-                    totals[i] += value
+                    totals[i] += _utility_of(value)
                     margins[i] += value - _utility_of(value) * SCALE
         sign = 1 if seat == 0 else -1
         if close_leads:
             # the lead after closing is chosen once for every deal (not per deal)
-            lead = max(close_leads, key=lambda a: (sign * close_leads[a][0], -a))
+            lead = max(
+                close_leads, key=lambda a: (sign * close_leads[a][0], sign * close_leads[a][1], -a)
+            )
             i = actions.index(A_CLOSE)
             totals[i], margins[i] = close_leads[lead]
-        ranked = []
-        for action, total, margin_sum in zip(actions, totals, margins, strict=True):
-            score = sign * total / deals
-            # the mover's chance of winning the match (the points' tie-break is
-            # below a thousandth of a percent, and keeps the values in the order)
-            equity = max(0.0, min(1.0, score / SCALE / EQUITY_UNITS + (seat == 1)))
-            margin = sign * margin_sum / deals
+        rows = []
+        for i, action in enumerate(actions):
+            # the mover's chance of winning the match, from the utility alone (the
+            # points decide only between moves of equal chances)
+            mean = sign * totals[i] / deals
+            equity = round(max(0.0, min(1.0, mean / EQUITY_UNITS + (seat == 1))), 9)
+            margin = sign * margins[i] / deals
+            now = at_once[i] and action != A_CLOSE
             if exact:
                 reason = f"exact: the match is won {equity:.0%} (points {margin:+.0f} this hand)"
-                code, params = "match_exact", {"equity": equity, "margin": round(margin)}
+                code = "match_exact"
+                params: dict[str, Any] = {"equity": equity, "margin": round(margin)}
             else:
                 method = "solved" if compulsory or taking else "played_out"
                 how = "solved" if method == "solved" else "played out and solved"
@@ -201,10 +208,14 @@ class ExpertBingo(Bot):
                 )
                 code = "match_estimate"
                 params = {"equity": equity, "deals": deals, "method": method, "margin": margin}
+            if now:
+                reason = "wins the hand at once; " + reason
+                params["at_once"] = True
             move = handle.action_to_move(action)
-            ranked.append((score, RankedMove(move, equity, reason, code, params)))
-        ranked.sort(key=lambda pair: (-pair[0], pair[1].move))
-        return [r for _, r in ranked]
+            ranked = RankedMove(move, equity, reason, code, params, unit="match_chance")
+            rows.append(((-sign * totals[i], not now, -margin, move), ranked))
+        rows.sort(key=lambda row: row[0])
+        return mark_ties([r for _, r in rows], _tie_rule)
 
     def deals(self, view: Mapping[str, Any], n_moves: int, can_close: bool = False) -> int:
         """How many determinizations the budget pays for at the decision ``view``
@@ -216,6 +227,25 @@ class ExpertBingo(Bot):
         extra = CLOSE_MS if can_close and self.close_by_lead else 0.0
         deals = int(self._seconds * 1000 / (DEAL_MS + extra + cost * n_moves))
         return max(MIN_DEALS, min(MAX_DEALS, deals))
+
+
+def _tie_rule(before: RankedMove, after: RankedMove) -> str:
+    return "sooner_win"
+
+
+def _wins_this_trick(hand: BingoCore, seat: int) -> bool:
+    """Whether ``seat``, having just led in ``hand``, wins the hand by the end of
+    this trick whatever the answer (a show or a capture that makes 70)."""
+    if not hand.in_hand:
+        return hand.done[-1].winner == seat
+    if hand.phase != REPLY:
+        return False
+    for answer in hand.legal():
+        after = hand.clone()
+        after.apply(answer)
+        if after.in_hand or after.done[-1].winner != seat:
+            return False
+    return True
 
 
 def _utility_of(value: int) -> int:
@@ -234,7 +264,7 @@ def _close_leads(
     hand: BingoCore, utility: Utility, searchers: dict[int, Searcher], sums: dict[int, list[int]]
 ) -> None:
     """Add each lead's exact value after the close (seat 0's view) to ``sums``: the
-    combined value and its point difference."""
+    utility and the point difference."""
     search = _search(hand, utility, searchers)
     for action in hand.legal():
         child = hand.clone()
@@ -243,8 +273,9 @@ def _close_leads(
         acc = sums.get(action)
         if acc is None:
             acc = sums[action] = [0, 0]
-        acc[0] += value
-        acc[1] += value - _utility_of(value) * SCALE
+        utility_part = _utility_of(value)
+        acc[0] += utility_part
+        acc[1] += value - utility_part * SCALE
 
 
 def _finish(hand: BingoCore, utility: Utility, searchers: dict[int, Searcher]) -> int:

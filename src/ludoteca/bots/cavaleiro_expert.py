@@ -43,10 +43,11 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 
 import numpy as np
 
-from .base import RankedMove, SeatHandle
+from .base import RankedMove, SeatHandle, mark_ties
 from .cavaleiro_greedy import GreedyCavaleiro
 from .cavaleiro_tables import (
     MAX_DUEL_STATES,
@@ -130,19 +131,21 @@ class ExpertCavaleiro(GreedyCavaleiro):
                 table = endgame_table(space.layout.text, sticks)
                 wins = [table.after_removal(j, theirs) for j in left]
                 order = sorted(range(len(moves)), key=lambda i: (-wins[i], left[i], i))
-                return [
+                ranked = [
                     RankedMove(
                         moves[i],
                         wins[i],
                         f"wins {100 * wins[i]:.2f}% of the time, leaving {describe(leaves[i])}",
                         "win_chance",
                         {"chance": wins[i], "leaves": leaves[i]},
+                        unit="game_chance",
                     )
                     for i in order
                 ]
+                return mark_ties(ranked, _tie_rule(moves, left))
         needed = [rounds.value(j) for j in left]
         order = sorted(range(len(moves)), key=lambda i: (needed[i], left[i], i))
-        return [
+        ranked = [
             RankedMove(
                 moves[i],
                 -needed[i],
@@ -150,9 +153,22 @@ class ExpertCavaleiro(GreedyCavaleiro):
                 f"{describe(leaves[i])}",
                 "round_wins_needed",
                 {"rounds": needed[i], "leaves": leaves[i]},
+                unit="round_wins_needed",
             )
             for i in order
         ]
+        return mark_ties(ranked, _tie_rule(moves, left))
+
+
+def _tie_rule(moves: list[str], left: list[int]) -> Callable[[RankedMove, RankedMove], str]:
+    """Why a removal of the same value comes after another: the same figure left
+    (up to the symmetries the tables fold), listed by column; else fewer sticks left."""
+    state = dict(zip(moves, left, strict=True))
+
+    def rule(before: RankedMove, after: RankedMove) -> str:
+        return "same_figure" if state[before.move] == state[after.move] else "fewer_sticks"
+
+    return rule
 
 
 class ExpertPolicy:

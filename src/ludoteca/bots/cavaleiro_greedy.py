@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from .base import Bot, RankedMove, SeatHandle
+from .base import Bot, RankedMove, SeatHandle, mark_ties
 from .cavaleiro_tables import (
     Figure,
     FigureSpace,
@@ -77,13 +77,20 @@ def _ranked(handle: SeatHandle) -> list[RankedMove]:
                     reason,
                     "takes_sticks",
                     {"sticks": taken, "leaves": leaves},
+                    unit="sticks_taken",
                 )
             )
         else:
             out.append(
-                RankedMove(move, float(-key[0]), "nothing the roll allows is left", "nothing_left")
+                RankedMove(
+                    move,
+                    float(-key[0]),
+                    "nothing the roll allows is left",
+                    "nothing_left",
+                    unit="sticks_taken",
+                )
             )
-    return out
+    return mark_ties(out, lambda a, b: "keeps_blocks")
 
 
 class GreedyCavaleiro(Bot):

@@ -46,7 +46,7 @@ from ludoteca.games.fiveup.solver import (
 )
 from ludoteca.games.fiveup.tables import ENDS_POINTS, PIPS, bonus_points
 
-from .base import Bot, RankedMove, SeatHandle
+from .base import Bot, RankedMove, SeatHandle, mark_ties
 from .fiveup_common import HandKnowledge
 
 __all__ = ["ExpertFiveUp", "margin", "play_out", "policy_value"]
@@ -137,9 +137,8 @@ class ExpertFiveUp(Bot):
         """Every legal move with its estimated points margin for the rest of the hand."""
         actions = handle.legal_actions()
         if move_of(actions[0])[0] < 0:  # draw or pass: the only move
-            return [
-                RankedMove(handle.action_to_move(actions[0]), 0.0, "the only move", "only_move")
-            ]
+            move = handle.action_to_move(actions[0])
+            return [RankedMove(move, 0.0, "the only move", "only_move", unit="hand_margin")]
         rng = random.Random(self.rng.getrandbits(64))
         k = HandKnowledge.from_view(handle.view())
         root = k.side_of[k.seat]
@@ -174,12 +173,17 @@ class ExpertFiveUp(Bot):
             value = by_move[move_of(a)]
             reason = f"margin {value:+.2f} for the rest of the hand ({how})"
             params: dict[str, Any] = {"margin": round(value, 2), "deals": deals, "solved": solved}
-            move = RankedMove(
-                handle.action_to_move(a), round(value, 3), reason, "hand_margin", params
+            value = round(value, 3)
+            ranked_move = RankedMove(
+                handle.action_to_move(a), value, reason, "hand_margin", params, unit="hand_margin"
             )
-            ranked.append((value, i, move))
+            ranked.append((value, i, ranked_move))
         ranked.sort(key=lambda r: (-r[0], r[1]))
-        return [r for _, _, r in ranked]
+        play_of = {handle.action_to_move(a): move_of(a) for a in actions}
+        return mark_ties(
+            [r for _, _, r in ranked],
+            lambda a, b: "same_play" if play_of[a.move] == play_of[b.move] else "move_order",
+        )
 
     def _deals(self, k: HandKnowledge, n_moves: int, exact: bool) -> int:
         """How many determinizations the budget pays for (a fixed cost model)."""

@@ -5,16 +5,24 @@ uniformly among those consistent with what the seat has seen
 (``handle.sample``), each solved exactly by :func:`ludoteca.solve`.
 
 - **Bidding**: for each promising contract the hand is solved on many deals
-  with this seat as bidder and leader; the bid is the highest level made in a
-  safe share of the deals (a risk margin for the optimism of perfect-information
-  play), never over the partner without a clear gain, and special contracts
-  (nello, sevens, plunge, splash) are bid when their options are on and they
-  are made more often than anything else.
-- **Trump**: the contract that makes the bid most often, then the most points.
+  with this seat as bidder and leader; a bid is valued at what it is worth this
+  hand, ours minus theirs (marks, or points in points scoring), at its make
+  rate less a risk margin (:data:`RISK_MARGIN`: perfect-information play
+  flatters the bidder; :data:`OVER_PARTNER_MARGIN` over the partner's bid),
+  and passing at 0. The best value is bid: the cheapest bid made in over 75% of
+  the deals, a bid of marks or a special contract (nello, sevens, plunge,
+  splash, when their options are on) when it is worth more.
+- **Trump**: every legal contract on the same deals, valued as a bid is (without
+  the margin); equal values, the more points on average first.
 - **Play**: every legal tile is scored on every deal — in ``marks``, whether the
   bid is still made (null-window searches), the bidders trying to make it and
-  the opponents to set it, with the exact points as a tie-break; in
-  ``points``, the exact points of the hand turned into the score it yields.
+  the opponents to set it, valued in marks expected (equal values: the more
+  points on average first); in ``points``, the exact points of the hand turned
+  into the score it yields.
+
+:meth:`ExpertTexas42.rank` gives every legal move with that value (unit
+``marks`` or ``points``: expected this hand, ours minus theirs), best first; the
+bot plays the first.
 
 The budget (seconds per decision) sets the number of deals; the work per deal
 is bounded, so a decision takes about the budget, and the same seed always
@@ -46,7 +54,7 @@ from ludoteca.games.texas42.solver import can_reach, exact_value, position
 from ludoteca.games.texas42.tables import CONTRACT_NAMES, NELLO, SEVENS
 from ludoteca.tiles import tile_index
 
-from .base import Bot, RankedMove, SeatHandle
+from .base import Bot, RankedMove, SeatHandle, mark_ties
 from .texas42_greedy import hand_value
 
 __all__ = ["ExpertTexas42"]
@@ -57,8 +65,13 @@ PLAY_COST_MS = (0.0, 0.02, 0.03, 0.06, 0.15, 0.4, 1.2, 3.5)
 MIN_PLAY_DEALS = 8
 MAX_PLAY_DEALS = 400
 BID_DEALS_PER_SECOND = 40
-MAKE_MARGIN = 0.75  # share of deals a bid must be made in (perfect information flatters)
-SURE_MARGIN = 0.9
+RISK_MARGIN = 0.25
+"""Taken off a bid's simulated make rate before valuing it: perfect-information play
+flatters the bidder, so a bid is worth more than passing when it is made in over
+75% of the deals."""
+OVER_PARTNER_MARGIN = 0.4
+"""The same over the partner's bid: taking it over needs a bid made in 90% of deals."""
+SUIT_WORDS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")
 TRUMPS = tuple(range(9))  # trump 0 .. 6, doubles, follow-me
 KIND_NAMES = ("normal", "plunge", "splash")
 
@@ -162,48 +175,65 @@ class ExpertTexas42(Bot):
     ) -> list[RankedMove]:
         sims = self._simulate(handle, view, rng, self._plans(handle, view, legal))
         scoring = handle.options["scoring"]
-        rates: dict[int, float] = {}
-        ranked: list[RankedMove] = []
+        unit = "marks" if scoring == "marks" else "points"
+        partner_high = view["bidder"] == (handle.seat + 2) % 4
+        margin = OVER_PARTNER_MARGIN if partner_high else RISK_MARGIN
+        rows: list[tuple[tuple[float, int], RankedMove]] = []
         for action in legal:
             if action == A_PASS:
                 continue
             need = bid_value(action)
-            marks = bid_marks(need)
             kind = bid_kind(action)
             fits = [p for p in sims if p[0] == kind and _contract_fits(p[1], need)]
             if not fits:
                 continue
             best = max(fits, key=lambda p: (sims[p].make_rate(need), sims[p].mean))
             sim = sims[best]
-            rate = rates[action] = sim.make_rate(need)
-            if scoring == "points":
-                value = rate * sim.mean - (1 - rate) * (need + 42 - sim.mean)
-            else:
-                value = (2 * rate - 1) * marks
+            rate = sim.make_rate(need)
+            value = _bid_value(sim, need, rate - margin, scoring)
             contract = CONTRACT_NAMES[best[1]]
-            ranked.append(
-                RankedMove(
-                    ACTION_TEXT[action],
-                    value,
-                    f"made in {rate:.0%} of {len(sim.points)} deals with {contract} "
-                    f"(average {sim.mean:.1f} points)",
-                    code="bid_make_rate",
-                    params={
-                        "rate": rate,
-                        "deals": len(sim.points),
-                        "contract": contract,
-                        "mean": round(sim.mean, 1),
-                    },
+            words = _contract_words(contract)
+            rows.append(
+                (
+                    (-value, need),
+                    RankedMove(
+                        ACTION_TEXT[action],
+                        value,
+                        f"made in {rate:.0%} of {len(sim.points)} deals with {words} "
+                        f"(average {sim.mean:.1f} points)",
+                        code="bid_make_rate",
+                        params={
+                            "rate": rate,
+                            "deals": len(sim.points),
+                            "contract": contract,
+                            "mean": round(sim.mean, 1),
+                            "margin": margin,
+                        },
+                        unit=unit,
+                    ),
                 )
             )
-        partner_high = view["bidder"] == (handle.seat + 2) % 4
-        choice = _pick_bid(rates, legal, partner_high, scoring)
-        out = []
         if A_PASS in legal:
-            out.append(RankedMove("pass", 0.0, "passing risks nothing", code="pass_risks_nothing"))
-        out.extend(ranked)
-        out.sort(key=lambda r: (r.move != ACTION_TEXT[choice], -r.value))
-        return out
+            threshold = round(0.5 + margin, 2)
+            if partner_high:
+                reason = (
+                    f"the partner holds the bid; passing counts as 0: taking it over is worth "
+                    f"more with a bid made in over {threshold:.0%} of the deals"
+                )
+                code = "pass_partner_holds"
+            else:
+                reason = (
+                    f"passing counts as 0: a bid is worth more when it is made in over "
+                    f"{threshold:.0%} of the deals"
+                )
+                code = "pass_risks_nothing"
+            # passing ranks above a bid of the same value: it risks nothing
+            pass_move = RankedMove(
+                "pass", 0.0, reason, code=code, params={"threshold": threshold}, unit=unit
+            )
+            rows.append(((-0.0, -1), pass_move))
+        rows.sort(key=lambda row: row[0])
+        return mark_ties([r for _, r in rows], lambda a, b: "cheaper_bid")
 
     # -------------------------------------------------------------- contract
 
@@ -214,9 +244,11 @@ class ExpertTexas42(Bot):
         # analysis judge every choice; the work is shared out within the budget.
         deals = max(6, int(self._seconds * BID_DEALS_PER_SECOND * 5 / max(5, len(legal))))
         results: dict[int, list[tuple[bool, int]]] = {a: [] for a in legal}
+        high = 30
         for _ in range(deals):
             sample = _sample(handle, rng)
-            need = min(sample.high, 42)
+            high = sample.high
+            need = min(high, 42)
             for action in legal:
                 child = sample.clone()
                 child.apply(action)
@@ -225,23 +257,39 @@ class ExpertTexas42(Bot):
                     results[action].append((value == 0, 42 if value == 0 else 0))
                 else:
                     results[action].append((value >= need, value))
-        ranked = []
-        for action, rows in results.items():
-            if not rows:
+        scoring = handle.options["scoring"]
+        need, marks = min(high, 42), bid_marks(high)
+        rows = []
+        for action, outcomes in results.items():
+            if not outcomes:
                 continue
-            rate = sum(made for made, _ in rows) / len(rows)
-            mean = sum(p for _, p in rows) / len(rows)
-            ranked.append(
-                RankedMove(
-                    ACTION_TEXT[action],
-                    rate + mean / 1000,
-                    f"makes the bid in {rate:.0%} of {len(rows)} deals (average {mean:.1f} points)",
-                    code="contract_make_rate",
-                    params={"rate": rate, "deals": len(rows), "mean": round(mean, 1)},
-                )
+            rate = sum(made for made, _ in outcomes) / len(outcomes)
+            mean = sum(p for _, p in outcomes) / len(outcomes)
+            if scoring == "marks":
+                worth = (2 * rate - 1) * marks
+            else:
+                worth = sum(_hand_score(m, p, need, True) for m, p in outcomes) / len(outcomes)
+            worth = round(worth, 9)  # the same deals: equal counts give equal values
+            reason = (
+                f"makes the bid in {rate:.0%} of {len(outcomes)} deals (average {mean:.1f} points)"
             )
-        ranked.sort(key=lambda r: -r.value)
-        return ranked
+            params = {
+                "rate": rate,
+                "deals": len(outcomes),
+                "mean": round(mean, 1),
+                "contract": CONTRACT_NAMES[action - A_CONTRACT],
+            }
+            ranked = RankedMove(
+                ACTION_TEXT[action],
+                worth,
+                reason,
+                code="contract_make_rate",
+                params=params,
+                unit="marks" if scoring == "marks" else "points",
+            )
+            rows.append(((-worth, -mean, action), ranked))
+        rows.sort(key=lambda row: row[0])
+        return mark_ties([r for _, r in rows], lambda a, b: "more_points")
 
     # ------------------------------------------------------------------ play
 
@@ -261,10 +309,11 @@ class ExpertTexas42(Bot):
         points = dict.fromkeys(legal, 0.0)
         utility = dict.fromkeys(legal, 0.0)
         exact_n = 0
-        need = 0
+        need = high = 0
         for i in range(deals):
             sample = _sample(handle, rng)
-            need = min(sample.high, 42)
+            high = sample.high
+            need = min(high, 42)
             exact = i % exact_every == 0
             exact_n += exact
             for action in legal:
@@ -275,13 +324,15 @@ class ExpertTexas42(Bot):
                 if pts is not None:
                     points[action] += pts
                     utility[action] += _hand_score(ok, pts, need, bidding)
-        ranked = []
+        marks = bid_marks(high)
+        rows = []
         goal = "made" if bidding else "set"
         for action in legal:
             rate = made[action] / deals
             own_rate = rate if bidding else 1 - rate
             mean = points[action] / exact_n
             own_points = mean if bidding else 42 - mean
+            params: dict[str, Any]
             if scoring == "points":
                 value = utility[action] / exact_n
                 reason = (
@@ -291,7 +342,7 @@ class ExpertTexas42(Bot):
                 code = "play_points"
                 params = {"points": round(value, 1), "deals": deals, "goal": goal, "rate": own_rate}
             else:
-                value = own_rate + own_points / 1000
+                value = (2 * own_rate - 1) * marks
                 what = "nello" if nello else "bid"
                 reason = (
                     f"the {what} is {goal} in {own_rate:.0%} of {deals} deals "
@@ -305,9 +356,19 @@ class ExpertTexas42(Bot):
                     "nello": nello,
                     "points": round(own_points, 1),
                 }
-            ranked.append(RankedMove(ACTION_TEXT[action], value, reason, code=code, params=params))
-        ranked.sort(key=lambda r: (-r.value, r.move))
-        return ranked
+            value = round(value, 9)  # the same deals: equal counts give equal values
+            move = ACTION_TEXT[action]
+            unit = "marks" if scoring == "marks" else "points"
+            ranked = RankedMove(move, value, reason, code=code, params=params, unit=unit)
+            rows.append(((-value, -round(own_points, 9), move), ranked))
+        rows.sort(key=lambda row: row[0])
+        by_move = {r.move: key for key, r in rows}
+        return mark_ties(
+            [r for _, r in rows],
+            lambda a, b: (
+                "more_points" if by_move[a.move][1] != by_move[b.move][1] else "move_order"
+            ),
+        )
 
 
 # ---------------------------------------------------------------- helpers
@@ -325,31 +386,27 @@ def _contract_fits(contract: int, need: int) -> bool:
     return need >= 42 or contract not in (NELLO, SEVENS)
 
 
-def _pick_bid(rates: dict[int, float], legal: list[int], partner_high: bool, scoring: str) -> int:
-    """The bid to make: the cheapest legal bid, when it is made in a safe share of deals.
-
-    Every point bid is worth one mark, so bidding higher than needed only adds
-    risk; a mark bid (or a special contract) is made only when no point bid is
-    safe and it is.
-    """
-    if not rates:
-        return A_PASS if A_PASS in legal else legal[0]
-    if A_PASS not in legal:  # the forced dealer bids the safest
-        return max(rates, key=lambda a: (rates[a], -bid_value(a)))
-    plain = [a for a in rates if bid_kind(a) == NORMAL]
-    cheapest = min(plain, key=bid_value) if plain else None
-    if partner_high:
-        # take over from the partner only for a sure thing
-        if cheapest is not None and rates[cheapest] >= SURE_MARGIN:
-            return cheapest
-        return A_PASS
-    if cheapest is not None and rates[cheapest] >= MAKE_MARGIN:
-        return cheapest
+def _bid_value(sim: _Sim, need: int, rate: float, scoring: str) -> float:
+    """What a bid is worth this hand, ours minus theirs, at the make ``rate`` given
+    (the simulated rate less the risk margin): marks, or points in points scoring."""
+    rate = max(0.0, min(1.0, rate))
     if scoring == "marks":
-        others = [a for a in rates if a != cheapest and rates[a] >= SURE_MARGIN]
-        if others:
-            return min(others, key=bid_value)
-    return A_PASS
+        return round((2 * rate - 1) * bid_marks(need), 9)
+    made = [_hand_score(True, p, min(need, 42), True) for p in sim.points if p >= need]
+    set_ = [_hand_score(False, p, min(need, 42), True) for p in sim.points if p < need]
+    # an outcome never seen in the deals counts as its mildest case
+    made_mean = sum(made) / len(made) if made else 2 * min(need, 42) - 42
+    set_mean = sum(set_) / len(set_) if set_ else -43.0
+    return round(rate * made_mean + (1 - rate) * set_mean, 9)
+
+
+def _contract_words(contract: str) -> str:
+    """A contract in English words: "fives as trump", "follow-me"."""
+    if contract.startswith("trump ") and contract[6:].isdigit():
+        return SUIT_WORDS[int(contract[6:])] + " as trump"
+    if contract == "trump doubles":
+        return "doubles as trump"
+    return contract.removeprefix("trump ")
 
 
 def _as_bidder(sample: State, seat: int, plan: _Plan) -> State | None:

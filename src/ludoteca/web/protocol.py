@@ -28,6 +28,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ludoteca.i18n.hints import hint_payload
+
 from . import i18n
 from .errors import Refused
 from .guard import parse_json
@@ -186,12 +188,8 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
             raise Refused("hint_failed") from None
         finally:
             conn.hint_busy = False
-        for m in moves:
-            if isinstance(m.get("move"), str):
-                m["label"] = i18n.describe(table.game_name, m["move"], conn.lang)
-            if isinstance(m.get("reason"), str):
-                m["reason"] = i18n.reason_text(table.game_name, m["reason"], conn.lang)
-        conn.send({"type": "hint", "n": table.n, "moves": moves})
+        hint = hint_payload(table.game_name, moves, conn.lang)
+        conn.send({"type": "hint", "n": table.n, **hint})
     elif kind == "rematch":
         await hub.rematch(table, conn.seat)
     elif kind == "lang":

@@ -27,7 +27,7 @@
   const invitesBox = h("div", { id: "invites" });
   const boardBox = h("div", { id: "board" });
   const resultBox = h("div", { id: "result" });
-  const hintBox = h("div", { id: "hint" });
+  const hintBox = h("div", { id: "hint", class: "hint-overlay", hidden: true });
   main.appendChild(
     h("div", { class: "table-page" },
       h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, gameTitle(first.game)), status, conn, tools),
@@ -368,18 +368,37 @@
     send({ type: "hint" });
   }
 
+  /* The expert's suggestions float over the side of the table (never pushing the board down). */
   function renderHint() {
     hintBox.replaceChildren();
-    if (!hint || !state || hint.n !== state.n) return;
+    const open = hint && state && hint.n === state.n;
+    hintBox.hidden = !open;
+    if (!open) return;
+    const close = h("button", { type: "button", class: "hint-close", "aria-label": _("Close"), title: _("Close"), onclick: () => { hint = null; renderHint(); } }, "×");
+    const head = h("header", { class: "hint-head" }, h("h2", { id: "hint-title" }, _("The expert's suggestions")), close);
     if (hint.pending) {
-      hintBox.appendChild(h("section", { class: "panel hint" }, h("p", {}, _("The expert is thinking…"))));
+      hintBox.appendChild(h("section", { class: "panel hint", "aria-labelledby": "hint-title" }, head, h("p", {}, _("The expert is thinking…"))));
       return;
     }
-    const rows = (hint.moves || []).slice(0, 6).map((mv) =>
-      h("tr", {}, h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => ctx.move(mv.move) }, mv.label || mv.move)),
-        h("td", {}, typeof mv.value === "number" ? fmtNumber(mv.value, 2) : ""), h("td", {}, mv.reason || "")));
-    hintBox.appendChild(h("section", { class: "panel hint" }, h("h2", {}, _("The expert's suggestions")),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, _("Move")), h("th", {}, _("Value")), h("th", {}, _("Why")))), h("tbody", {}, rows))));
+    // moves that are the same move in effect (the same figure left, the same play) share a row
+    const groups = [];
+    for (const mv of hint.moves || []) {
+      const last = groups[groups.length - 1];
+      if (last && (mv.tie === "same_figure" || mv.tie === "same_play")) last.also.push(mv);
+      else groups.push({ mv, also: [] });
+    }
+    const rows = groups.slice(0, 8).map(({ mv, also }, i) =>
+      h("tr", { class: mv.tie ? "tie" : "", dataset: { move: mv.move, rank: String(i + 1) } },
+        h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => ctx.move(mv.move) }, mv.label || mv.move),
+          also.length ? h("span", { class: "hint-also", title: also[0].tie_text }, " " + _("(the same: {moves})", { moves: also.map((a) => a.label || a.move).join("; ") })) : null),
+        h("td", { class: "num", title: mv.tie_text || null }, (mv.tie ? "= " : "") + (mv.value_text || (typeof mv.value === "number" ? fmtNumber(mv.value, 2) : ""))),
+        h("td", { class: "why" }, mv.reason || "")));
+    const more = groups.length > 8 ? h("p", { class: "muted" }, n_("{n} more move", "{n} more moves", groups.length - 8)) : null;
+    hintBox.appendChild(h("section", { class: "panel hint", "aria-labelledby": "hint-title" }, head,
+      hint.unit_text ? h("p", { class: "hint-unit" }, _("Values: {unit}", { unit: hint.unit_text })) : null,
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, _("Move")), h("th", {}, _("Value")), h("th", {}, _("Why")))), h("tbody", {}, rows)),
+      more,
+      (hint.ties || []).length ? h("ul", { class: "hint-ties" }, hint.ties.map((t) => h("li", {}, "= " + t))) : null));
   }
 
   function showKeys() {
@@ -397,7 +416,10 @@
     if (ev.key === "Escape") {
       const modal = document.getElementById("keys-dialog");
       if (modal) modal.remove();
-      else if (choice) ctx.choose(null);
+      else if (hint) {
+        hint = null;
+        renderHint();
+      } else if (choice) ctx.choose(null);
       return;
     }
     if (ev.key === "?") {
