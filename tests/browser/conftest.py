@@ -60,11 +60,14 @@ def free_port() -> int:
 class Server:
     """``ludoteca serve`` in a subprocess; may be stopped and started again."""
 
-    def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, db_url: str, log: Path, bot_delay: float = 0.0, args: tuple[str, ...] = ()
+    ) -> None:
         self.db_url = db_url
         self.port = free_port()
         self.log = log
         self.bot_delay = bot_delay
+        self.args = args
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -83,6 +86,7 @@ class Server:
             self.db_url,
             "--bot-delay",
             str(self.bot_delay),
+            *self.args,
         ]
         out = self.log.open("ab")
         self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
@@ -121,7 +125,7 @@ def _reset_postgres(url: str) -> None:
 def make_server(tmp_path: Path) -> Iterator[Any]:
     servers: list[Server] = []
 
-    def make(db: str = "sqlite", bot_delay: float = 0.0) -> Server:
+    def make(db: str = "sqlite", bot_delay: float = 0.0, args: tuple[str, ...] = ()) -> Server:
         if db == "sqlite":
             url = f"sqlite:///{tmp_path / 'web.db'}"
         else:
@@ -130,7 +134,7 @@ def make_server(tmp_path: Path) -> Iterator[Any]:
                 unavailable("LUDOTECA_TEST_POSTGRES is not set")
             _reset_postgres(pg)
             url = pg
-        server = Server(url, tmp_path / "server.log", bot_delay)
+        server = Server(url, tmp_path / "server.log", bot_delay, args)
         server.start()
         servers.append(server)
         return server

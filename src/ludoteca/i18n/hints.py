@@ -122,7 +122,9 @@ class HintTexts:
             return tx.decimal(value, 0)
         if unit == "marks":
             return tx.decimal(value, 2, sign=True)
-        return tx.decimal(value, 1, sign=True)
+        if unit in UNIT_NAMES:
+            return tx.decimal(value, 1, sign=True)
+        return tx.decimal(value, 2)
 
     def cost(self, unit: str, cost: float) -> str:
         """What a decision cost (a positive difference of values), with its unit."""
@@ -163,11 +165,13 @@ class HintTexts:
         return tx.n_("{n} stick: {parts}", "{n} sticks: {parts}", n, parts=", ".join(parts))
 
     def reason(self, game: str, ranked: RankedLike) -> str:
-        """Why ``ranked`` is worth its value, in words (its English ``reason`` for a
-        code this module does not know)."""
+        """Why ``ranked`` is worth its value, in words (for a code this module does
+        not know, its English ``reason`` as the older rules say it)."""
         said = self._reason(game, ranked.code, ranked.params)
         if said is None:
-            return ranked.reason
+            from .reasons import translate
+
+            return translate(game, ranked.reason, self.tx.lang)
         if ranked.params.get("at_once"):
             return self.tx._("wins the hand at once; {rest}", rest=said)
         return said

@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option
 import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove
 from ludoteca.i18n import Texts, texts
+from ludoteca.i18n.hints import hint_payload
 from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.reasons import translate
 from ludoteca.i18n.words import GAME_TITLES, Words
@@ -807,16 +808,18 @@ class PlayApp(App[None]):
         if gen != self.generation:
             return
         self.say("")
-        text = Text(self.tx._("The expert's suggestions") + "\n\n", style="bold")
-        header = f"{self.tx._('Move'):<34} {self.tx._('Value'):>8}  {self.tx._('Why')}\n"
+        hint = hint_payload(self.table.game.name, list(ranked), self.tx)
+        text = Text(self.tx._("The expert's suggestions") + "\n", style="bold")
+        if hint["unit_text"]:
+            text.append(self.tx._("Values: {unit}", unit=hint["unit_text"]) + "\n")
+        text.append("\n")
+        header = f"{self.tx._('Move'):<34} {self.tx._('Value'):>9}  {self.tx._('Why')}\n"
         text.append(header, style="underline")
-        for item in list(ranked)[:12]:
-            move, value, reason = _hint_parts(item)
-            if isinstance(value, float):
-                value = self.tx.decimal(value, 2)
-            reason = translate(self.table.game.name, reason, self.lang)
-            label = self.move_label(move)
-            text.append(f"{label:<34} {value:>8}  {reason}\n")
+        for item in hint["moves"][:12]:
+            value = ("= " if item["tie"] else "") + item["value_text"]
+            text.append(f"{item['label']:<34} {value:>9}  {item['reason']}\n")
+        for rule in hint["ties"]:
+            text.append("= " + rule + "\n", style="dim")
         self.push_screen(TextScreen(Static(text), "Esc: " + self.tx._("Close")))
 
     def action_rules(self) -> None:
@@ -939,20 +942,3 @@ class PlayApp(App[None]):
         self.moves_shown = []
         self.say("")
         self.advance()
-
-
-def _hint_parts(item: Any) -> tuple[str, object, str]:
-    """A ranked hint as (move, value, reason), whatever shape it comes in."""
-    if isinstance(item, dict):
-        move, value, reason = item.get("move"), item.get("value"), item.get("reason", "")
-    elif isinstance(item, (tuple, list)):
-        move = item[0]
-        value = item[1] if len(item) > 1 else ""
-        reason = item[2] if len(item) > 2 else ""
-    else:
-        move = getattr(item, "move", item)
-        value = getattr(item, "value", "")
-        reason = getattr(item, "reason", "")
-    if not isinstance(value, float):
-        value = str(value if value is not None else "")
-    return str(move), value, str(reason or "")

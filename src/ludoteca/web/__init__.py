@@ -71,6 +71,13 @@ def add_serve_command(sub: Any) -> None:
         help="Redis (redis://HOST:PORT/DB) through which workers, on this machine "
         "or others, share their tables",
     )
+    p.add_argument(
+        "--analysis-budget",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long the review's expert thinks per decision (0.25)",
+    )
     p.set_defaults(func=_cmd_serve)
 
 
@@ -80,6 +87,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         return 2
     if args.bot_workers is not None and not 0 <= args.bot_workers <= 64:
         print("ludoteca serve: --bot-workers is 0 (threads) to 64", file=sys.stderr)
+        return 2
+    if args.analysis_budget is not None and not 0.01 <= args.analysis_budget <= 10:
+        print("ludoteca serve: --analysis-budget is 0.01 to 10 seconds", file=sys.stderr)
         return 2
     try:
         serve(
@@ -92,6 +102,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             bot_workers=args.bot_workers,
             workers=args.workers,
             broker=args.broker,
+            analysis_budget=args.analysis_budget,
         )
     except ValueError as e:
         print(f"ludoteca serve: {e}", file=sys.stderr)
@@ -110,10 +121,12 @@ def serve(
     bot_workers: int | None = None,
     workers: int = 1,
     broker: str | None = None,
+    analysis_budget: float | None = None,
 ) -> None:
     """Run the web app until interrupted: ``workers`` processes on one port (several
     need a ``broker``, a Redis URL; other machines may join them on the same
-    database and broker)."""
+    database and broker); ``analysis_budget`` is the seconds the review's expert
+    thinks per decision."""
     import uvicorn
 
     from .store import Store, default_database_url, normalise_database_url
@@ -141,6 +154,7 @@ def serve(
             "client_limits": client_limits,
             "bot_workers": bot_workers,
             "broker": broker,
+            "analysis_budget": analysis_budget,
         }
     )
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
@@ -189,4 +203,9 @@ def app_from_environment() -> Any:
         bot_workers=config["bot_workers"],
         broker=config["broker"],
         migrate=False,
+        **(
+            {"analysis_budget": config["analysis_budget"]}
+            if config.get("analysis_budget") is not None
+            else {}
+        ),
     )

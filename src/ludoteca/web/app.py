@@ -9,7 +9,8 @@ Routes
   ``GET /api/tables`` and ``POST /api/tables`` (list, create);
   ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join``;
   ``GET /api/tables/{id}/record`` (a finished game's ``ludoteca/1`` record);
-  ``POST /api/replay`` (one step of a record, every hand shown).
+  ``POST /api/replay`` (one step of a record, every hand shown);
+  ``POST /api/review`` (a record's analysis, as far as it has got).
 - ``WS /ws/{id}``: the table in real time (see :mod:`ludoteca.web.protocol`).
 """
 
@@ -38,6 +39,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 import ludoteca
+from ludoteca.analysis import ANALYSIS_BUDGET
 from ludoteca.bots import available_levels
 from ludoteca.errors import IllegalMove, InvalidRecord
 from ludoteca.game import Game
@@ -52,6 +54,7 @@ from .guard import Guard, check_options, parse_json
 from .hub import Hub, public_options, table_summary
 from .limits import ClientLimits
 from .protocol import table_socket
+from .review import Reviews
 from .store import Store
 
 __all__ = ["create_app"]
@@ -244,12 +247,7 @@ class _Replay:
     """One record, checked and replayed, with a cursor at the last step shown."""
 
     def __init__(self, record: Any) -> None:
-        if isinstance(record, dict) and record.get("game") in available_games():
-            options = record.get("options")
-            try:
-                check_options(record["game"], options if isinstance(options, dict) else {})
-            except Refused as e:
-                raise Refused("bad_record", {"detail": e.params.get("detail", "")}) from None
+        self.check_options(record)
         try:
             full = ludoteca.replay(record)
         except (InvalidRecord, IllegalMove, ludoteca.GameNotAvailable) as e:
@@ -261,6 +259,16 @@ class _Replay:
         ]
         self.cursor: Game = full
         self.lock = threading.Lock()
+
+    @staticmethod
+    def check_options(record: Any) -> None:
+        """Refuse a record whose options the server would refuse at a new table."""
+        if isinstance(record, dict) and record.get("game") in available_games():
+            options = record.get("options")
+            try:
+                check_options(record["game"], options if isinstance(options, dict) else {})
+            except Refused as e:
+                raise Refused("bad_record", {"detail": e.params.get("detail", "")}) from None
 
     def step(self, step: Any, lang: str) -> dict[str, Any]:
         moves = self.moves
@@ -278,7 +286,9 @@ class _Replay:
             view["log"] = list(moves[:step])
             view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
             result = game.result() if game.is_over else None
-        labels = {m: i18n.describe(record["game"], m, lang) for m in set(moves[:step])}
+        following = moves[step] if step < len(moves) else None
+        shown = set(moves[:step]) | ({following} if following else set())
+        labels = {m: i18n.describe(record["game"], m, lang) for m in shown}
         movers = self.movers[:step]
         return {
             "game": record["game"],
@@ -287,6 +297,7 @@ class _Replay:
             "count": len(moves),
             "step": step,
             "move": moves[step - 1] if step else None,
+            "next": following,
             "mover": movers[-1] if movers else None,
             "view": view,
             "log_seats": movers,
@@ -307,6 +318,7 @@ def create_app(
     bot_workers: int = 0,
     broker: str | None = None,
     migrate: bool = True,
+    analysis_budget: float = ANALYSIS_BUDGET,
 ) -> Starlette:
     """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
 
@@ -318,7 +330,8 @@ def create_app(
     the rates allowed to each client address (:class:`ClientLimits` by default);
     ``bot_workers`` processes make the bots' decisions (0: threads of this process);
     ``broker`` is the Redis URL through which several workers share their tables;
-    ``migrate`` brings the database's schema up to date first.
+    ``migrate`` brings the database's schema up to date first;
+    ``analysis_budget`` is the seconds the review's expert thinks per decision.
     """
     from .store import default_database_url
 
@@ -335,6 +348,7 @@ def create_app(
         broker=Broker(broker) if broker else None,
     )
     pages = _Pages()
+    reviews = Reviews(budget=analysis_budget, pool=hub.bot_pool)
 
     def check_rate(request: Request, kind: str) -> None:
         wait = limits.take(kind, request.client.host if request.client else None)
@@ -345,6 +359,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.start(resume=resume)
         yield
+        await reviews.close()
         await hub.close()
         store.close()
 
@@ -519,6 +534,32 @@ def create_app(
             return _refusal(request, e)
         return JSONResponse(data)
 
+    async def api_review(request: Request) -> Response:
+        lang = i18n.pick_lang(request)
+        try:
+            body = await _read_json(request, MAX_RECORD_BODY, off_loop=True)
+            if not isinstance(body, dict):
+                raise Refused("bad_json")
+            record = body.get("record")
+            if record is None and isinstance(body.get("table"), str):
+                table = await hub.get(body["table"])
+                if table is None:
+                    raise Refused("no_table", status=404)
+                if not table.over:
+                    raise Refused("record_not_over", status=409)
+                record = table.game.record()
+            if not isinstance(record, dict):
+                raise Refused("bad_record", {"detail": "no record"})
+            key = await asyncio.to_thread(reviews.key, record)
+            # a review under way is looked at often; a new one costs an analysis
+            check_rate(request, "replay_step" if reviews.known(key) else "replay")
+            if not reviews.known(key):
+                _Replay.check_options(record)
+            data = await reviews.status(key, record, lang)
+        except Refused as e:
+            return _refusal(request, e)
+        return JSONResponse(data)
+
     async def i18n_script(request: Request) -> Response:
         lang = request.path_params["lang"]
         if lang not in i18n.LANGS:
@@ -565,6 +606,7 @@ def create_app(
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/tables/{table_id}/record", api_record),
         Route("/api/replay", api_replay, methods=["POST"]),
+        Route("/api/review", api_review, methods=["POST"]),
         Route("/i18n/{lang}.js", i18n_script),
         Route("/healthz", health),
         WebSocketRoute("/ws/{table_id}", socket),

@@ -54,13 +54,34 @@ class BotRequest:
     queued: float = field(default_factory=time.monotonic)
 
 
+@dataclass
+class JobRequest:
+    """Other work for a worker process: ``JOBS[name](*args)`` (an analysis's part)."""
+
+    name: str
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any] = field(repr=False)
+    table_id: str = ""
+    queued: float = field(default_factory=time.monotonic)
+
+
+def _judge(record: dict[str, Any], indices: list[int], budget: float, seed: int) -> Any:
+    from ludoteca.analysis import judge
+
+    return judge(record, indices, budget=budget, seed=seed)
+
+
+JOBS: dict[str, Any] = {"judge": _judge}
+"""The work a worker process may be asked for besides bot decisions, by name."""
+
+
 class _Worker:
     def __init__(self, ctx: Any) -> None:
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=_serve, args=(child,), daemon=True)
         self.process.start()
         child.close()
-        self.busy: BotRequest | None = None
+        self.busy: BotRequest | JobRequest | None = None
         self.known: collections.OrderedDict[str, int] = collections.OrderedDict()
         """Tables whose replica this worker holds, with their move counts."""
 
@@ -72,7 +93,7 @@ class BotPool:
         self.size = max(1, workers)
         self._ctx = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
-        self._queue: collections.deque[BotRequest] = collections.deque()
+        self._queue: collections.deque[BotRequest | JobRequest] = collections.deque()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.decisions = 0
         self.thinking: collections.deque[tuple[str, float, float, float]] = collections.deque(
@@ -117,6 +138,17 @@ class BotPool:
         self._dispatch()
         return await request.future
 
+    async def run(self, name: str, *args: Any) -> Any:
+        """The result of the job ``name`` (one of :data:`JOBS`) on ``args``, worked out
+        in a worker process; queued with the bots' decisions, first come first served."""
+        if name not in JOBS:
+            raise ValueError(f"there is no job called {name!r}")
+        loop = asyncio.get_running_loop()
+        request = JobRequest(name, args, loop.create_future())
+        self._queue.append(request)
+        self._dispatch()
+        return await request.future
+
     def _dispatch(self) -> None:
         while self._queue:
             idle = [w for w in self._workers if w.busy is None]
@@ -128,7 +160,14 @@ class BotPool:
             worker = next((w for w in idle if request.table_id in w.known), idle[0])
             self._send(worker, request)
 
-    def _send(self, worker: _Worker, request: BotRequest) -> None:
+    def _send(self, worker: _Worker, request: BotRequest | JobRequest) -> None:
+        if isinstance(request, JobRequest):
+            worker.busy = request
+            try:
+                worker.conn.send(("job", request.name, request.args))
+            except OSError:
+                self._replace(worker)
+            return
         have = worker.known.get(request.table_id, -1)
         if 0 <= have <= len(request.moves):
             start, moves = have, request.moves[have:]
@@ -162,7 +201,13 @@ class BotPool:
             self._replace(worker)
             return
         request, worker.busy = worker.busy, None
-        if request is not None and not request.future.done():
+        if isinstance(request, JobRequest):
+            if not request.future.done():
+                if kind == "result":
+                    request.future.set_result(value)
+                else:
+                    request.future.set_exception(RuntimeError(value))
+        elif request is not None and not request.future.done():
             if kind == "move":
                 move, level, cpu, wall = value
                 self.decisions += 1
@@ -221,9 +266,17 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
     replicas: collections.OrderedDict[str, tuple[Game, dict[int, Bot]]] = collections.OrderedDict()
     while True:
         try:
-            table_id, game_name, options, names, seat, level, start, moves = conn.recv()
+            message = conn.recv()
         except (EOFError, OSError):
             return
+        if message[0] == "job":
+            _, name, args = message
+            try:
+                conn.send(("result", JOBS[name](*args)))
+            except Exception as e:
+                conn.send(("error", f"{type(e).__name__}: {e}"))
+            continue
+        table_id, game_name, options, names, seat, level, start, moves = message
         try:
             kept = replicas.get(table_id)
             if start == 0:

@@ -177,13 +177,27 @@ const Games = (() => {
   /** The other seats' hands: face down (count), or face up in the replay viewer. */
   function otherHand(m, i, count, known) {
     if (m.replay && m.hands && m.hands[i]) {
-      return h("div", { class: "mini-hand up" }, m.hands[i].map((t) => tileSVG(t, { cls: "small" })));
+      return h("div", { class: "mini-hand up" }, m.hands[i].map((t) => tileSVG(t, { cls: "small" + reviewMark(m, i, t) })));
     }
     const row = h("div", { class: "mini-hand", "aria-label": n_("{n} tile", "{n} tiles", count) });
     const shown = (known || []).slice(0, count);
     shown.forEach((t) => row.appendChild(tileSVG(t, { cls: "small" })));
     for (let k = shown.length; k < count; k++) row.appendChild(tileSVG("", { faceDown: true, cls: "small" }));
     return row;
+  }
+
+  /* In the review, the tile the better move plays, and the one played instead. */
+  function reviewMark(m, seat, tile) {
+    const r = m.review;
+    if (!r || r.seat !== seat) return "";
+    const tileOf = (mv) => {
+      const mt = /^play (\d-\d)\b/.exec(mv || "");
+      return mt ? tileKey(mt[1]) : null;
+    };
+    const k = tileKey(tile);
+    if (tileOf(r.best) === k) return " best-move";
+    if (tileOf(r.played) === k) return " played-move";
+    return "";
   }
 
   function logPanel(m) {
@@ -194,9 +208,11 @@ const Games = (() => {
       const who = m.logSeats ? m.logSeats[i] : null;
       const chance = who === null || who === undefined;
       // The move in words; its notation in the tooltip, for those who read it.
+      const cost = m.costs && m.costs[i + 1];
       list.appendChild(
         h("li", { class: chance ? "chance" : "", title: v.log[i].length <= 40 ? v.log[i] : null },
-          chance ? null : h("b", {}, seatName(m, who) + ": "), label(m, v.log[i])),
+          chance ? null : h("b", {}, seatName(m, who) + ": "), label(m, v.log[i]),
+          cost ? h("span", { class: "log-cost " + cost.cls, title: cost.title }, " " + cost.text) : null),
       );
     }
     return h("section", { class: "panel log-panel" }, h("h2", {}, _("Moves played")), list);

@@ -345,7 +345,7 @@
       actions.appendChild(h("button", { type: "button", class: "primary", id: "rematch-btn", onclick: () => send({ type: "rematch" }) }, _("Rematch")));
     }
     actions.appendChild(h("a", { class: "button", id: "download", href: "/api/tables/" + tableId + "/record", download: "ludoteca-" + m.game + "-" + tableId + ".json" }, _("Download the record")));
-    actions.appendChild(h("a", { class: "button", id: "replay-link", href: "/replay/" + tableId }, _("Replay the game")));
+    actions.appendChild(h("a", { class: "button", id: "replay-link", href: "/replay/" + tableId }, _("Review the game")));
     resultBox.appendChild(h("section", { class: "panel result", "aria-labelledby": "result-title" },
       h("h2", { id: "result-title" }, _("Game over")), h("p", { class: "winner" }, winnerText(m)),
       h("h3", {}, _("Final score")), h("ul", {}, rows), actions));
@@ -390,13 +390,13 @@
     const rows = groups.slice(0, 8).map(({ mv, also }, i) =>
       h("tr", { class: mv.tie ? "tie" : "", dataset: { move: mv.move, rank: String(i + 1) } },
         h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => ctx.move(mv.move) }, mv.label || mv.move),
-          also.length ? h("span", { class: "hint-also", title: also[0].tie_text }, " " + _("(the same: {moves})", { moves: also.map((a) => a.label || a.move).join("; ") })) : null),
-        h("td", { class: "num", title: mv.tie_text || null }, (mv.tie ? "= " : "") + (mv.value_text || (typeof mv.value === "number" ? fmtNumber(mv.value, 2) : ""))),
-        h("td", { class: "why" }, mv.reason || "")));
+          also.length ? h("span", { class: "hint-also", title: also[0].tie_text }, " " + _("(the same: {moves})", { moves: also.map((a) => a.label || a.move).join("; ") })) : null,
+          mv.reason ? h("div", { class: "why" }, mv.reason) : null),
+        h("td", { class: "num", title: mv.tie_text || null }, (mv.tie ? "= " : "") + (mv.value_text || (typeof mv.value === "number" ? fmtNumber(mv.value, 2) : "")))));
     const more = groups.length > 8 ? h("p", { class: "muted" }, n_("{n} more move", "{n} more moves", groups.length - 8)) : null;
     hintBox.appendChild(h("section", { class: "panel hint", "aria-labelledby": "hint-title" }, head,
       hint.unit_text ? h("p", { class: "hint-unit" }, _("Values: {unit}", { unit: hint.unit_text })) : null,
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, _("Move")), h("th", {}, _("Value")), h("th", {}, _("Why")))), h("tbody", {}, rows)),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, _("Move")), h("th", { class: "num" }, _("Value")))), h("tbody", {}, rows)),
       more,
       (hint.ties || []).length ? h("ul", { class: "hint-ties" }, hint.ties.map((t) => h("li", {}, "= " + t))) : null));
   }
