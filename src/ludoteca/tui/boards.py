@@ -120,30 +120,6 @@ class Board:
         """A legal move in words, for the list of moves."""
         return describe_move(self.game, move, ctx.lang)
 
-    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
-        """Why ``tile`` (in the hand) may not be played now, in words."""
-        legal: list[str] = view["legal_moves"]
-        return ctx.tx._(
-            "it is not an allowed move now; allowed: {moves}",
-            moves=_list_moves(self.game, legal, ctx),
-        )
-
-
-def _list_moves(game: str, moves: Sequence[str], ctx: Ctx, limit: int = 6) -> str:
-    words = [describe_move(game, m, ctx.lang) for m in moves]
-    if len(words) > limit:
-        words = [*words[: limit - 1], "…"]
-    return "; ".join(words)
-
-
-def _legal_tiles(legal: Sequence[str]) -> list[str]:
-    seen: list[str] = []
-    for m in legal:
-        tile = _tiles_of(m)
-        if tile is not None and tile not in seen:
-            seen.append(tile)
-    return seen
-
 
 def _log(view: dict[str, Any], ctx: Ctx, game: str, lines: int = 12) -> Text:
     """The last moves played: in words, or in notation when the player asked for it."""
@@ -329,29 +305,6 @@ class Texas42Board(Board):
             return ctx.tx._("{name} made {bid} ({a}–{b})", name=name, bid=bid, a=a, b=b)
         return ctx.tx._("{name} was set on {bid} ({a}–{b})", name=name, bid=bid, a=a, b=b)
 
-    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
-        legal: list[str] = view["legal_moves"]
-        tiles = " ".join(_legal_tiles(legal))
-        if view["phase"] != "play":
-            return ctx.tx._(
-                "it is not the time to play a tile; choose one of: {moves}",
-                moves=_list_moves(self.game, legal, ctx),
-            )
-        if view["contract"] == "sevens":
-            return ctx.tx._(
-                "in sevens you must play a tile nearest to 7 pips: {tiles}", tiles=tiles
-            )
-        led = view["led_suit"]
-        if led is not None and view["trump"] is not None and str(led) == str(view["trump"]):
-            return ctx.tx._("trump was led and you hold trump; play one of: {tiles}", tiles=tiles)
-        if led is not None:
-            return ctx.tx._(
-                "{suit} were led and you hold that suit; play one of: {tiles}",
-                suit=ctx.words.suit(led),
-                tiles=tiles,
-            )
-        return super().explain(view, tile, ctx)
-
 
 # ---------------------------------------------------------------- Bingo
 
@@ -445,28 +398,6 @@ class BingoBoard(Board):
         out.append("\n\n")
         out.append_text(_log(view, ctx, self.game))
         return out
-
-    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
-        legal: list[str] = view["legal_moves"]
-        if view["phase"] == "take":
-            return ctx.tx._(
-                "first choose which tile to take: {moves}", moves=_list_moves(self.game, legal, ctx)
-            )
-        tiles = _legal_tiles(legal)
-        if view["phase"] == "reply" and view["following_compulsory"] and view["trick"]:
-            high, low = (int(x) for x in view["trick"][0]["tile"].split("-"))
-            if any(str(high) in x.split("-") for x in tiles):
-                rule = ctx.tx._("a tile with a {end} (the led tile's higher end)", end=high)
-            elif any(str(low) in x.split("-") for x in tiles):
-                rule = ctx.tx._("a tile with a {end} (the led tile's lower end)", end=low)
-            else:
-                rule = ctx.tx._("holding neither end, a trump ({trump})", trump=view["trump"])
-            return ctx.tx._(
-                "the stock is gone or closed, so you must follow: {rule}; play one of: {tiles}",
-                rule=rule,
-                tiles=" ".join(tiles),
-            )
-        return super().explain(view, tile, ctx)
 
 
 # ---------------------------------------------------------------- Cavaleiro
@@ -715,16 +646,6 @@ class FiveUpBoard(Board):
             if end["tile"] == words[3] and end["number"] in (a, b):
                 return f"{text} ({ctx.words.direction(end['direction'])})"
         return text
-
-    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
-        legal: list[str] = view["legal_moves"]
-        layout = view["layout"]
-        if legal and all(m in ("draw", "pass") for m in legal):
-            if "draw" in legal:
-                return ctx.tx._("none of your tiles fits: draw from the stock")
-            return ctx.tx._("none of your tiles fits and none may be drawn: pass")
-        ends = sorted({str(e["number"]) for e in layout["open_ends"]})
-        return ctx.tx._("{tile} matches no open end ({ends})", tile=tile, ends=", ".join(ends))
 
 
 FIVEUP_SCORES = {

@@ -345,7 +345,7 @@ class Cavaleiro(Game):
     def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
         """Why ``action`` is not allowed now: a code (see the module) and its numbers,
         with what the round winner's roll allows (``seat``, ``dice``, ``category``,
-        ``allows`` as a code, ``allowed``: the moves allowed now)."""
+        ``key``, ``allows`` as a code, ``allowed``: the moves allowed now)."""
         rules = self.tables.rules
         core = self.core
         if not (isinstance(action, int) and 0 <= action < rules.num_actions):
@@ -397,6 +397,7 @@ class Cavaleiro(Game):
             "seat": seat,
             "dice": list(ROLLS[roll]),
             "category": ROLL_RANKED[roll].rank,
+            "key": list(ROLL_RANKED[roll].key),
             "allows": dict(REMOVAL_CODES[kind]),
             "allowed": [self.tables.action_text[a] for a in core.allowed],
         }
