@@ -20,6 +20,7 @@ import ludoteca
 from ludoteca.bots import make_bot
 from ludoteca.bots.base import SeatHandle
 from ludoteca.errors import IllegalMove
+from ludoteca.i18n.events import EVENTS, log_lines, say_event
 from ludoteca.i18n.hints import HINTS, say_hint
 from ludoteca.i18n.refusals import COMMON, REFUSALS, say_refusal
 
@@ -38,9 +39,9 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 }
 
 # English words that must never reach a Portuguese text: the notation and the
-# English of the reasons
+# English of the reasons (Bingo's "set" is Portuguese too)
 ENGLISH = re.compile(
-    r"\b(play|bid|pass|roll|draw|remove|trump|take|close|show|stock|trick|deals?|made|set|"
+    r"\b(play|bid|pass|roll|draw|remove|trump|take|close|show|stock|trick|deals?|made|"
     r"allowed|the|and|of|is|not|your|you|won|drew|points?)\b"
 )
 
@@ -350,3 +351,131 @@ def test_hints_say_numbers_the_languages_way() -> None:
     assert say_hint("bingo", "match_exact", {"equity": 0.75, "margin": 12}, "pt") == (
         "exato: o jogo é ganho em 75% (pontos nesta partida: +12)"
     )
+
+
+# ------------------------------------------------------------------ events
+
+# Event codes random games may not reach, with parameters as the engines send them.
+RARE_EVENTS: dict[str, dict[str, dict[str, Any]]] = {
+    "texas42": {},
+    "fiveup": {
+        "blocked": {"pips": [10, 10], "side": None, "seat": None, "points": 0, "scored": False},
+    },
+    "bingo": {"bingo_capture": {"seat": 1, "trump_double": "5-5"}},
+    "cavaleiro": {},
+}
+
+
+def _events(
+    game: str, options: dict[str, Any], seed: int
+) -> Iterator[tuple[dict[str, Any], int | None]]:
+    """Every event of a random game as each seat and a spectator see it."""
+    rng = random.Random(seed)
+    g = ludoteca.new_game(game, seed=seed, **options)
+    while not g.is_over and len(g.moves) < 4000:
+        g.play(rng.choice(g.legal_moves()))
+    for me in (*range(g.num_seats), None):
+        for event in g.view(me)["events"]:
+            yield event, me
+
+
+@pytest.fixture(scope="module")
+def events() -> dict[str, dict[str, list[tuple[dict[str, Any], int | None, dict[str, Any]]]]]:
+    found: dict[str, dict[str, list[tuple[dict[str, Any], int | None, dict[str, Any]]]]] = {}
+    for game in GAMES:
+        for k, options in enumerate(OPTIONS[game]):
+            for seed in range(6 if game != "cavaleiro" else 2):
+                for event, me in _events(game, options, 10 * k + seed):
+                    found.setdefault(game, {}).setdefault(event["code"], []).append(
+                        (event, me, options)
+                    )
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_documented_event_has_a_message(game: str) -> None:
+    documented = documented_events(game)
+    assert len(documented) >= 4
+    assert documented <= set(EVENTS[game]), documented - set(EVENTS[game])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_events_of_random_games_are_said_in_both_languages(
+    game: str, events: dict[str, dict[str, list[tuple[dict[str, Any], int | None, dict[str, Any]]]]]
+) -> None:
+    seen = events[game]
+    for code, params in RARE_EVENTS[game].items():
+        seen.setdefault(code, [({"n": 0, "code": code, **params}, None, {})])
+    missing = documented_events(game) - set(seen)
+    assert not missing, f"no example of {sorted(missing)}: add one to RARE_EVENTS"
+    names = ["Ana", "Bia", "Caio", "Davi"]
+    for code, examples in seen.items():
+        said: set[str] = set()
+        for event, me, options in examples:
+            n = 4 if game == "texas42" else options.get("players", 2)
+            pt = say_event(game, event, "pt", names[:n], me, options)
+            en = say_event(game, event, "en", names[:n], me, options)
+            assert pt and en and pt != en, (code, pt)
+            assert pt[0].isupper() and en[0].isupper(), (code, pt, en)
+            assert "{" not in pt + en and "None" not in pt + en and "—" not in pt + en, (pt, en)
+            assert not ENGLISH.search(pt), (code, pt)
+            assert not WRONG_PLURAL.search(pt), (code, pt)
+            said.add(pt)
+        assert said, code
+
+
+WRONG_PLURAL = re.compile(
+    r"\b(0|1) (pontos|vazas|marcas|palitos|sets|rodadas)\b"
+    r"|\b([2-9]|\d\d+) (ponto|vaza|marca|palito|set|rodada)\b"
+)
+
+
+def test_events_name_the_seat_looking_you() -> None:
+    drew = {"code": "drew", "seat": 0, "tile": "6-4"}
+    assert say_event("fiveup", drew, "pt", ["Ana", "Bia"], me=0) == "Você comprou 6-4"
+    assert say_event("fiveup", drew, "en", ["Ana", "Bia"], me=0) == "You drew 6-4"
+    hidden = dict(drew, seat=1, tile=None)
+    assert say_event("bingo", hidden, "pt", ["Ana", "Bia"], me=0) == "Bia comprou do monte"
+    assert say_event("fiveup", hidden, "pt", ["Ana", "Bia"], me=0) == "Bia comprou da reserva"
+    ends = {"code": "ends_scored", "seat": 1, "side": 1, "ends": 10, "points": 2, "scored": True}
+    assert say_event("fiveup", ends, "pt", ["Ana", "Bia"]) == "Bia fez 10 nas pontas: 2 pontos"
+    trick = {"code": "trick", "winner": 0, "points": 1, "trick": 1}
+    assert say_event("texas42", trick, "pt", ["Ana", "Bia", "Caio", "Davi"]) == (
+        "Ana ganha a vaza: 1 ponto"
+    )
+    over = {"code": "game_over", "winner": 0, "scores": [7, 3]}
+    names = ["Ana", "Bia", "Caio", "Davi"]
+    assert say_event("texas42", over, "pt", names, me=2) == (
+        "Fim de jogo: Ana e você venceram (Ana e você 7, Bia e Davi 3)"
+    )
+    assert say_event(
+        "bingo", {"code": "game_over", "winner": 1, "sets": [4, 7]}, "pt", names[:2]
+    ) == ("Fim de jogo: Bia venceu (Ana 4, Bia 7)")
+    assert say_event("bingo", {"code": "no such event"}, "pt") == ""
+
+
+def test_the_log_says_each_move_then_what_it_did() -> None:
+    game = ludoteca.new_game("bingo", seed=3, names=["Ana", "Bia"])
+    rng = random.Random(3)
+    while len(game.view()["events"]) < 12:
+        game.play(rng.choice(game.legal_moves()))
+    view = game.view(0)
+    lines = log_lines("bingo", view, "pt", view["names"], me=0)
+    assert [line.n for line in lines] == sorted(line.n for line in lines)
+    moves = {line.n for line in lines if line.first}
+    assert moves == set(range(len(view["log"])))  # every move has its line
+    said = [line.text for line in lines if line.event]
+    assert said[0].startswith("Sorteio de quem começa: você ")
+    assert any(t.startswith("Partida 1: virou") for t in said)
+    assert any(" ganha a vaza: " in t for t in said)
+    assert any(
+        t == f"Você comprou {e['tile']}"
+        for e in view["events"]
+        if e["code"] == "drew" and e["seat"] == 0
+        for t in said
+    )
+    assert any(t == "Bia comprou do monte" for t in said)  # the tile only to its owner
+    text = "\n".join(line.text for line in lines)
+    assert "play" not in text and "draw" not in text
+    notation = log_lines("bingo", view, "en", view["names"], me=0, notation=True)
+    assert [line.text for line in notation if not line.event] == view["log"]
