@@ -12,7 +12,7 @@ import pytest
 
 import ludoteca
 from ludoteca import analyse, hint
-from ludoteca.analysis import UNIT_ORDER, decision_indices, judge
+from ludoteca.analysis import ENDINGS, UNIT_ORDER, decision_indices, judge
 from ludoteca.bots import choose_move, make_bot
 from ludoteca.bots.base import TIE_RULES, UNITS
 from ludoteca.bots.bingo_expert import match_utility
@@ -72,7 +72,17 @@ def test_every_decision_with_a_choice_is_judged(
     data = json.loads(json.dumps(result.to_json()))
     assert len(data["decisions"]) == len(result.decisions)
     assert not noisy_floats(data), noisy_floats(data)[:3]
-    assert result.report().splitlines()[0] == f"{name}: {len(result.decisions)} decisions analysed"
+    report = result.report().splitlines()
+    assert report[0] == f"{name}: {len(result.decisions)} decisions analysed"
+    # how each hand ended, as the engine's events said it, in words
+    ended = [e for events in replayed.events for e in events if e.code in ENDINGS]
+    assert [e["code"] for e in data["endings"]] == [e.code for e in ended]
+    said = [line.strip() for line in report[1 : 1 + len(ended)]]
+    assert all(line.startswith(("End of hand", "Game over")) for line in said), said
+    assert all(
+        line.strip().startswith(("Fim da", "Fim de jogo"))
+        for line in result.report("pt").splitlines()[1 : 1 + len(ended)]
+    )
 
 
 def noisy_floats(data: Any) -> list[float]:

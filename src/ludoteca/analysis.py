@@ -12,7 +12,8 @@ play in marks, a Bingo move in the chance of winning the match, a Five-Up play
 in the points margin of the rest of the hand); elsewhere the expert's estimate
 from the player's own seat is used, and said to be one. Each decision gets the
 move played, the best move and what the difference cost, and each player a
-summary of their biggest mistakes.
+summary of their biggest mistakes. How each hand and the game ended is read
+from the game's events (``endings``), and the report says it in words.
 
 The decisions are judged one by one, each with its own seed, so the work can
 be split (:func:`decision_indices`, :func:`judge`, :func:`summarise`) and the
@@ -32,6 +33,7 @@ from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bo
 from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
 from .game import Game
 from .i18n import N_, default_lang, normalize_lang, texts
+from .i18n.events import say_event
 from .i18n.hints import HintTexts
 from .i18n.moves import describe_move
 from .record import check_record
@@ -80,6 +82,9 @@ UNIT_ORDER = tuple(MISTAKE_AT_LEAST)
 
 DIGITS = 6
 """Values and costs are rounded to this many decimals (no float noise in the JSON)."""
+
+ENDINGS = frozenset({"hand_over", "hand_ended", "game_over"})
+"""The events that say how a hand, or the game, ended."""
 
 
 def _ranking_bot(game_name: str, seed: int, budget: float | None) -> Bot:
@@ -151,6 +156,10 @@ class Analysis:
     players: list[str]
     decisions: list[Decision]
     mistakes: dict[int, list[Decision]]
+    endings: list[dict[str, Any]] = field(default_factory=list)
+    """How each hand and the game ended, as the engine's events said it (each with
+    ``n``, the index of its move in the record)."""
+    options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -158,6 +167,7 @@ class Analysis:
             "players": self.players,
             "decisions": [asdict(d) for d in self.decisions],
             "mistakes": {str(s): [asdict(d) for d in ds] for s, ds in self.mistakes.items()},
+            "endings": self.endings,
         }
 
     def report(self, lang: str = "en") -> str:
@@ -180,6 +190,10 @@ class Analysis:
                 len(self.decisions),
                 game=self.game,
             )
+        ]
+        lines += [
+            "  " + say_event(self.game, e, tx, self.players, options=self.options)
+            for e in self.endings
         ]
         for seat, name in enumerate(self.players):
             mine = [d for d in self.decisions if d.seat == seat]
@@ -411,7 +425,22 @@ def summarise(record: dict[str, Any], decisions: Iterable[Decision], top: int = 
         rank = {u: k for k, u in enumerate(_units(mine))}
         mine.sort(key=lambda d: (rank[d.unit], -d.cost, d.index))
         mistakes[seat] = mine[:top]
-    return Analysis(record["game"], list(record["players"]), ordered, mistakes)
+    players = list(record["players"])
+    options = dict(record.get("options") or {})
+    return Analysis(record["game"], players, ordered, mistakes, _endings(record), options)
+
+
+def _endings(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """How each hand and the game ended, as the engine's events said it."""
+    game = new_replay(record)
+    for i, move in enumerate(record["moves"], 1):
+        _play(game, move, i)
+    return [
+        {"n": n, **e.to_json()}
+        for n, events in enumerate(game.events)
+        for e in events
+        if e.code in ENDINGS
+    ]
 
 
 def analyse(

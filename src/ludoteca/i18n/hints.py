@@ -1,9 +1,16 @@
-"""Hints and the analysis in words: what values are counted in, the values and
-costs themselves, why each move is ranked where it is, and why moves of equal
-value come in the order they do — all from the catalogs, from the bots' codes
-and parameters (:class:`ludoteca.bots.RankedMove`'s ``code``, ``params``,
-``unit`` and ``tie``).
+"""Hints and the analysis in words, from the bots' codes: why each move is worth
+its value (:func:`say_hint`, from a ranked move's ``code`` and ``params``, the
+one way a reason is said), what values are counted in, the values and costs
+themselves, and why moves of equal value come in the order they do
+(:class:`HintTexts`, from ``unit`` and ``tie``): numbers, percentages and signs
+written the language's way, the trump by its suit.
 
+>>> say_hint("texas42", "bid_make_rate", {"rate": 0.85, "deals": 20,
+...     "contract": "trump 5", "mean": 33.5}, "pt")
+'cumprido em 85% de 20 distribuições com os cincos como trunfo (média de 33,5 pontos)'
+>>> say_hint("cavaleiro", "round_wins_needed", {"rounds": 17.227,
+...     "leaves": {"sticks": 0, "horizontals": 0, "intact_blocks": 0}}, "pt")
+'ainda faltam 17,227 rodadas ganhas, em média, deixando nenhum palito'
 >>> from ludoteca.bots import RankedMove
 >>> move = RankedMove("close", 0.727, "", "match_estimate",
 ...     {"equity": 0.727, "deals": 261, "method": "played_out", "margin": 105.3},
@@ -11,28 +18,267 @@ and parameters (:class:`ludoteca.bots.RankedMove`'s ``code``, ``params``,
 >>> say = HintTexts("pt")
 >>> say.value("match_chance", 0.727), say.unit("match_chance")
 ('72,7%', 'chance de ganhar a partida')
->>> say.reason("bingo", move)
-'estimativa em 261 distribuições, cada uma jogada até o fim e resolvida; pontos +105,3 nesta mão'
 >>> HintTexts("en").cost("marks", 0.5)
 '0.5 marks'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from . import N_, Texts, texts
 from .moves import describe_move
+from .words import Words
 
 __all__ = [
     "COST_MESSAGES",
+    "HINTS",
     "TIE_MESSAGES",
     "UNIT_NAMES",
     "HintTexts",
     "RankedLike",
     "hint_payload",
+    "say_hint",
 ]
+
+Say = Callable[[Texts, Mapping[str, Any]], str]
+
+
+def _rate(tx: Texts, p: Mapping[str, Any], key: str = "rate") -> str:
+    return tx.percent(float(p.get(key) or 0.0))
+
+
+def contract_words(tx: Texts, contract: str) -> str:
+    """A Texas 42 contract as a hint names it: ``os cincos como trunfo``, ``nel-O``."""
+    words = contract.split()
+    if len(words) == 2 and words[0] == "trump":
+        if words[1] in ("doubles", *"0123456"):
+            return tx._("{suit} as trump", suit=Words(tx).suit(words[1]))
+        if words[1] == "follow-me":
+            return tx._("follow-me (no trump)")
+    if contract == "nello":
+        return tx._("nello (lose every trick)")
+    if contract == "sevens":
+        return tx._("sevens (the tile nearest 7 wins)")
+    return contract
+
+
+# ---------------------------------------------------------------- Texas 42
+
+
+def _bid_make_rate(tx: Texts, p: Mapping[str, Any]) -> str:
+    return tx._(
+        "made in {rate} of {deals} deals with {contract} (average {mean} points)",
+        rate=_rate(tx, p),
+        deals=p.get("deals"),
+        contract=contract_words(tx, str(p.get("contract"))),
+        mean=tx.decimal(float(p.get("mean") or 0.0)),
+    )
+
+
+def _play_make_rate(tx: Texts, p: Mapping[str, Any]) -> str:
+    values = {
+        "rate": _rate(tx, p),
+        "deals": p.get("deals"),
+        "points": tx.decimal(float(p.get("points") or 0.0)),
+    }
+    made = p.get("goal") == "made"
+    if p.get("nello"):
+        if made:
+            return tx._(
+                "the nello is made in {rate} of {deals} deals "
+                "(our side {points} points on average)",
+                **values,
+            )
+        return tx._(
+            "the nello is set in {rate} of {deals} deals (our side {points} points on average)",
+            **values,
+        )
+    if made:
+        return tx._(
+            "the bid is made in {rate} of {deals} deals (our side {points} points on average)",
+            **values,
+        )
+    return tx._(
+        "the bid is set in {rate} of {deals} deals (our side {points} points on average)",
+        **values,
+    )
+
+
+def _play_points(tx: Texts, p: Mapping[str, Any]) -> str:
+    values = {
+        "points": tx.decimal(float(p.get("points") or 0.0), sign=True),
+        "deals": p.get("deals"),
+        "rate": _rate(tx, p),
+    }
+    if p.get("goal") == "made":
+        return tx._(
+            "{points} points this hand on average over {deals} deals (bid made in {rate})",
+            **values,
+        )
+    return tx._(
+        "{points} points this hand on average over {deals} deals (bid set in {rate})", **values
+    )
+
+
+def _contract_make_rate(tx: Texts, p: Mapping[str, Any]) -> str:
+    said = tx._(
+        "makes the bid in {rate} of {deals} deals (average {mean} points)",
+        rate=_rate(tx, p),
+        deals=p.get("deals"),
+        mean=tx.decimal(float(p.get("mean") or 0.0)),
+    )
+    if p.get("contract"):
+        return tx._(
+            "{contract}: {said}", contract=contract_words(tx, str(p["contract"])), said=said
+        )
+    return said
+
+
+TEXAS42: dict[str, Say] = {
+    "bid_make_rate": _bid_make_rate,
+    "pass_risks_nothing": lambda tx, p: tx._(
+        "passing counts as 0: a bid is worth more when it is made in over {threshold} of the deals",
+        threshold=tx.percent(float(p.get("threshold", 0.75))),
+    ),
+    "pass_partner_holds": lambda tx, p: tx._(
+        "the partner holds the bid; passing counts as 0: taking it over is worth more "
+        "with a bid made in over {threshold} of the deals",
+        threshold=tx.percent(float(p.get("threshold", 0.9))),
+    ),
+    "contract_make_rate": _contract_make_rate,
+    "play_make_rate": _play_make_rate,
+    "play_points": _play_points,
+}
+
+# ------------------------------------------------------------------ Bingo
+
+
+def _match_estimate(tx: Texts, p: Mapping[str, Any]) -> str:
+    values = {
+        "equity": _rate(tx, p, "equity"),
+        "deals": p.get("deals"),
+        "margin": tx.decimal(float(p.get("margin") or 0.0), sign=True),
+    }
+    if p.get("method") == "solved":
+        return tx._(
+            "match won {equity} on average over {deals} deals, solved (points {margin} this hand)",
+            **values,
+        )
+    return tx._(
+        "match won {equity} on average over {deals} deals, played out and solved "
+        "(points {margin} this hand)",
+        **values,
+    )
+
+
+BINGO: dict[str, Say] = {
+    "match_exact": lambda tx, p: tx._(
+        "exact: the match is won {equity} (points {margin} this hand)",
+        equity=_rate(tx, p, "equity"),
+        margin=tx.decimal(float(p.get("margin") or 0), 0, sign=True),
+    ),
+    "match_estimate": _match_estimate,
+}
+
+# ---------------------------------------------------------------- Five-Up
+
+
+def _play_estimate(tx: Texts, p: Mapping[str, Any]) -> str:
+    points = int(p.get("points") or 0)
+    if points:
+        parts = [tx._("ends {ends} → {points}", ends=p.get("ends"), points=points)]
+    else:
+        parts = [tx._("ends {ends}", ends=p.get("ends"))]
+    if p.get("goes_out"):
+        parts.append(tx._("goes out (about {bonus})", bonus=p.get("bonus")))
+    if p.get("reply"):
+        parts.append(
+            tx._("the next player may score {points}", points=tx.decimal(float(p["reply"])))
+        )
+    return ", ".join(parts)
+
+
+def _hand_margin(tx: Texts, p: Mapping[str, Any]) -> str:
+    deals = int(p.get("deals") or 0)
+    solved = int(p.get("solved") or 0)
+    if solved and solved == deals:
+        how = tx._("solved exactly on {deals} deals", deals=deals)
+    elif solved:
+        how = tx._(
+            "{solved} of {deals} deals solved exactly, the others played out",
+            solved=solved,
+            deals=deals,
+        )
+    else:
+        how = tx._("played out on {deals} deals", deals=deals)
+    margin = tx.decimal(float(p.get("margin") or 0.0), 2, sign=True)
+    return tx._("margin {margin} for the rest of the hand ({how})", margin=margin, how=how)
+
+
+FIVEUP: dict[str, Say] = {
+    "only_move": lambda tx, p: tx._("the only move"),
+    "play_estimate": _play_estimate,
+    "hand_margin": _hand_margin,
+}
+
+# -------------------------------------------------------------- Cavaleiro
+
+
+def figure_words(tx: Texts, leaves: Mapping[str, Any]) -> str:
+    """What a Cavaleiro figure keeps: ``21 palitos: 2 horizontais, 1 bloco inteiro``."""
+    sticks = int(leaves.get("sticks") or 0)
+    if not sticks:
+        return tx._("no stick")
+    parts = [tx.n_("{n} horizontal", "{n} horizontals", int(leaves.get("horizontals") or 0))]
+    intact = int(leaves.get("intact_blocks") or 0)
+    if intact:
+        parts.append(tx.n_("{n} intact block", "{n} intact blocks", intact))
+    return tx.n_("{n} stick: {parts}", "{n} sticks: {parts}", sticks, parts=", ".join(parts))
+
+
+CAVALEIRO: dict[str, Say] = {
+    "win_chance": lambda tx, p: tx._(
+        "wins {chance} of the time, leaving {figure}",
+        chance=tx.percent(float(p.get("chance") or 0.0), 2),
+        figure=figure_words(tx, p.get("leaves") or {}),
+    ),
+    "round_wins_needed": lambda tx, p: tx._(
+        "{rounds} round wins still needed on average, leaving {figure}",
+        rounds=tx.decimal(float(p.get("rounds") or 0.0), 3),
+        figure=figure_words(tx, p.get("leaves") or {}),
+    ),
+    "takes_sticks": lambda tx, p: tx.n_(
+        "takes {n} stick, leaving {figure}",
+        "takes {n} sticks, leaving {figure}",
+        int(p.get("sticks") or 0),
+        figure=figure_words(tx, p.get("leaves") or {}),
+    ),
+    "nothing_left": lambda tx, p: tx._("nothing the roll allows is left"),
+}
+
+HINTS: dict[str, dict[str, Say]] = {
+    "texas42": TEXAS42,
+    "bingo": BINGO,
+    "fiveup": FIVEUP,
+    "cavaleiro": CAVALEIRO,
+}
+"""Each game's hint reasons by code (``docs/bots.md``)."""
+
+VALUE = N_("estimated value {value}")
+"""A reason with no code of its own: the bot's value alone."""
+
+
+def say_hint(
+    game: str, code: str, params: Mapping[str, Any] | None, lang: str | Texts, value: float = 0.0
+) -> str:
+    """A bot's reason for a ranked move, said in ``lang`` from its ``code`` and ``params``."""
+    tx = lang if isinstance(lang, Texts) else texts(lang)
+    say = HINTS.get(game, {}).get(code)
+    if say is None:
+        return tx._(VALUE, value=tx.decimal(value, 3))
+    return say(tx, params or {})
 
 
 class RankedLike(Protocol):
@@ -152,156 +398,13 @@ class HintTexts:
 
     # -------------------------------------------------------------- reasons
 
-    def figure(self, leaves: Mapping[str, Any]) -> str:
-        """A Cavaleiro figure's summary in words: ``28 sticks: 3 horizontals, 2 intact blocks``."""
-        tx = self.tx
-        n = int(leaves.get("sticks", 0))
-        if not n:
-            return tx._("no stick")
-        parts = [tx.n_("{n} horizontal", "{n} horizontals", int(leaves.get("horizontals", 0)))]
-        intact = int(leaves.get("intact_blocks", 0))
-        if intact:
-            parts.append(tx.n_("{n} intact block", "{n} intact blocks", intact))
-        return tx.n_("{n} stick: {parts}", "{n} sticks: {parts}", n, parts=", ".join(parts))
-
     def reason(self, game: str, ranked: RankedLike) -> str:
-        """Why ``ranked`` is worth its value, in words (for a code this module does
-        not know, its English ``reason`` as the older rules say it)."""
-        said = self._reason(game, ranked.code, ranked.params)
-        if said is None:
-            from .reasons import translate
-
-            return translate(game, ranked.reason, self.tx.lang)
+        """Why ``ranked`` is worth its value, in words (:func:`say_hint`), with the
+        word that it wins the hand at once when it does."""
+        said = say_hint(game, ranked.code, ranked.params, self.tx, ranked.value)
         if ranked.params.get("at_once"):
             return self.tx._("wins the hand at once; {rest}", rest=said)
         return said
-
-    def _reason(self, game: str, code: str, p: Mapping[str, Any]) -> str | None:
-        tx = self.tx
-        pct = tx.percent
-        if code == "bid_make_rate":
-            return tx._(
-                "{contract}: made in {rate} of {deals} deals (average {mean} points)",
-                contract=describe_move(game, str(p["contract"]), tx),
-                rate=pct(p["rate"]),
-                deals=int(p["deals"]),
-                mean=tx.decimal(p["mean"], 1),
-            )
-        if code == "pass_risks_nothing":
-            return tx._(
-                "passing counts as 0: a bid is worth more when it is made in over "
-                "{threshold} of the deals",
-                threshold=pct(p.get("threshold", 0.75)),
-            )
-        if code == "pass_partner_holds":
-            return tx._(
-                "the partner holds the bid; passing counts as 0: taking it over is worth more "
-                "with a bid made in over {threshold} of the deals",
-                threshold=pct(p.get("threshold", 0.9)),
-            )
-        if code == "contract_make_rate":
-            return tx._(
-                "makes the bid in {rate} of {deals} deals (average {mean} points)",
-                rate=pct(p["rate"]),
-                deals=int(p["deals"]),
-                mean=tx.decimal(p["mean"], 1),
-            )
-        if code == "play_points":
-            params = {
-                "points": tx.decimal(p["points"], 1, sign=True),
-                "deals": int(p["deals"]),
-                "rate": pct(p["rate"]),
-            }
-            if p["goal"] == "made":
-                return tx._(
-                    "{points} points this hand on average over {deals} deals (bid made in {rate})",
-                    **params,
-                )
-            return tx._(
-                "{points} points this hand on average over {deals} deals (bid set in {rate})",
-                **params,
-            )
-        if code == "play_make_rate":
-            params = {
-                "rate": pct(p["rate"]),
-                "deals": int(p["deals"]),
-                "points": tx.decimal(p["points"], 1),
-            }
-            nello, made = bool(p.get("nello")), p["goal"] == "made"
-            if nello and made:
-                message = N_(
-                    "the nello is made in {rate} of {deals} deals "
-                    "(our side {points} points on average)"
-                )
-            elif nello:
-                message = N_(
-                    "the nello is set in {rate} of {deals} deals "
-                    "(our side {points} points on average)"
-                )
-            elif made:
-                message = N_(
-                    "the bid is made in {rate} of {deals} deals "
-                    "(our side {points} points on average)"
-                )
-            else:
-                message = N_(
-                    "the bid is set in {rate} of {deals} deals "
-                    "(our side {points} points on average)"
-                )
-            return tx._(message, **params)
-        if code == "match_exact":
-            return tx._(
-                "exact, every tile known; points {margin} this hand",
-                margin=tx.decimal(p["margin"], 0, sign=True),
-            )
-        if code == "match_estimate":
-            params = {"deals": int(p["deals"]), "margin": tx.decimal(p["margin"], 1, sign=True)}
-            if p.get("method") == "solved":
-                return tx._(
-                    "estimated over {deals} deals, each solved; points {margin} this hand",
-                    **params,
-                )
-            return tx._(
-                "estimated over {deals} deals, each played out and solved; "
-                "points {margin} this hand",
-                **params,
-            )
-        if code == "win_chance":
-            return tx._(
-                "exact; leaves {figure}",
-                figure=self.figure(p["leaves"]),
-            )
-        if code == "round_wins_needed":
-            return tx._("leaves {figure}", figure=self.figure(p["leaves"]))
-        if code == "takes_sticks":
-            return tx.n_(
-                "takes {n} stick, leaves {figure}",
-                "takes {n} sticks, leaves {figure}",
-                int(p["sticks"]),
-                figure=self.figure(p["leaves"]),
-            )
-        if code == "nothing_left":
-            return tx._("nothing the roll allows is left")
-        if code == "hand_margin":
-            deals, solved = int(p["deals"]), int(p.get("solved", 0))
-            if solved == deals:
-                how = tx._("solved exactly on {deals} deals", deals=deals)
-            elif solved:
-                how = tx._(
-                    "{solved} of {deals} deals solved exactly, the others played out",
-                    solved=solved,
-                    deals=deals,
-                )
-            else:
-                how = tx._("played out on {deals} deals", deals=deals)
-            return tx._(
-                "margin {margin} for the rest of the hand ({how})",
-                margin=tx.decimal(p["margin"], 2, sign=True),
-                how=how,
-            )
-        if code == "only_move":
-            return tx._("the only move")
-        return None
 
     # --------------------------------------------------------------- a hint
 

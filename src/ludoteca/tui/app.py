@@ -31,8 +31,7 @@ import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove
 from ludoteca.i18n import Texts, texts
 from ludoteca.i18n.hints import hint_payload
-from ludoteca.i18n.moves import describe_move
-from ludoteca.i18n.reasons import translate
+from ludoteca.i18n.refusals import say_refusal
 from ludoteca.i18n.words import GAME_TITLES, Words
 
 from .boards import Board, Ctx, board_for
@@ -691,7 +690,14 @@ class PlayApp(App[None]):
             try:
                 self.table.play(move)
             except IllegalMove as e:
-                reason = translate(self.table.game.name, e.reason, self.lang)
+                reason = say_refusal(
+                    self.table.game.name,
+                    e.code,
+                    e.params,
+                    self.lang,
+                    names=self.display_names(),
+                    me=seat,
+                )
                 self.say(self.refused(self.move_label(move), reason))
                 return
         self.say("")
@@ -716,14 +722,9 @@ class PlayApp(App[None]):
         if self.table.next_step() != "human" or not self.my_turn():
             self.refuse_not_yours()
             return
-        ctx = self.ctx()
-        view = self.table.game.view(ctx.me)
-        view["names"] = self.display_names()
-        moves = self.board.tile_moves(event.tile, view["legal_moves"])
-        if not moves:
-            reason = self.board.explain(view, event.tile, ctx)
-            label = describe_move(self.table.game.name, f"play {event.tile}", self.lang)
-            self.say(self.refused(label, reason))
+        moves = self.board.tile_moves(event.tile, self.table.game.legal_moves())
+        if not moves:  # the engine says why not
+            self.try_move(f"play {event.tile}")
             return
         if len(moves) == 1:
             self.try_move(moves[0])
