@@ -78,6 +78,7 @@ def test_the_review_lists_mistakes_with_units_and_a_click_goes_to_the_position(
 
     target = mistakes.nth(1)
     index = int(target.get_attribute("data-index") or "0")
+    seat = int(target.locator("xpath=ancestor::ol").get_attribute("data-seat") or "-1")
     best = target.locator(".mistake-best").inner_text()
     target.click()
     page.wait_for_function(
@@ -94,7 +95,11 @@ def test_the_review_lists_mistakes_with_units_and_a_click_goes_to_the_position(
     assert page.locator("#step-text").inner_text() == (
         f"Move {index - 1} of {len(record['moves'])}"
     )
-    # the better move is marked on the board when it plays a tile
+    # the better move is said on the board, in the panel of the seat that decides
+    on_board = page.locator(f'#board .seat[data-seat="{seat}"] #better-move')
+    assert on_board.inner_text().startswith("Better: ")
+    assert "less chance of winning the match" in on_board.inner_text()
+    # and its tile marked when it plays one
     better = page.locator("#board svg.tile.best-move")
     assert better.count() <= 1
     page.screenshot(path=str(artifacts / "review-bingo-mistake.png"), full_page=False)

@@ -129,7 +129,7 @@ class _Pages:
 <nav aria-label="{html.escape(tx._("Navigation"))}">
 {nav("/", N_("Lobby"), page == "lobby")}
 {nav("/rules", N_("Rules"), page == "rules")}
-{nav("/replay", N_("Replay"), page == "replay")}
+{nav("/replay", N_("Review"), page == "replay")}
 </nav>
 <button type="button" id="lang-switch" class="lang" data-lang="{other}"
  title="{switch_title}">{switch_text}</button>
@@ -406,7 +406,7 @@ def create_app(
         )
 
     async def replay_page(request: Request) -> Response:
-        return pages.render(request, page="replay", title=N_("Replay"), data={"table": None})
+        return pages.render(request, page="replay", title=N_("Review"), data={"table": None})
 
     async def replay_table_page(request: Request) -> Response:
         table = await hub.get(request.path_params["table_id"])
@@ -415,7 +415,7 @@ def create_app(
         return pages.render(
             request,
             page="replay",
-            title=N_("Replay"),
+            title=N_("Review"),
             data={"table": table.id, "over": table.over},
         )
 

@@ -354,6 +354,14 @@
     board.replaceChildren(...parts);
     const side = table.querySelector(".sidebar") || table;
     side.prepend(reviewSide);
+    // the better move said on the board, in the panel of the seat that decides (bids,
+    // contracts and removals have no tile to mark)
+    const seatBox = next && next.cost > 0 && board.querySelector('.seat[data-seat="' + next.seat + '"]');
+    if (seatBox) {
+      seatBox.appendChild(h("p", { class: "better-move", id: "better-move" },
+        _("Better: {move}", { move: next.best_label }), " — ",
+        h("span", { class: "cost" }, _("Cost: {cost} ({kind}).", { cost: next.cost_text, kind: next.kind_text }))));
+    }
     const cursor = document.getElementById("graph-cursor");
     if (cursor && count) {
       const svg = cursor.ownerSVGElement;
