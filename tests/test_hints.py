@@ -208,9 +208,8 @@ def test_texas42_a_hand_of_every_six_names_sixes() -> None:
         game.play("pass")
     ranked = hint(game, budget=BUDGET)
     assert ranked[0].move == "trump 6"
-    assert HintTexts("en").reason("texas42", ranked[0]).startswith(
-        "sixes as trump: makes the bid in 100%"
-    )
+    said = HintTexts("en").reason("texas42", ranked[0])
+    assert said.startswith("sixes as trump: makes the bid in 100%"), said
 
 
 # --------------------------------------------------------------------- Five-Up
