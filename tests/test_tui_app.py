@@ -220,7 +220,7 @@ async def test_hint_key(monkeypatch: pytest.MonkeyPatch) -> None:
         text = screen_text(app)
         assert "The expert's suggestions" in text
         assert "made in 75% of 20 deals with fives as trump" in text
-        assert "0.75" in text and "passing risks nothing" in text
+        assert "0.75" in text and "passing counts as 0" in text, text
         await pilot.press("escape")
         await wait_until(pilot, lambda: not isinstance(app.screen, TextScreen), "the table")
 
@@ -242,7 +242,7 @@ async def test_hint_reasons_in_portuguese(monkeypatch: pytest.MonkeyPatch) -> No
         await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the hints")
         await pilot.pause()
         text = screen_text(app)
-        assert "passar não arrisca nada" in text
+        assert "passar vale 0" in text
         assert "cumprido em 86% de 1.000 distribuições" in text
 
 
