@@ -15,13 +15,21 @@ building a game.
 GameType('fiveup', players=4)
 >>> ludoteca.game_type("texas42", scoring="points").score_unit
 'points'
+
+The notation of decisions and the vectors of learning agents are the same in
+every game of a type, so the type answers them too:
+
+>>> t.action_to_move(0), t.move_to_action("draw")
+('draw', 0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from .errors import TensorNotAvailable
 
 if TYPE_CHECKING:
     from .game import Game
@@ -99,6 +107,14 @@ class GameType:
     def _encoder(self) -> TensorEncoder[Any] | None:
         return self.game_class._tensor_encoder_for_type(self)
 
+    def _tensors(self) -> TensorEncoder[Any]:
+        encoder = self._encoder()
+        if encoder is None:
+            raise TensorNotAvailable(
+                f"{self.title} has no observation or information state tensors"
+            )
+        return encoder
+
     @property
     def observation_tensor_size(self) -> int | None:
         """Entries of :meth:`ludoteca.Game.observation_tensor` (``None``: no tensors)."""
@@ -111,6 +127,40 @@ class GameType:
         encoder = self._encoder()
         return None if encoder is None else encoder.info_state_size
 
+    def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
+        """A function ``write(game, seat, out=None)`` writing a seat's observation (or,
+        with ``information_state``, its information state) of any game of this type:
+        see :meth:`ludoteca.Game.tensor_writer`."""
+        encoder = self._tensors()
+        write: Callable[..., Any] = encoder.info_state if information_state else encoder.observation
+        return write
+
+    def tensor_from_view(
+        self, view: Mapping[str, Any], *, information_state: bool = False
+    ) -> bytearray:
+        """The vector of a seat's observation (or information state) written from
+        its view alone: see :meth:`ludoteca.Game.tensor_from_view`.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("fiveup", seed=2)
+        >>> game.type.tensor_from_view(game.view(1)) == game.observation_tensor(1)
+        True
+        """
+        encoder = self._tensors()
+        if view.get("game") != self.name or not isinstance(view.get("seat"), int):
+            raise ValueError(f"not the view of a seat of {self.title}")
+        return encoder.vector(encoder.public_from_view(dict(view)), information_state)
+
+    def action_to_move(self, action: int) -> str:
+        """The notation of decision ``action`` (:meth:`ludoteca.Game.action_to_move`)."""
+        return _notation(self).action_to_move(action)
+
+    def move_to_action(self, move: str) -> int:
+        """The action number of the decision written ``move``
+        (:meth:`ludoteca.Game.move_to_action`); ``IllegalMove`` when it is not a
+        decision of this game."""
+        return _notation(self).move_to_action(move)
+
     def new_game(self, **kwargs: Any) -> Game:
         """A game of this type (``seed``, ``chance`` and ``names`` as ``new_game``)."""
         return self.game_class(**kwargs, **self.options)
@@ -119,3 +169,16 @@ class GameType:
         defaults = {k: s.default for k, s in self.game_class.option_specs.items()}
         changed = [f"{k}={v!r}" for k, v in self.options.items() if defaults.get(k) != v]
         return f"GameType({', '.join([repr(self.name), *changed])})"
+
+
+_NOTATION: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
+
+
+def _notation(game_type: GameType) -> Game:
+    """A game of ``game_type`` kept for its notation, the same in every game of the
+    type (made once per type)."""
+    key = (game_type.name, tuple(sorted(game_type.options.items())))
+    game = _NOTATION.get(key)
+    if game is None:
+        game = _NOTATION[key] = game_type.new_game(seed=0, chance="manual")
+    return game
