@@ -97,7 +97,7 @@ def _action_mask(actions: Sequence[int], size: int) -> bytearray:
     mask = bytearray(size)
     for a in actions:
         if not 0 <= a < size:
-            raise IndexError("an action outside the mask")
+            raise ValueError(f"action {a} is outside a mask of {size} actions (0 to {size - 1})")
         mask[a] = 1
     return mask
 

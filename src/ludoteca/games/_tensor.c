@@ -1195,7 +1195,8 @@ static PyObject *action_mask(PyObject *module, PyObject *const *args, Py_ssize_t
         long a;
         if (as_long(PySequence_Fast_GET_ITEM(seq, i), &a) < 0) goto fail;
         if (a < 0 || a >= size) {
-            PyErr_SetString(PyExc_IndexError, "an action outside the mask");
+            PyErr_Format(PyExc_ValueError, "action %ld is outside a mask of %zd actions (0 to %zd)",
+                         a, size, size - 1);
             goto fail;
         }
         m[a] = 1;
