@@ -1020,9 +1020,7 @@ class Game(abc.ABC):
         >>> write(game, 1) == game.observation_tensor(1)
         True
         """
-        encoder = self._encoder()
-        write: Callable[..., Any] = encoder.info_state if information_state else encoder.observation
-        return write
+        return self._encoder().writer(information_state)
 
     def tensor_from_view(
         self, view: Mapping[str, Any], *, information_state: bool = False
@@ -1037,10 +1035,7 @@ class Game(abc.ABC):
         >>> game.tensor_from_view(game.view(1)) == game.observation_tensor(1)
         True
         """
-        encoder = self._encoder()
-        if view.get("game") != self.name or not isinstance(view.get("seat"), int):
-            raise ValueError(f"not the view of a seat of {self.title}")
-        return encoder.vector(encoder.public_from_view(dict(view)), information_state)
+        return self._encoder().from_view(view, self.title, information_state)
 
     def outcome(self) -> Outcome:
         """The result as a typed value: the winning side, each side's score in the

@@ -131,9 +131,7 @@ class GameType:
         """A function ``write(game, seat, out=None)`` writing a seat's observation (or,
         with ``information_state``, its information state) of any game of this type:
         see :meth:`ludoteca.Game.tensor_writer`."""
-        encoder = self._tensors()
-        write: Callable[..., Any] = encoder.info_state if information_state else encoder.observation
-        return write
+        return self._tensors().writer(information_state)
 
     def tensor_from_view(
         self, view: Mapping[str, Any], *, information_state: bool = False
@@ -146,10 +144,7 @@ class GameType:
         >>> game.type.tensor_from_view(game.view(1)) == game.observation_tensor(1)
         True
         """
-        encoder = self._tensors()
-        if view.get("game") != self.name or not isinstance(view.get("seat"), int):
-            raise ValueError(f"not the view of a seat of {self.title}")
-        return encoder.vector(encoder.public_from_view(dict(view)), information_state)
+        return self._tensors().from_view(view, self.title, information_state)
 
     def action_to_move(self, action: int) -> str:
         """The notation of decision ``action`` (:meth:`ludoteca.Game.action_to_move`)."""
