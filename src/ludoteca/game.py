@@ -32,7 +32,6 @@ learning agents: :meth:`Game.observation_tensor` and
 from __future__ import annotations
 
 import abc
-import importlib
 import json
 import math
 import random
@@ -254,16 +253,6 @@ class Game(abc.ABC):
         """What the game is with these options (validated; the engine may
         normalise them in place, as it does for a game)."""
 
-    @classmethod
-    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any] | None:
-        """The tensor encoder of games of ``game_type`` (``None``: no tensors)."""
-        if cls.tensor_encoder is None:
-            return None
-        from .tensor import encoder_for
-
-        module, _, name = cls.tensor_encoder.partition(":")
-        return encoder_for(game_type, getattr(importlib.import_module(module), name))
-
     @abc.abstractmethod
     def _seat_count(self) -> int:
         """How many seats the game has with its options."""
@@ -307,7 +296,7 @@ class Game(abc.ABC):
     def _tensor_encoder(self) -> TensorEncoder[Any] | None:
         """The encoder of this game's vectors (a :class:`ludoteca.tensor.TensorEncoder`),
         or ``None`` when the game has none."""
-        return self._tensor_encoder_for_type(self.type)
+        return self.type.tensor_encoder()
 
     @abc.abstractmethod
     def _parse(self, move: str) -> int:

@@ -25,6 +25,7 @@ every game of a type, so the type answers them too:
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -104,11 +105,19 @@ class GameType:
     def option_specs(self) -> Mapping[str, OptionSpec]:
         return self.game_class.option_specs
 
-    def _encoder(self) -> TensorEncoder[Any] | None:
-        return self.game_class._tensor_encoder_for_type(self)
+    def tensor_encoder(self) -> TensorEncoder[Any] | None:
+        """The one :class:`~ludoteca.tensor.TensorEncoder` of games of this type (made
+        on first use), from the class's ``tensor_encoder``; ``None``: no tensors."""
+        where = self.game_class.tensor_encoder
+        if where is None:
+            return None
+        from .tensor import encoder_for
+
+        module, _, name = where.partition(":")
+        return encoder_for(self, getattr(importlib.import_module(module), name))
 
     def _tensors(self) -> TensorEncoder[Any]:
-        encoder = self._encoder()
+        encoder = self.tensor_encoder()
         if encoder is None:
             raise TensorNotAvailable(
                 f"{self.title} has no observation or information state tensors"
@@ -118,13 +127,13 @@ class GameType:
     @property
     def observation_tensor_size(self) -> int | None:
         """Entries of :meth:`ludoteca.Game.observation_tensor` (``None``: no tensors)."""
-        encoder = self._encoder()
+        encoder = self.tensor_encoder()
         return None if encoder is None else encoder.observation_size
 
     @property
     def information_state_tensor_size(self) -> int | None:
         """Entries of :meth:`ludoteca.Game.information_state_tensor` (``None``: no tensors)."""
-        encoder = self._encoder()
+        encoder = self.tensor_encoder()
         return None if encoder is None else encoder.info_state_size
 
     def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
