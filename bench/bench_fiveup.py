@@ -192,7 +192,7 @@ def copy_cost(positions: int) -> None:
         for twin in twins:
             twin.apply_action_unchecked(action)
         apply = (time.process_time() - start) / n
-        state = game.state
+        state = game.core
         start = time.process_time()
         for _ in range(n):
             state.clone()

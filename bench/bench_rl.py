@@ -13,6 +13,9 @@ Run: ``.venv/bin/python bench/bench_rl.py [--seconds 2] [--runs 5] [--ceiling]``
 measures each Ludoteca environment with an observation that costs nothing (a
 kept vector copied, the mask still built): what the game's moves, the AEC
 bookkeeping and this loop allow, the most any encoder could reach.
+``--without-observe`` also measures each environment without the compiled
+``ludoteca.rl._observe`` (the vector from the game's tensor writer, the mask built
+in Python): what that extension buys.
 """
 
 from __future__ import annotations
@@ -60,8 +63,8 @@ def _free(name: str) -> Any:
 
     def observe(agent: str) -> dict[str, Any]:
         mask = bytearray(e.num_actions)
-        if e.possible_agents.index(agent) == e._to_move:
-            for a in e._legal:
+        if agent == e.agent_selection:
+            for a in e.legal_actions():
                 mask[a] = 1
         return {
             "observation": np.frombuffer(bytearray(kept), np.float32),
@@ -72,12 +75,29 @@ def _free(name: str) -> Any:
     return e
 
 
+def _without_observe(name: str, obs_type: str) -> Any:
+    """An environment made as if ``ludoteca.rl._observe`` were not built."""
+    from ludoteca.rl import aec
+
+    compiled = aec._observe
+    aec._observe = None
+    try:
+        return ludoteca_env(name, obs_type=obs_type)
+    finally:
+        aec._observe = compiled
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per environment")
     parser.add_argument(
         "--ceiling", action="store_true", help="also measure with observations that cost nothing"
+    )
+    parser.add_argument(
+        "--without-observe",
+        action="store_true",
+        help="also measure without the compiled observer (ludoteca.rl._observe)",
     )
     args = parser.parse_args()
 
@@ -96,6 +116,12 @@ def main() -> None:
                 return ludoteca_env(name, obs_type=obs_type)
 
             cases.append((f"ludoteca {name} ({obs_type})", make))
+            if args.without_observe:
+
+                def plain(name: str = name, obs_type: str = obs_type) -> Any:
+                    return _without_observe(name, obs_type)
+
+                cases.append((f"  {name} without _observe ({obs_type})", plain))
         if args.ceiling:
             cases.append((f"ceiling {name} (free observation)", lambda name=name: _free(name)))
 

@@ -132,6 +132,14 @@ def record_schema() -> dict[str, Any]:
             "game": {"enum": games},
             "options": {"type": "object"},
             "players": {"type": "array", "items": {"type": "string"}, "minItems": 2},
+            "seats": {
+                "description": (
+                    "who sat in each seat (as many as players): 'human' or a bot level"
+                ),
+                "type": "array",
+                "items": {"type": "string"},
+                "minItems": 2,
+            },
             "moves": {"type": "array", "items": {"type": "string"}},
         },
         "allOf": variants,

@@ -13,6 +13,7 @@ from ludoteca.games.bingo.tensor import BingoTensors
 from ludoteca.games.cavaleiro.tensor import CavaleiroTensors
 from ludoteca.games.fiveup.tensor import FiveUpTensors
 from ludoteca.games.texas42.tensor import Texas42Tensors
+from ludoteca.gametype import GameType
 from ludoteca.tensor import TensorEncoder
 
 ENCODERS: dict[str, type[TensorEncoder[Any]]] = {
@@ -53,7 +54,7 @@ class Reference:
     """A fresh Python encoder of ``game``'s kind and options; its offsets and sizes
     are read through it (``reference.o_hand``)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game | GameType) -> None:
         self.encoder = ENCODERS[game.name](game)
 
     def __getattr__(self, name: str) -> Any:

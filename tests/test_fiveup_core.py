@@ -32,7 +32,7 @@ def snapshot(s: State) -> tuple[Any, ...]:
 
 def hand_state(game: FiveUp) -> State:
     """The hand under way, counts only (played with solver moves)."""
-    return game.state.clone(counts_only=True)
+    return game.core.clone(counts_only=True)
 
 
 def random_step(s: State, rng: random.Random) -> None:
@@ -63,7 +63,7 @@ def test_a_double_counts_until_both_sides_are_covered() -> None:
         assert not h.play_move(move)
         assert (h.ends, h.scores) == (ends, scores)
         game.play(f"play {text} on 6-6")
-        assert (game.state.ends, game.side_scores()) == (ends, scores)
+        assert (game.core.ends, game.side_scores()) == (ends, scores)
     assert h.room[6] == 0  # no place left on 6-6
 
 
@@ -271,7 +271,7 @@ def checked_game(seed: int, mutant: type[State] | None) -> None:
     game = ludoteca.new_game("fiveup", seed=seed, exact_61=True, target=31)
     assert isinstance(game, FiveUp)
     if mutant is not None:
-        game.state.__class__ = mutant
+        game.core.__class__ = mutant
     rng = random.Random(seed)
     while not game.is_over:
         game.apply_action(rng.choice(game.legal_actions()))

@@ -65,7 +65,7 @@ def check_layout(game: FiveUp) -> None:
     view = game.view(None)
     layout = view["layout"]
     total = geometry_ends_total(layout)
-    assert total == game.state.ends == layout["ends_total"]
+    assert total == game.core.ends == layout["ends_total"]
     assert sum(e["counts"] for e in layout["open_ends"]) == total
     assert not layout["overlapping"]
     assert tiles_on_table(layout) == table_tiles(game)

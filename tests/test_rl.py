@@ -517,7 +517,7 @@ def test_bingo_vectors_say_what_the_view_says() -> None:
 
 def test_cavaleiro_vectors_say_what_the_view_says() -> None:
     e = env("cavaleiro_v0", players=3, layout="23/4+1")
-    adapter = Reference(e.game)
+    adapter = Reference(e.game_type)
     for game in _random_positions_with(e, 3):
         for seat in range(3):
             view = game.view(seat)
@@ -548,7 +548,7 @@ def test_fiveup_vectors_say_what_the_view_says() -> None:
 
     for players in (2, 3, 4):
         e = env("fiveup_v0", players=players)
-        adapter = Reference(e.game)
+        adapter = Reference(e.game_type)
         for game in _random_positions_with(e, 2):
             for seat in range(players):
                 view = game.view(seat)
@@ -581,7 +581,7 @@ def test_cached_encoders_match_fresh_ones(name: str) -> None:
             while not e.game.is_over:
                 seat = rng.randrange(e.game.num_seats)
                 got = e.observe(e.possible_agents[seat])["observation"]
-                fresh = Reference(fresh_env.game)
+                fresh = Reference(fresh_env.game_type)
                 p = fresh.public(e.game, seat)
                 want = fresh.observation(p) if obs_type == "observation" else fresh.info_state(p)
                 assert np.array_equal(got, want)

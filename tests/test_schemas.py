@@ -51,6 +51,17 @@ def test_records_of_random_games_are_valid(name: str, options: dict[str, Any]) -
         assert ludoteca.replay(record).moves == game.moves
 
 
+def test_a_record_saying_who_sat_where_is_valid() -> None:
+    game = ludoteca.new_game("texas42", seed=3)
+    game.play(game.legal_moves()[0])
+    record = game.record(players=["Ana", "Bia", "Caio", "Duda"], seats=["human", "expert"] * 2)
+    assert not list(VALIDATOR.iter_errors(json.loads(json.dumps(record))))
+    assert record["seats"] == ["human", "expert", "human", "expert"]
+    assert ludoteca.replay(record).moves == game.moves
+    bad = dict(record, seats="human")
+    assert list(VALIDATOR.iter_errors(bad))
+
+
 def valid_record() -> dict[str, Any]:
     game = ludoteca.new_game("bingo", seed=1)
     game.play(game.legal_moves()[0])

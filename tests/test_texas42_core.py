@@ -143,14 +143,14 @@ def test_clones_are_independent(seed: int, options: dict[str, Any]) -> None:
     assert isinstance(copy, Texas42)
     copy.core.hands[0] ^= 1  # nor does the original with a copy
     assert copy.core.hands[0] != game.core.hands[0]
-    assert twin.log is None and copy.core.log is not game.core.log
+    assert twin.sink is None and copy.core.sink is not game.core.sink
 
 
 def test_a_copy_costs_no_generator_and_no_event_log() -> None:
     game = new(4)
     copy = game.copy()
     assert isinstance(copy, Texas42)
-    assert copy.core.log is not None and copy.core.log is not game.core.log
+    assert copy.core.sink is not None and copy.core.sink is not game.core.sink
     copy.play(copy.legal_moves()[0])
     assert len(copy.moves) == len(game.moves) + 1
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from .bots import choose_move, make_bot
 from .game import Game
-from .registry import new_game
+from .registry import game_type, new_game
 
 __all__ = [
     "BotSpec",
@@ -161,7 +161,7 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
 def _play_one(task: Task) -> GameOutcome:
     game_name, bots, options, seed, deal, arrangement = task
     game = new_game(game_name, seed=seed * 1_000_003 + deal, **options)
-    sides = game.result()["sides"]
+    sides = game.type.sides
     side_of = {seat: j for j, seats in enumerate(sides) for seat in seats}
     players = []
     for j in range(len(sides)):
@@ -281,10 +281,9 @@ def run_match(
     if len(specs) < 2:
         raise ValueError("a match needs at least two bots")
     opts = dict(options or {})
-    probe = new_game(game, seed=0, **opts)
+    n_sides = len(game_type(game, **opts).sides)
     for spec in specs:
         make_bot(game, spec.level)  # fail early on an unknown or unbuilt level
-    n_sides = len(probe.result()["sides"])
     tasks: list[Task] = []
     deal = 0
     while len(tasks) < games:

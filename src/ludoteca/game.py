@@ -39,7 +39,17 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, overload
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Literal,
+    NamedTuple,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    overload,
+)
 
 from .errors import IllegalMove, InvalidOption, TensorNotAvailable
 from .events import Event
@@ -58,6 +68,7 @@ __all__ = [
     "ChanceEvent",
     "ChanceMode",
     "ChanceOutcome",
+    "Core",
     "DiceRoll",
     "Game",
     "Seat",
@@ -78,6 +89,10 @@ Buffer = TypeVar("Buffer")
 
 
 ALL_TILES_MASK = (1 << 28) - 1
+
+EventLog: TypeAlias = "tuple[int, tuple[Event, ...], EventLog] | None"
+"""The events of a game's moves, newest first: ``(move index, its events, older)``,
+``None`` when empty. Never changed in place, so a copy shares it whole."""
 
 
 @dataclass(frozen=True)
@@ -125,11 +140,48 @@ class ChanceOutcome(NamedTuple):
     code: int
 
 
+class Core(Protocol):
+    """What the shared :class:`Game` reads from an engine's rules core (``game.core``):
+    the compact state that is the only statement of the game's rules.
+
+    A core offers ``legal()`` (the action numbers allowed now, empty when no
+    decision is due), ``apply(action)`` (a legal one, unchecked), ``scores`` (one per
+    side, in the game's unit: ``result()["scores"]``), ``winner`` (the winning
+    side, or ``None`` or a negative number while no side has won), ``hands_scored``
+    (the hands, deals or rounds ended and scored so far), ``clone()`` (an
+    independent copy, as cheap as the engine can make it) and ``sink``: the list
+    the core adds the events of a move to (the game points it at its own list;
+    a clone starts with none, and a core that emits nothing never reads it).
+    """
+
+    sink: list[Event] | None
+
+    def legal(self) -> list[int]: ...
+
+    def apply(self, action: int) -> Any: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def hands_scored(self) -> int: ...
+
+    def clone(self) -> Any: ...
+
+
 class Game(abc.ABC):
     """A game in progress: the state, its history, and the moves allowed now.
 
-    Engines subclass this and provide the hooks marked abstract; everything a
-    caller uses is defined here, the same for every game.
+    Engines subclass this and provide the hooks marked abstract, and keep their
+    state in :attr:`core` (a :class:`Core`); everything a caller uses is defined
+    here, the same for every game.
+
+    :meth:`copy` clones the core and copies the history; every other attribute an
+    engine keeps is shared by the copy, so it is either immutable (option tables,
+    numbers) or a cache whose key says what it was computed from.
     """
 
     name: ClassVar[str]
@@ -137,16 +189,22 @@ class Game(abc.ABC):
     title: ClassVar[str]
     """The name for people."""
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+    tensor_encoder: ClassVar[str | None] = None
+    """Where the game's :class:`~ludoteca.tensor.TensorEncoder` is, as
+    ``"module:Class"`` (imported when first asked for); ``None``: no tensors."""
 
+    core: Core
+    """The game's rules core: the whole state, every hidden tile included (for
+    solvers, simulations and tests; a bot sees only its seat's view)."""
     options: dict[str, Any]
-    names: list[str]
+    _names: tuple[str, ...]
     seed: int
     _chance_mode: ChanceMode
     _history: list[int | str]
     """Decisions as action numbers, chance events as their canonical text."""
     _actors: list[Actor]
-    _events: dict[int, tuple[Event, ...]]
-    """The events of the moves that had any, by move index."""
+    _events: EventLog
+    """The events of the moves that had any."""
     _emitted: list[Event]
     """Events of the move being applied (engines add to it with :meth:`_emit`)."""
     _tensors: TensorEncoder[Any] | None = None
@@ -168,25 +226,20 @@ class Game(abc.ABC):
             raise InvalidOption(f"chance must be 'auto' or 'manual', not {chance!r}")
         self.options = validate_options(self.name, self.option_specs, options)
         self._validate_options()
-        n = self._seat_count()
         if names is None:
-            self.names = [f"Player {i + 1}" for i in range(n)]
+            self._names = tuple(f"Player {i + 1}" for i in range(self._seat_count()))
         else:
-            self.names = [str(x) for x in names]
-            if len(self.names) != n:
-                raise InvalidOption(
-                    f"{self.name} with these options has {n} seats, "
-                    f"but {len(self.names)} player names were given"
-                )
+            self.names = names
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise InvalidOption(f"seed must be a whole number or None, not {seed!r}")
         self.seed = secrets.randbits(63) if seed is None else seed
         self._chance_mode = chance
         self._history = []
         self._actors = []
-        self._events = {}
+        self._events = None
         self._emitted = []
         self._setup()
+        self.core.sink = self._emitted
         self._advance()
 
     # ------------------------------------------------------------------ hooks
@@ -200,30 +253,21 @@ class Game(abc.ABC):
         """What the game is with these options (validated; the engine may
         normalise them in place, as it does for a game)."""
 
-    @classmethod
-    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any] | None:
-        """The tensor encoder of games of ``game_type`` (``None``: no tensors)."""
-        return None
-
     @abc.abstractmethod
     def _seat_count(self) -> int:
         """How many seats the game has with its options."""
 
     @abc.abstractmethod
     def _setup(self) -> None:
-        """Set up the engine state before the first chance event."""
+        """Set up the engine state (:attr:`core`) before the first chance event."""
 
     @abc.abstractmethod
     def _current(self) -> ToMove:
         """Who acts now at the engine level: a seat, ``"chance"`` or ``None``."""
 
-    @abc.abstractmethod
-    def _legal_actions(self) -> list[int]:
-        """Action numbers allowed now (a decision is due)."""
-
-    @abc.abstractmethod
     def _apply(self, action: int) -> None:
         """Apply a legal action; no checks."""
+        self.core.apply(action)
 
     @abc.abstractmethod
     def _apply_chance(self, text: str) -> str:
@@ -252,7 +296,7 @@ class Game(abc.ABC):
     def _tensor_encoder(self) -> TensorEncoder[Any] | None:
         """The encoder of this game's vectors (a :class:`ludoteca.tensor.TensorEncoder`),
         or ``None`` when the game has none."""
-        return self._tensor_encoder_for_type(self.type)
+        return self.type.tensor_encoder()
 
     @abc.abstractmethod
     def _parse(self, move: str) -> int:
@@ -288,10 +332,6 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def _redact(self, entry: str, seat: Seat | None) -> str:
         """A chance event as ``seat`` may see it (hidden tiles as ``?``)."""
-
-    @abc.abstractmethod
-    def _copy_into(self, other: Any) -> None:
-        """Copy the engine state into ``other`` (base attributes already copied)."""
 
     @property
     def num_actions(self) -> int:
@@ -334,7 +374,31 @@ class Game(abc.ABC):
 
     @property
     def num_seats(self) -> int:
-        return len(self.names)
+        return self._seat_count()
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, one per seat (``"Player 1"`` … unless given): for the
+        apps, in :meth:`view`, and the default ``players`` of :meth:`record`. They are
+        not part of the game: set them at any time, nothing is replayed.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("bingo", seed=1)
+        >>> game.names = ["Ana", "Beto"]
+        >>> game.view(0)["names"], game.record()["players"]
+        (['Ana', 'Beto'], ['Ana', 'Beto'])
+        """
+        return list(self._names)
+
+    @names.setter
+    def names(self, names: Sequence[str]) -> None:
+        given = tuple(str(x) for x in names)
+        if len(given) != self._seat_count():
+            raise InvalidOption(
+                f"{self.name} with these options has {self._seat_count()} seats, "
+                f"but {len(given)} player names were given"
+            )
+        self._names = given
 
     @property
     def chance_mode(self) -> ChanceMode:
@@ -383,14 +447,26 @@ class Game(abc.ABC):
         """What each move did, by move index (as :attr:`moves`): the events it
         emitted, every secret included (a seat's :meth:`view` shows only what that
         seat may know)."""
-        found = self._events
-        return [found.get(i, ()) for i in range(len(self._history))]
+        out: list[tuple[Event, ...]] = [()] * len(self._history)
+        for i, events in self._events_by_move():
+            out[i] = events
+        return out
+
+    def _events_by_move(self) -> list[tuple[int, tuple[Event, ...]]]:
+        """The moves that had events, as ``(move index, events)``, in order."""
+        out = []
+        link = self._events
+        while link is not None:
+            out.append((link[0], link[1]))
+            link = link[2]
+        out.reverse()
+        return out
 
     def _push(self, entry: int | str, actor: Actor) -> None:
         self._history.append(entry)
         self._actors.append(actor)
         if self._emitted:
-            self._events[len(self._history) - 1] = tuple(self._emitted)
+            self._events = (len(self._history) - 1, tuple(self._emitted), self._events)
             self._emitted.clear()
 
     def pop(self) -> str:
@@ -426,10 +502,14 @@ class Game(abc.ABC):
                 "there is no move to undo", seat=self._current(), code="nothing_to_undo"
             )
         popped = self.moves[first]
+        self._chance_due = None
+        self._chance_parts = ()
         while len(history) > first:
             entry = history.pop()
             self._actors.pop()
-            self._events.pop(len(history), None)
+            link = self._events
+            if link is not None and link[0] == len(history):
+                self._events = link[2]
             if not self._undo(entry):
                 self._rebuild(len(history))
         return popped
@@ -449,10 +529,7 @@ class Game(abc.ABC):
 
     def legal_actions(self) -> list[int]:
         """Action numbers of the legal decisions (empty at a chance point or the end)."""
-        cur = self._current()
-        if cur is None or cur == CHANCE:
-            return []
-        return self._legal_actions()
+        return self.core.legal()
 
     def legal_moves(self) -> list[str]:
         """The legal decisions in canonical notation.
@@ -565,7 +642,7 @@ class Game(abc.ABC):
 
     def _play_action(self, action: int, written: str | None) -> None:
         cur = self._current()
-        if action not in self._legal_actions():
+        if action not in self.core.legal():
             try:
                 text = self.action_to_move(action)
             except (ValueError, IndexError):
@@ -733,23 +810,20 @@ class Game(abc.ABC):
             return "nobody (the game is over)"
         if seat == CHANCE:
             return "chance"
-        return f"seat {seat} ({self.names[seat]})"
+        return f"seat {seat} ({self._names[seat]})"
 
     def copy(self) -> Game:
         """An independent copy: same state, history, options and seed (so the same
         chance events to come)."""
         new = self.__class__.__new__(self.__class__)
-        new.options = self.options
-        new.names = list(self.names)
-        new.seed = self.seed
-        new._chance_mode = self._chance_mode
-        new._history = list(self._history)
-        new._actors = list(self._actors)
-        new._events = dict(self._events)
-        new._emitted = []
-        if self._chance_parts:
-            new._chance_parts = self._chance_parts
-        self._copy_into(new)
+        state = new.__dict__
+        state.update(self.__dict__)
+        state["_history"] = self._history[:]
+        state["_actors"] = self._actors[:]
+        emitted: list[Event] = []
+        state["_emitted"] = emitted
+        state["core"] = core = self.core.clone()
+        core.sink = emitted
         return new
 
     def __getstate__(self) -> dict[str, Any]:
@@ -766,7 +840,15 @@ class Game(abc.ABC):
         state = self.__dict__.copy()
         state.pop("_tensors", None)
         state.pop("_chance_due", None)
+        state["_events"] = self._events_by_move()  # flat: a long chain would nest deeply
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        events: EventLog = None
+        for index, found in state["_events"]:
+            events = (index, found, events)
+        self.__dict__.update(state)
+        self._events = events
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """:meth:`copy`, which copies all of the game (and is faster)."""
@@ -789,7 +871,7 @@ class Game(abc.ABC):
         out: dict[str, Any] = {
             "game": self.name,
             "seat": seat,
-            "names": list(self.names),
+            "names": list(self._names),
             "to_move": cur,
             "over": cur is None,
             "legal_moves": self.legal_moves() if seat is not None and cur == seat else [],
@@ -797,7 +879,7 @@ class Game(abc.ABC):
             "log_seats": list(self._actors),
             "events": [
                 {"n": i, **e.seen_by(seat).to_json()}
-                for i, evs in sorted(self._events.items())
+                for i, evs in self._events_by_move()
                 for e in evs
             ],
         }
@@ -927,9 +1009,7 @@ class Game(abc.ABC):
         >>> write(game, 1) == game.observation_tensor(1)
         True
         """
-        encoder = self._encoder()
-        write: Callable[..., Any] = encoder.info_state if information_state else encoder.observation
-        return write
+        return self._encoder().writer(information_state)
 
     def tensor_from_view(
         self, view: Mapping[str, Any], *, information_state: bool = False
@@ -944,10 +1024,7 @@ class Game(abc.ABC):
         >>> game.tensor_from_view(game.view(1)) == game.observation_tensor(1)
         True
         """
-        encoder = self._encoder()
-        if view.get("game") != self.name or not isinstance(view.get("seat"), int):
-            raise ValueError(f"not the view of a seat of {self.title}")
-        return encoder.vector(encoder.public_from_view(dict(view)), information_state)
+        return self._encoder().from_view(view, self.title, information_state)
 
     def outcome(self) -> Outcome:
         """The result as a typed value: the winning side, each side's score in the
@@ -977,7 +1054,7 @@ class Game(abc.ABC):
         >>> ludoteca.new_game("texas42", seed=1).side_scores()
         [0, 0]
         """
-        return list(self.result()["scores"])
+        return list(self.core.scores)
 
     def winning_side(self) -> int | None:
         """The winning side of a finished game (``result()["winner"]``) cheaply;
@@ -987,8 +1064,8 @@ class Game(abc.ABC):
         >>> ludoteca.new_game("bingo", seed=1).winning_side() is None
         True
         """
-        winner: int | None = self.result()["winner"]
-        return winner
+        winner = self.core.winner
+        return None if winner is None or winner < 0 else winner
 
     @property
     def hands_scored(self) -> int:
@@ -998,8 +1075,7 @@ class Game(abc.ABC):
         >>> ludoteca.new_game("cavaleiro", seed=1).hands_scored
         0
         """
-        hands = self.result().get("hands", [])
-        return len(hands) if isinstance(hands, list) else int(hands)
+        return self.core.hands_scored
 
     # -------------------------------------------------------------- hidden
 
@@ -1008,15 +1084,40 @@ class Game(abc.ABC):
         among the states consistent with everything ``seat`` has seen."""
         raise NotImplementedError(f"{self.title} cannot resample hidden information yet")
 
-    def record(self) -> dict[str, Any]:
-        """The game as a ``ludoteca/1`` record (JSON-serialisable)."""
-        return {
+    def record(
+        self, *, players: Sequence[str] | None = None, seats: Sequence[str] | None = None
+    ) -> dict[str, Any]:
+        """The game as a ``ludoteca/1`` record (JSON-serialisable).
+
+        Its header says who played: ``players``, a name per seat (by default
+        :attr:`names`), and, when given, ``seats``: who sat in each seat,
+        ``"human"`` or a bot level (``"expert"``, ``"greedy"``, ``"random"``…).
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("bingo", seed=1)
+        >>> header = game.record(players=["Ana", "Robô"], seats=["human", "expert"])
+        >>> header["players"], header["seats"]
+        (['Ana', 'Robô'], ['human', 'expert'])
+        """
+        out: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.name,
             "options": dict(self.options),
-            "players": list(self.names),
-            "moves": self.moves,
+            "players": list(self._names),
         }
+        n = self._seat_count()
+        for key, given in (("players", players), ("seats", seats)):
+            if given is None:
+                continue
+            values = [str(x) for x in given]
+            if len(values) != n:
+                raise InvalidOption(
+                    f"{self.title} with these options has {n} seats, but {len(values)} "
+                    f"{key} were given"
+                )
+            out[key] = values
+        out["moves"] = self.moves
+        return out
 
     def __repr__(self) -> str:
         cur = self._current()

@@ -15,13 +15,22 @@ building a game.
 GameType('fiveup', players=4)
 >>> ludoteca.game_type("texas42", scoring="points").score_unit
 'points'
+
+The notation of decisions and the vectors of learning agents are the same in
+every game of a type, so the type answers them too:
+
+>>> t.action_to_move(0), t.move_to_action("draw")
+('draw', 0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from .errors import TensorNotAvailable
 
 if TYPE_CHECKING:
     from .game import Game
@@ -96,20 +105,65 @@ class GameType:
     def option_specs(self) -> Mapping[str, OptionSpec]:
         return self.game_class.option_specs
 
-    def _encoder(self) -> TensorEncoder[Any] | None:
-        return self.game_class._tensor_encoder_for_type(self)
+    def tensor_encoder(self) -> TensorEncoder[Any] | None:
+        """The one :class:`~ludoteca.tensor.TensorEncoder` of games of this type (made
+        on first use), from the class's ``tensor_encoder``; ``None``: no tensors."""
+        where = self.game_class.tensor_encoder
+        if where is None:
+            return None
+        from .tensor import encoder_for
+
+        module, _, name = where.partition(":")
+        return encoder_for(self, getattr(importlib.import_module(module), name))
+
+    def _tensors(self) -> TensorEncoder[Any]:
+        encoder = self.tensor_encoder()
+        if encoder is None:
+            raise TensorNotAvailable(
+                f"{self.title} has no observation or information state tensors"
+            )
+        return encoder
 
     @property
     def observation_tensor_size(self) -> int | None:
         """Entries of :meth:`ludoteca.Game.observation_tensor` (``None``: no tensors)."""
-        encoder = self._encoder()
+        encoder = self.tensor_encoder()
         return None if encoder is None else encoder.observation_size
 
     @property
     def information_state_tensor_size(self) -> int | None:
         """Entries of :meth:`ludoteca.Game.information_state_tensor` (``None``: no tensors)."""
-        encoder = self._encoder()
+        encoder = self.tensor_encoder()
         return None if encoder is None else encoder.info_state_size
+
+    def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
+        """A function ``write(game, seat, out=None)`` writing a seat's observation (or,
+        with ``information_state``, its information state) of any game of this type:
+        see :meth:`ludoteca.Game.tensor_writer`."""
+        return self._tensors().writer(information_state)
+
+    def tensor_from_view(
+        self, view: Mapping[str, Any], *, information_state: bool = False
+    ) -> bytearray:
+        """The vector of a seat's observation (or information state) written from
+        its view alone: see :meth:`ludoteca.Game.tensor_from_view`.
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("fiveup", seed=2)
+        >>> game.type.tensor_from_view(game.view(1)) == game.observation_tensor(1)
+        True
+        """
+        return self._tensors().from_view(view, self.title, information_state)
+
+    def action_to_move(self, action: int) -> str:
+        """The notation of decision ``action`` (:meth:`ludoteca.Game.action_to_move`)."""
+        return _notation(self).action_to_move(action)
+
+    def move_to_action(self, move: str) -> int:
+        """The action number of the decision written ``move``
+        (:meth:`ludoteca.Game.move_to_action`); ``IllegalMove`` when it is not a
+        decision of this game."""
+        return _notation(self).move_to_action(move)
 
     def new_game(self, **kwargs: Any) -> Game:
         """A game of this type (``seed``, ``chance`` and ``names`` as ``new_game``)."""
@@ -119,3 +173,16 @@ class GameType:
         defaults = {k: s.default for k, s in self.game_class.option_specs.items()}
         changed = [f"{k}={v!r}" for k, v in self.options.items() if defaults.get(k) != v]
         return f"GameType({', '.join([repr(self.name), *changed])})"
+
+
+_NOTATION: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
+
+
+def _notation(game_type: GameType) -> Game:
+    """A game of ``game_type`` kept for its notation, the same in every game of the
+    type (made once per type)."""
+    key = (game_type.name, tuple(sorted(game_type.options.items())))
+    game = _NOTATION.get(key)
+    if game is None:
+        game = _NOTATION[key] = game_type.new_game(seed=0, chance="manual")
+    return game

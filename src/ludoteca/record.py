@@ -3,15 +3,19 @@
 A record is JSON::
 
     {"format": "ludoteca/1", "game": "texas42", "options": {...},
-     "players": ["Ana", "Beto", "Caio", "Duda"], "moves": ["draw 6-4 ...", ...]}
+     "players": ["Ana", "Beto", "Caio", "Duda"],
+     "seats": ["human", "expert", "human", "expert"], "moves": ["draw 6-4 ...", ...]}
 
 ``moves`` holds every chance event and every decision in order, so replaying it
-rebuilds the game exactly.
+rebuilds the game exactly. The header says who played: ``players``, a name per
+seat, and optionally ``seats``, who sat in each seat (``"human"`` or a bot
+level); neither is part of the game.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +41,13 @@ def check_record(record: Any) -> None:
     players = record["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise InvalidRecord("the record's players must be a list of names")
+    seats = record.get("seats", players)
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise InvalidRecord("the record's seats must be a list, 'human' or a bot level per seat")
+    if len(seats) != len(players):
+        raise InvalidRecord(
+            f"the record names {len(players)} players but {len(seats)} seats: one of each per seat"
+        )
     moves = record["moves"]
     if not isinstance(moves, list):
         raise InvalidRecord("the record's moves must be a list")
@@ -86,8 +97,14 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def save_record(game: Game, path: str | Path) -> None:
-    """Write the game's record as JSON."""
-    Path(path).write_text(
-        json.dumps(game.record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+def save_record(
+    game: Game,
+    path: str | Path,
+    *,
+    players: Sequence[str] | None = None,
+    seats: Sequence[str] | None = None,
+) -> None:
+    """Write the game's record as JSON (``players`` and ``seats`` as
+    :meth:`~ludoteca.Game.record` takes them)."""
+    record = game.record(players=players, seats=seats)
+    Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -21,8 +21,15 @@ GAMES: dict[str, str] = {
 }
 
 
+_CLASSES: dict[str, type[Game]] = {}
+"""The classes imported so far, by name."""
+
+
 def game_class(name: str) -> type[Game]:
-    """The class of the game called ``name``."""
+    """The class of the game called ``name`` (imported once)."""
+    cls = _CLASSES.get(name) if isinstance(name, str) else None
+    if cls is not None:
+        return cls
     target = GAMES.get(name) if isinstance(name, str) else None
     if target is None:
         raise GameNotAvailable(
@@ -33,8 +40,9 @@ def game_class(name: str) -> type[Game]:
         raise GameNotAvailable(
             f"the {name} engine is not built yet; built: {', '.join(available_games())}"
         )
-    cls: type[Game] = getattr(importlib.import_module(module_name), attr)
-    return cls
+    found: type[Game] = getattr(importlib.import_module(module_name), attr)
+    _CLASSES[name] = found
+    return found
 
 
 def available_games() -> list[str]:

@@ -3,9 +3,9 @@
 ``solve(game)`` looks the game up in :data:`SOLVERS` and hands it to that
 game's solver module, which defines ``solve(game, *, target=None)``: without a
 target it returns the game's solution (a frozen dataclass with at least
-``best_move``, ``best_moves``, ``moves`` and ``pv``); with a target, whether the
-side the game's solver names can reach it (a fast null-window search). A game
-is added by one line in :data:`SOLVERS`.
+``best_move``, ``best_moves``, ``moves`` and ``pv``: see :mod:`ludoteca.solution`);
+with a target, whether the side the game's solver names can reach it (a fast
+null-window search). A game is added by one line in :data:`SOLVERS`.
 
 >>> import ludoteca
 >>> ludoteca.solve(ludoteca.new_game("cavaleiro", seed=1))  # doctest: +ELLIPSIS
@@ -17,9 +17,10 @@ ludoteca.errors.NotSolvable: there is no exact solver for Cavaleiro; solvers exi
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Protocol, overload
+from typing import TYPE_CHECKING, overload
 
 from .errors import NotSolvable
+from .solution import Solution
 
 if TYPE_CHECKING:
     from .game import Game
@@ -32,22 +33,6 @@ SOLVERS: dict[str, str] = {
     "fiveup": "ludoteca.games.fiveup.solver",
 }
 """Game name -> module that defines ``solve(game, *, target=None)``."""
-
-
-class Solution(Protocol):
-    """What every game's solution offers."""
-
-    @property
-    def best_move(self) -> str: ...
-
-    @property
-    def best_moves(self) -> tuple[str, ...]: ...
-
-    @property
-    def moves(self) -> tuple[Any, ...]: ...
-
-    @property
-    def pv(self) -> tuple[str, ...]: ...
 
 
 @overload

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import abc
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -97,7 +97,7 @@ def _action_mask(actions: Sequence[int], size: int) -> bytearray:
     mask = bytearray(size)
     for a in actions:
         if not 0 <= a < size:
-            raise IndexError("an action outside the mask")
+            raise ValueError(f"action {a} is outside a mask of {size} actions (0 to {size - 1})")
         mask[a] = 1
     return mask
 
@@ -189,6 +189,22 @@ class TensorEncoder(abc.ABC, Generic[P]):
     @abc.abstractmethod
     def public(self, game: Any, seat: int) -> P:
         """What ``seat`` may know now, read fast from the engine (view fields only)."""
+
+    def writer(self, information_state: bool = False) -> Callable[..., Any]:
+        """``write(game, seat, out=None)``: :meth:`observation` or, with
+        ``information_state``, :meth:`info_state`."""
+        write: Callable[..., Any] = self.info_state if information_state else self.observation
+        return write
+
+    def from_view(
+        self, view: Mapping[str, Any], title: str, information_state: bool = False
+    ) -> bytearray:
+        """The vector of a seat's observation (or information state) from its view
+        alone; ``ValueError`` naming the game (``title``) when ``view`` is not the
+        view of a seat of this game."""
+        if view.get("game") != self.game_name or not isinstance(view.get("seat"), int):
+            raise ValueError(f"not the view of a seat of {title}")
+        return self.vector(self.public_from_view(dict(view)), information_state)
 
     @abc.abstractmethod
     def public_from_view(self, view: dict[str, Any]) -> P:

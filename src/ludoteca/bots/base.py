@@ -19,11 +19,21 @@ import abc
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.game import Game
 
-__all__ = ["TIE_RULES", "UNITS", "Bot", "RankedMove", "SeatHandle", "choose_move", "mark_ties"]
+__all__ = [
+    "TIE_RULES",
+    "UNITS",
+    "Bot",
+    "RankedMove",
+    "RankingBot",
+    "SearchBot",
+    "SeatHandle",
+    "choose_move",
+    "mark_ties",
+]
 
 
 class SeatHandle:
@@ -144,6 +154,35 @@ class Bot(abc.ABC):
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         """Every legal move with its estimated value, best first (bots that evaluate)."""
         raise NotImplementedError(f"the {self.level} bot does not rank moves")
+
+
+class RankingBot(Bot):
+    """A bot that plays the best move of its :meth:`rank` (and an only legal move
+    without ranking it)."""
+
+    def choose(self, handle: SeatHandle) -> str:
+        actions = handle.legal_actions()
+        if len(actions) == 1:
+            return handle.action_to_move(actions[0])
+        return self.rank(handle)[0].move
+
+    @abc.abstractmethod
+    def rank(self, handle: SeatHandle) -> list[RankedMove]:
+        """Every legal move with its estimated value, best first."""
+
+
+class SearchBot(RankingBot):
+    """A ranking bot that thinks for a budget of CPU seconds a decision."""
+
+    default_budget: ClassVar[float] = 0.5
+    """The budget when none is given."""
+    min_budget: ClassVar[float] = 0.01
+    """The least budget the bot works with, whatever is given."""
+
+    @property
+    def seconds(self) -> float:
+        """The thinking budget of a decision, in seconds."""
+        return self.default_budget if self.budget is None else max(self.min_budget, self.budget)
 
 
 def choose_move(bot: Bot, game: Game) -> str:

@@ -43,7 +43,7 @@ from ludoteca.games.bingo.core import A_CLOSE, REPLY, BingoCore
 from ludoteca.games.bingo.hidden import DealSampler, observe_view, position_from_view
 from ludoteca.games.bingo.solver import SCALE, Searcher, Utility, searcher, utility_table
 
-from .base import Bot, RankedMove, SeatHandle, mark_ties
+from .base import RankedMove, SearchBot, SeatHandle, mark_ties
 from .bingo_common import greedy_action
 
 __all__ = ["HAND_RESULTS", "ExpertBingo", "match_equity", "match_utility"]
@@ -130,23 +130,14 @@ def match_utility(sets: tuple[int, int], target: int = 7) -> Utility:
 # ------------------------------------------------------------------ the bot
 
 
-class ExpertBingo(Bot):
+class ExpertBingo(SearchBot):
     """Bingo by determinized search on the exact solver (see the module docstring)."""
 
     level = "expert"
+    default_budget = DEFAULT_BUDGET
     close_by_lead = True
     """Value a close by its best lead over all deals, not by each deal's best lead:
     the closer does not see the opponent's hand, so its lead cannot depend on the deal."""
-
-    @property
-    def _seconds(self) -> float:
-        return DEFAULT_BUDGET if self.budget is None else max(0.01, self.budget)
-
-    def choose(self, handle: SeatHandle) -> str:
-        legal = handle.legal_actions()
-        if len(legal) == 1:
-            return handle.action_to_move(legal[0])
-        return self.rank(handle)[0].move
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         """Every legal move with the estimated chance of winning the match, best first."""
@@ -225,7 +216,7 @@ class ExpertBingo(Bot):
         else:
             cost = PLAYOUT_MS[min(7, len(view["tricks"]))]
         extra = CLOSE_MS if can_close and self.close_by_lead else 0.0
-        deals = int(self._seconds * 1000 / (DEAL_MS + extra + cost * n_moves))
+        deals = int(self.seconds * 1000 / (DEAL_MS + extra + cost * n_moves))
         return max(MIN_DEALS, min(MAX_DEALS, deals))
 
 

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from .base import Bot, RankedMove, SeatHandle, mark_ties
+from .base import RankedMove, RankingBot, SeatHandle, mark_ties
 from .cavaleiro_tables import (
     Figure,
     FigureSpace,
@@ -93,19 +93,13 @@ def _ranked(handle: SeatHandle) -> list[RankedMove]:
     return mark_ties(out, lambda a, b: "keeps_blocks")
 
 
-class GreedyCavaleiro(Bot):
+class GreedyCavaleiro(RankingBot):
     """Cavaleiro by one-move habits: the biggest removal, keeping blocks and columns whole.
 
     :meth:`rank` values a move by the sticks it takes, a horizontal counting three.
     """
 
     level = "greedy"
-
-    def choose(self, handle: SeatHandle) -> str:
-        actions = handle.legal_actions()
-        if len(actions) == 1:
-            return handle.action_to_move(actions[0])
-        return self.rank(handle)[0].move
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         return _ranked(handle)

@@ -46,7 +46,7 @@ from ludoteca.games.fiveup.solver import (
 )
 from ludoteca.games.fiveup.tables import ENDS_POINTS, PIPS, bonus_points
 
-from .base import Bot, RankedMove, SeatHandle, mark_ties
+from .base import RankedMove, SearchBot, SeatHandle, mark_ties
 from .fiveup_common import HandKnowledge
 
 __all__ = ["ExpertFiveUp", "margin", "play_out", "policy_value"]
@@ -115,23 +115,17 @@ def policy_value(state: State, seat: int, move: Play) -> float:
     return value - REPLY_WEIGHT * reply + PIPS_WEIGHT * PIPS[t]
 
 
-class ExpertFiveUp(Bot):
+class ExpertFiveUp(SearchBot):
     """Five-Up by determinized play-outs and, once the stock is closed, exact search."""
 
     level = "expert"
-
-    @property
-    def _seconds(self) -> float:
-        return DEFAULT_BUDGET if self.budget is None else max(0.01, self.budget)
+    default_budget = DEFAULT_BUDGET
 
     def choose(self, handle: SeatHandle) -> str:
         actions = handle.legal_actions()
-        if len(actions) == 1:
+        if len({move_of(a) for a in actions}) == 1:  # one move of the solver: nothing to rank
             return handle.action_to_move(actions[0])
-        distinct = {move_of(a) for a in actions}
-        if len(distinct) == 1:
-            return handle.action_to_move(actions[0])
-        return self.rank(handle)[0].move
+        return super().choose(handle)
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         """Every legal move with its estimated points margin for the rest of the hand."""
@@ -190,13 +184,13 @@ class ExpertFiveUp(Bot):
         tiles = sum(k.hand_sizes) + k.stock_drawable
         per_move = SOLVE_MS_PER_TILE if exact else PLAYOUT_MS_PER_TILE
         per = DEAL_MS + per_move * tiles * n_moves
-        deals = int(self._seconds * 1000 / per)
+        deals = int(self.seconds * 1000 / per)
         return max(MIN_DEALS, min(MAX_DEALS, deals))
 
 
 def _play_out_all(world: Game, moves: list[Move], root: int) -> list[float]:
     assert isinstance(world, FiveUp)
-    base = world.state.clone(counts_only=True)
+    base = world.core.clone(counts_only=True)
     out = []
     for t, v, kind in moves:
         state = base.clone(counts_only=True)

@@ -24,7 +24,7 @@ from ludoteca.games.fiveup.core import State
 from ludoteca.games.fiveup.solver import move_of
 from ludoteca.games.fiveup.tables import ENDS_POINTS, HAS_NUMBER, PIPS, bonus_points, hand_pips
 
-from .base import Bot, RankedMove, SeatHandle
+from .base import RankedMove, RankingBot, SeatHandle
 from .fiveup_common import HandKnowledge
 
 __all__ = ["GreedyFiveUp", "play_estimates"]
@@ -110,16 +110,10 @@ def play_estimates(k: HandKnowledge, actions: list[int]) -> list[Estimate]:
     return out
 
 
-class GreedyFiveUp(Bot):
+class GreedyFiveUp(RankingBot):
     """Five-Up by a one-move estimate: score now, deny the next player, shed weight."""
 
     level = "greedy"
-
-    def choose(self, handle: SeatHandle) -> str:
-        actions = handle.legal_actions()
-        if len(actions) == 1:
-            return handle.action_to_move(actions[0])
-        return self.rank(handle)[0].move
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         """Every legal move with its one-move estimate in points, best first."""

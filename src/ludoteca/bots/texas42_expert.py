@@ -54,7 +54,7 @@ from ludoteca.games.texas42.solver import can_reach, exact_value, position
 from ludoteca.games.texas42.tables import CONTRACT_NAMES, NELLO, SEVENS
 from ludoteca.tiles import tile_index
 
-from .base import Bot, RankedMove, SeatHandle, mark_ties
+from .base import RankedMove, SearchBot, SeatHandle, mark_ties
 from .texas42_greedy import hand_value
 
 __all__ = ["ExpertTexas42"]
@@ -94,26 +94,18 @@ class _Sim:
         return sum(self.points) / len(self.points)
 
 
-class ExpertTexas42(Bot):
+class ExpertTexas42(SearchBot):
     """Texas 42 by determinized exact search (see the module docstring)."""
 
     level = "expert"
+    default_budget = DEFAULT_BUDGET
+    min_budget = 0.02
 
     def __init__(self, *, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed=seed, budget=budget)
         self._sims: dict[tuple[Any, ...], dict[_Plan, _Sim]] = {}
 
-    @property
-    def _seconds(self) -> float:
-        return DEFAULT_BUDGET if self.budget is None else max(0.02, self.budget)
-
     # ------------------------------------------------------------------ API
-
-    def choose(self, handle: SeatHandle) -> str:
-        legal = handle.legal_moves()
-        if len(legal) == 1:
-            return legal[0]
-        return self.rank(handle)[0].move
 
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         view = handle.view()
@@ -135,7 +127,7 @@ class ExpertTexas42(Bot):
         cached = self._sims.get(key)
         if cached is not None:
             return cached
-        deals = max(6, int(self._seconds * BID_DEALS_PER_SECOND * 4 / max(4, len(plans))))
+        deals = max(6, int(self.seconds * BID_DEALS_PER_SECOND * 4 / max(4, len(plans))))
         sims = {plan: _Sim(plan[1], []) for plan in plans}
         for _ in range(deals):
             sample = _sample(handle, rng)
@@ -242,7 +234,7 @@ class ExpertTexas42(Bot):
     ) -> list[RankedMove]:
         # Every legal contract is simulated on the same deals, so that hints and the
         # analysis judge every choice; the work is shared out within the budget.
-        deals = max(6, int(self._seconds * BID_DEALS_PER_SECOND * 5 / max(5, len(legal))))
+        deals = max(6, int(self.seconds * BID_DEALS_PER_SECOND * 5 / max(5, len(legal))))
         results: dict[int, list[tuple[bool, int]]] = {a: [] for a in legal}
         high = 30
         for _ in range(deals):
@@ -303,7 +295,7 @@ class ExpertTexas42(Bot):
         tricks_left = 7 - len(view["tricks"])
         hands_before = len(view["hands_played"])
         cost = PLAY_COST_MS[tricks_left] * len(legal)
-        deals = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, int(self._seconds * 1000 / cost)))
+        deals = min(MAX_PLAY_DEALS, max(MIN_PLAY_DEALS, int(self.seconds * 1000 / cost)))
         exact_every = 1 if scoring == "points" or tricks_left <= 5 else 3
         made = dict.fromkeys(legal, 0)
         points = dict.fromkeys(legal, 0.0)

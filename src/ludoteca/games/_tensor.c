@@ -14,9 +14,7 @@
  * read from the game against its range: a game in an unexpected shape raises
  * an exception, never writes out of bounds.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "../_cpython.h"
 #include <string.h>
 
 /* ------------------------------------------------------------------ names */
@@ -167,48 +165,6 @@ static int open_vec(PyObject *out, Py_ssize_t size, Py_buffer *view, Vec *o) {
     return 0;
 }
 
-/* Reads a sequence of ints into dst (exactly n of them, each in 0..limit-1). */
-static int ints_from(PyObject *src, long *dst, Py_ssize_t n, long limit, const char *what) {
-    PyObject *seq = PySequence_Fast(src, what);
-    if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%s: %zd numbers expected", what, n);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long x;
-        if (as_long(PySequence_Fast_GET_ITEM(seq, i), &x) < 0 || x < 0 || x >= limit) {
-            Py_DECREF(seq);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: a number out of range", what);
-            return -1;
-        }
-        dst[i] = x;
-    }
-    Py_DECREF(seq);
-    return 0;
-}
-
-/* Reads a sequence of sequences of ints into dst[rows][cols] (row stride "stride"). */
-static int table_from(PyObject *src, long *dst, Py_ssize_t rows, Py_ssize_t cols,
-                      Py_ssize_t stride, long limit, const char *what) {
-    PyObject *seq = PySequence_Fast(src, what);
-    if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != rows) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%s: %zd rows expected", what, rows);
-        return -1;
-    }
-    for (Py_ssize_t r = 0; r < rows; r++) {
-        if (ints_from(PySequence_Fast_GET_ITEM(seq, r), dst + r * stride, cols, limit, what) < 0) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    return 0;
-}
-
 /* ================================================================ encoders */
 
 /* What every encoder holds first: how to write its vectors. */
@@ -314,16 +270,17 @@ static int t42_init(Texas42Encoder *self, PyObject *args, PyObject *kwds) {
     if (!PyArg_ParseTuple(args, "OOOlOOl", &offsets, &led, &follow, &self->sevens, &distance,
                           &ring, &self->score_cap))
         return -1;
-    if (ints_from(offsets, self->off, T_NOFF, 100000, "offsets") < 0) return -1;
+    if (lt_ints_in(offsets, self->off, T_NOFF, 0, 99999, "offsets") < 0) return -1;
     Py_ssize_t nc = PySequence_Length(led);
     if (nc < 0) return -1;
     if (nc > T42_CONTRACTS) return bad_value("too many contracts");
     self->n_contracts = nc;
-    if (table_from(led, &self->led[0][0], nc, 28, 28, 8, "led suits") < 0) return -1;
-    if (table_from(follow, &self->follow[0][0], nc, 8, 8, TILE_MASK_LIMIT, "follow masks") < 0)
+    if (lt_table_in(led, &self->led[0][0], nc, 28, 28, 0, 7, "led suits") < 0) return -1;
+    if (lt_table_in(follow, &self->follow[0][0], nc, 8, 8, 0, TILE_MASK_LIMIT - 1,
+                    "follow masks") < 0)
         return -1;
-    if (ints_from(distance, self->distance, 28, 9, "sevens distances") < 0) return -1;
-    if (ints_from(ring, self->ring, 8, TILE_MASK_LIMIT, "sevens rings") < 0) return -1;
+    if (lt_ints_in(distance, self->distance, 28, 0, 8, "sevens distances") < 0) return -1;
+    if (lt_ints_in(ring, self->ring, 8, 0, TILE_MASK_LIMIT - 1, "sevens rings") < 0) return -1;
     if (self->score_cap <= 0) return bad_value("score cap");
     self->base.write = t42_write;
     self->base.seats = 4;
@@ -510,7 +467,7 @@ typedef struct {
 static int bingo_init(BingoEncoder *self, PyObject *args, PyObject *kwds) {
     PyObject *offsets;
     if (!PyArg_ParseTuple(args, "O", &offsets)) return -1;
-    if (ints_from(offsets, self->off, B_NOFF, 100000, "offsets") < 0) return -1;
+    if (lt_ints_in(offsets, self->off, B_NOFF, 0, 99999, "offsets") < 0) return -1;
     self->base.write = bingo_write;
     self->base.seats = 2;
     self->base.sizes[0] = self->off[B_OBS_SIZE];
@@ -711,7 +668,7 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
         return -1;
     if (self->n < 2 || self->n > F_MAX_SEATS) return bad_value("number of seats");
     if (self->target <= 0) return bad_value("target");
-    if (ints_from(offsets, self->off, F_NOFF, 100000, "offsets") < 0) return -1;
+    if (lt_ints_in(offsets, self->off, F_NOFF, 0, 99999, "offsets") < 0) return -1;
     PyObject *orders = PySequence_Fast(side_order, "side orders");
     if (!orders) return -1;
     if (PySequence_Fast_GET_SIZE(orders) != self->n) {
@@ -727,14 +684,14 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
             return -1;
         }
         self->n_sides = k;
-        if (ints_from(row, self->side_order[s], k, self->n, "side order") < 0) {
+        if (lt_ints_in(row, self->side_order[s], k, 0, self->n - 1, "side order") < 0) {
             Py_DECREF(orders);
             return -1;
         }
     }
     Py_DECREF(orders);
     long c[4];
-    if (ints_from(codes, c, 4, F_ACTIONS, "action codes") < 0) return -1;
+    if (lt_ints_in(codes, c, 4, 0, F_ACTIONS - 1, "action codes") < 0) return -1;
     self->a_draw = c[0];
     self->a_pass = c[1];
     self->a_open = c[2];
@@ -766,9 +723,10 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
         }
         Py_DECREF(seq);
     }
-    if (ints_from(has, self->has_number, 128, TILE_MASK_LIMIT, "number masks") < 0) return -1;
-    if (ints_from(high, self->high, 28, 7, "high ends") < 0) return -1;
-    if (ints_from(low, self->low, 28, 7, "low ends") < 0) return -1;
+    if (lt_ints_in(has, self->has_number, 128, 0, TILE_MASK_LIMIT - 1, "number masks") < 0)
+        return -1;
+    if (lt_ints_in(high, self->high, 28, 0, 6, "high ends") < 0) return -1;
+    if (lt_ints_in(low, self->low, 28, 0, 6, "low ends") < 0) return -1;
     for (int a = 0; a < 7; a++)
         for (int b = 0; b < 7; b++) self->tile_index[a][b] = -1;
     for (int t = 0; t < 28; t++) {
@@ -819,9 +777,9 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
     Vec o = *out;
     const long *off = self->off;
     const long n = self->n;
-    /* the rules' state (game.state) holds the game; the game, the history */
+    /* the rules' state (game.core) holds the game; the game, the history */
     PyObject *scores = NULL, *hands = NULL, *drawn = NULL, *tbn = NULL, *history = NULL,
-             *stock = NULL, *state = PyObject_GetAttrString(game, "state");
+             *stock = NULL, *state = PyObject_GetAttrString(game, "core");
     long phase, turn, start, stock_pos, reserve, passes, ends, leader;
     if (!state) return -1;
     if (get_long(state, s_phase, &phase) < 0 || get_long(state, s_turn, &turn) < 0 ||
@@ -1032,8 +990,9 @@ static int cavaleiro_init(CavaleiroEncoder *self, PyObject *args, PyObject *kwds
         self->columns > C_MAX_COLUMNS || self->tallest <= 0 || self->horizontals <= 0 ||
         self->total <= 0)
         return bad_value("figure");
-    if (ints_from(rank, self->rank, C_ROLLS, 5, "roll ranks") < 0) return -1;
-    if (ints_from(strength, self->strength, C_ROLLS, 1L << 20, "roll strengths") < 0) return -1;
+    if (lt_ints_in(rank, self->rank, C_ROLLS, 0, 4, "roll ranks") < 0) return -1;
+    if (lt_ints_in(strength, self->strength, C_ROLLS, 0, (1L << 20) - 1, "roll strengths") < 0)
+        return -1;
     self->max_strength = 0;
     for (int r = 0; r < C_ROLLS; r++)
         if (self->strength[r] > self->max_strength) self->max_strength = self->strength[r];
@@ -1236,7 +1195,8 @@ static PyObject *action_mask(PyObject *module, PyObject *const *args, Py_ssize_t
         long a;
         if (as_long(PySequence_Fast_GET_ITEM(seq, i), &a) < 0) goto fail;
         if (a < 0 || a >= size) {
-            PyErr_SetString(PyExc_IndexError, "an action outside the mask");
+            PyErr_Format(PyExc_ValueError, "action %ld is outside a mask of %zd actions (0 to %zd)",
+                         a, size, size - 1);
             goto fail;
         }
         m[a] = 1;

@@ -120,7 +120,9 @@ static PyObject *observer_call(Observer *self, PyObject *args, PyObject *kwds) {
             if (a < 0 || a >= view.len) {
                 Py_DECREF(seq);
                 PyBuffer_Release(&view);
-                PyErr_SetString(PyExc_IndexError, "an action outside the mask");
+                PyErr_Format(PyExc_ValueError,
+                             "action %ld is outside a mask of %zd actions (0 to %zd)", a,
+                             view.len, view.len - 1);
                 goto fail;
             }
             m[a] = 1;

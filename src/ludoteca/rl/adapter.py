@@ -24,65 +24,55 @@ ends (:attr:`ludoteca.Game.hands_scored` grows) and when the game ends:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
+from ludoteca.errors import TensorNotAvailable
 from ludoteca.game import Game
+from ludoteca.gametype import GameType
 
 __all__ = ["REWARDS", "Adapter", "FloatArray"]
 
 FloatArray = npt.NDArray[np.float32]
 
-REWARDS: dict[str, tuple[Callable[[dict[str, Any]], float], str]] = {
-    "texas42": (
-        lambda result: float(result["target"]),
-        "per scored hand: (own team's gain - other team's gain) / target "
-        "(7 marks or 250 points); at the end: +1 to the winners, -1 to the losers",
-    ),
-    "fiveup": (
-        lambda result: float(result["target"]),
-        "per hand: (own side's points this hand - the other sides' mean) / target; "
-        "at the end: +1 to the winning side, -1/(sides - 1) to the others",
-    ),
-    "bingo": (
-        lambda result: float(result["target_sets"]),
-        "per hand: (own sets won - opponent's) / 7; at the end: +1 to the winner, -1 to the loser",
-    ),
-    "cavaleiro": (
-        # A new game's figures are whole: each holds the figure's total.
-        lambda result: float(max(result["sticks_left"])),
-        "per round: sticks removed / figure total to the round's winner, minus that over "
-        "(players - 1) to each other seat; at the end: +1 to the winner, -1/(players - 1) "
-        "to the others",
-    ),
+REWARDS: dict[str, str] = {
+    "texas42": "per scored hand: (own team's gain - other team's gain) / target "
+    "(7 marks or 250 points); at the end: +1 to the winners, -1 to the losers",
+    "fiveup": "per hand: (own side's points this hand - the other sides' mean) / target; "
+    "at the end: +1 to the winning side, -1/(sides - 1) to the others",
+    "bingo": "per hand: (own sets won - opponent's) / 7; at the end: +1 to the winner, "
+    "-1 to the loser",
+    "cavaleiro": "per round: sticks removed / figure total to the round's winner, minus that "
+    "over (players - 1) to each other seat; at the end: +1 to the winner, -1/(players - 1) "
+    "to the others",
 }
-"""Per game: the score that makes a hand reward of 1, read from a new game's
-``result()``, and the rewards in words."""
+"""Per game: the rewards in words (a hand's rewards are counted in the score that
+wins the game, the game type's ``target``)."""
 
 
 class Adapter:
     """The sizes, vectors and reward bookkeeping of one game with given options.
 
     >>> import ludoteca
-    >>> adapter = Adapter(ludoteca.new_game("bingo", seed=0))
+    >>> adapter = Adapter(ludoteca.game_type("bingo"))
     >>> adapter.observation_size, adapter.reward_scale, adapter.sides
     (300, 7.0, [[0], [1]])
     """
 
-    def __init__(self, game: Game) -> None:
-        self.game_name = game.name
-        self.num_seats = game.num_seats
-        self.num_actions = game.num_actions
-        self.options = dict(game.options)
-        self.observation_size = game.observation_tensor_size
-        self.info_state_size = game.information_state_tensor_size
-        result = game.result()
-        self.sides: list[list[int]] = [list(seats) for seats in result["sides"]]
-        scale, self.reward_note = REWARDS[game.name]
-        self.reward_scale: float = scale(result)
+    def __init__(self, game_type: GameType) -> None:
+        self.game_name = game_type.name
+        self.num_seats = game_type.num_seats
+        self.num_actions = game_type.num_actions
+        self.options = dict(game_type.options)
+        observation = game_type.observation_tensor_size
+        info_state = game_type.information_state_tensor_size
+        if observation is None or info_state is None:
+            raise TensorNotAvailable(f"{game_type.title} has no vectors for learning agents")
+        self.observation_size = observation
+        self.info_state_size = info_state
+        self.sides: list[list[int]] = [list(seats) for seats in game_type.sides]
+        self.reward_note = REWARDS[game_type.name]
+        self.reward_scale: float = float(game_type.target or 1)
         """Score points that make a hand reward of 1 (the score that wins the game)."""
 
     def observation(self, game: Game, seat: int) -> FloatArray:

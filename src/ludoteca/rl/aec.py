@@ -29,9 +29,9 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.env import AECIterable  # type: ignore[import-untyped]
 
-from ludoteca.errors import GameNotAvailable, InvalidOption, TensorNotAvailable
+from ludoteca.errors import GameNotAvailable, InvalidOption
 from ludoteca.game import Game
-from ludoteca.registry import GAMES, available_games, new_game
+from ludoteca.registry import GAMES, available_games, game_type, new_game
 from ludoteca.tensor import action_mask
 
 from .adapter import Adapter
@@ -49,11 +49,7 @@ ObsType = Literal["observation", "info_state"]
 
 @cache
 def _has_tensors(game: str) -> bool:
-    try:
-        new_game(game, seed=0).observation_tensor_size  # noqa: B018 - it raises or not
-    except TensorNotAvailable:
-        return False
-    return True
+    return game_type(game).observation_tensor_size is not None
 
 
 def env_names() -> list[str]:
@@ -115,12 +111,12 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         self.fast = bool(fast)
         self.render_mode = render_mode
         self.game_options = dict(options)
-        prototype = new_game(self.game_name, seed=0, **options)
-        self.game: Game = prototype
-        self.adapter = Adapter(prototype)
+        self.game_type = game_type(self.game_name, **options)
+        self.game: Game
+        self.adapter = Adapter(self.game_type)
         self.metadata = {**LudotecaEnv.metadata, "name": f"{self.game_name}_v{ENV_VERSION}"}
-        n = prototype.num_seats
-        self.num_actions = prototype.num_actions
+        n = self.game_type.num_seats
+        self.num_actions = self.game_type.num_actions
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._agent_of = list(self.possible_agents)
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -151,17 +147,17 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             tuple(self.possible_agents[s] for s in seats) for seats in adapter.sides
         )
         self._duel = [list(seats) for seats in adapter.sides] == [[0], [1]]
-        self._make_observer(prototype)
+        self._make_observer()
         self._np_random: np.random.Generator | None = None
         self._ready = False
         self._live = False
         self._legal: list[int] = []
         self._to_move = -1
 
-    def _make_observer(self, game: Game) -> None:
+    def _make_observer(self) -> None:
         """The games' public writer of the vector (float32 bytes) of a seat, and the
         compiled observe(game, seat, legal) around it (None: not built, or fast=False)."""
-        self._tensor = game.tensor_writer(information_state=self._info)
+        self._tensor = self.game_type.tensor_writer(information_state=self._info)
         self._observer = (
             None
             if _observe is None or not self.fast
@@ -184,7 +180,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._make_observer(self.game)
+        self._make_observer()
 
     # ----------------------------------------------------------- spaces
 
@@ -322,10 +318,10 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
     def start(self, game: Game) -> None:
         """Play on from ``game`` (a fresh game of this environment's kind and options,
         for instance one with ``chance="manual"`` to replay a record)."""
-        if game.name != self.game_name or game.options != self.game.options:
+        if game.type != self.game_type:
             raise InvalidOption(
-                f"this environment plays {self.game_name} with options {self.game.options}, "
-                f"not {game.name} with {game.options}"
+                f"this environment plays {self.game_name} with options "
+                f"{dict(self.game_type.options)}, not {game.name} with {game.options}"
             )
         self._start(game)
 
@@ -439,6 +435,19 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             self.infos[agent],
         )
 
+    def legal_actions(self) -> list[int]:
+        """The action numbers :attr:`agent_selection` may play now (empty once the
+        game is over)."""
+        return list(self._legal)
+
+    def cumulative_reward(self, agent: str, *, clear: bool = False) -> float:
+        """What ``agent`` has received since its last step (as :meth:`last` gives
+        it); with ``clear``, counted as paid out (the next call starts from 0)."""
+        reward = self._cumulative_rewards[agent]
+        if clear:
+            self._cumulative_rewards[agent] = 0.0
+        return float(reward)
+
     # -------------------------------------------------------------- info
 
     def record(self) -> dict[str, Any]:
@@ -447,11 +456,11 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
 
     def action_to_move(self, action: int) -> str:
         """The notation of an action number (``play 6-4``)."""
-        return self.game.action_to_move(int(action))
+        return self.game_type.action_to_move(int(action))
 
     def move_to_action(self, move: str) -> int:
         """The action number of a move in notation."""
-        return self.game.move_to_action(move)
+        return self.game_type.move_to_action(move)
 
     def render(self) -> str | None:
         """A short text of the position: ``ansi`` returns it, ``human`` prints it."""

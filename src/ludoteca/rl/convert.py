@@ -16,7 +16,6 @@ into a record.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -24,8 +23,9 @@ import numpy.typing as npt
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import RECORD_FORMAT, Game
+from ludoteca.gametype import GameType
 from ludoteca.record import check_record
-from ludoteca.registry import new_game
+from ludoteca.registry import game_type, new_game
 
 from .aec import LudotecaEnv, ObsType, game_of
 
@@ -41,21 +41,16 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=64)
-def _prototype(name: str, options: tuple[tuple[str, Any], ...]) -> Game:
-    return new_game(game_of(name), seed=0, **dict(options))
-
-
-def _game_for(target: Any, options: dict[str, Any]) -> Game:
-    if isinstance(target, Game):
+def _game_for(target: Any, options: dict[str, Any]) -> Game | GameType:
+    if isinstance(target, Game | GameType):
         return target
     if isinstance(target, str):
-        return _prototype(target, tuple(sorted(options.items())))
+        return game_type(game_of(target), **options)
     inner = getattr(target, "unwrapped", target)
     inner = getattr(inner, "aec", inner)
-    game = getattr(inner, "game", None)
-    if isinstance(game, Game):
-        return game
+    found = getattr(inner, "game_type", None)
+    if isinstance(found, GameType):
+        return found
     raise TypeError(
         "give an environment name (like 'texas42_v0'), a Ludoteca environment or a game, "
         f"not {type(target).__name__}"
@@ -65,7 +60,7 @@ def _game_for(target: Any, options: dict[str, Any]) -> Game:
 def action_to_notation(target: Any, action: int, /, **options: Any) -> str:
     """The notation of action number ``action`` in ``target``: an environment name
     (with the game's options, any of them, ``target`` included), a Ludoteca
-    environment or a game.
+    environment, a game or a game type.
 
     >>> action_to_notation("fiveup_v0", 0, target=121)
     'draw'

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from ludoteca.arena import wilson
 from ludoteca.bots import Bot, SeatHandle, choose_move, make_bot
-from ludoteca.registry import new_game
+from ludoteca.registry import game_type, new_game
 
 from .aec import ObsType, game_of
 from .single import strongest_level
@@ -52,15 +52,13 @@ class PolicyBot(Bot):
         **options: Any,
     ) -> None:
         super().__init__(seed=seed)
-        name = game_of(game)
-        prototype = new_game(name, seed=0, **options)
-        self.prototype = prototype
-        self.num_actions = prototype.num_actions
+        self.game_type = game_type(game_of(game), **options)
+        self.num_actions = self.game_type.num_actions
         self.policy = policy
         self.information_state = obs_type == "info_state"
 
     def choose(self, handle: SeatHandle) -> str:
-        vector = self.prototype.tensor_from_view(
+        vector = self.game_type.tensor_from_view(
             handle.view(), information_state=self.information_state
         )
         obs = np.frombuffer(vector, np.float32)
@@ -122,9 +120,8 @@ def evaluate(
     margins = 0.0
     played = 0
     deal = 0
+    sides = game_type(name, **options).sides
     while played < games:
-        probe = new_game(name, seed=seed * 1_000_003 + deal, **options)
-        sides: list[list[int]] = probe.result()["sides"]
         for side in range(len(sides)):
             if played >= games:
                 break

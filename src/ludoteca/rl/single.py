@@ -151,7 +151,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
             # happen in Cavaleiro): this step ends the episode with what was paid.
             return self._finish()
         a = int(action)
-        if self.illegal_reward is not None and a not in aec._legal:
+        if self.illegal_reward is not None and a not in aec.legal_actions():
             self._done = True
             return (
                 aec.observe(self.agent),
@@ -162,7 +162,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
             )
         # What was paid before this decision (only before the first) is kept: the
         # AEC step clears the acting agent's cumulative reward.
-        carried = aec._cumulative_rewards[self.agent]
+        carried = aec.cumulative_reward(self.agent)
         aec.step(a)
         self._play_bots()
         return self._finish(carried)
@@ -173,8 +173,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         """The learner's observation and everything its seat received since its
         last step (since the reset, for the first step)."""
         aec = self.aec
-        reward = float(carried + aec._cumulative_rewards[self.agent])
-        aec._cumulative_rewards[self.agent] = 0.0
+        reward = carried + aec.cumulative_reward(self.agent, clear=True)
         self._done = aec.game.is_over
         return aec.observe(self.agent), reward, self._done, False, {}
 

@@ -31,14 +31,12 @@ from ludoteca.i18n import LANGS, N_, texts
 from ludoteca.i18n.words import LEVELS as LEVEL_WORDS
 from ludoteca.i18n.words import Words
 from ludoteca.record import load_record, save_record
-from ludoteca.registry import game_class, game_type, new_game
+from ludoteca.registry import game_type, new_game
 
-__all__ = ["HIDDEN_HANDS", "HUMAN", "Step", "Table", "default_seats", "parse_seats"]
+__all__ = ["HUMAN", "Step", "Table", "default_seats", "parse_seats"]
 
 HUMAN = "human"
 LEVELS = ("random", "greedy", "expert")
-HIDDEN_HANDS = frozenset({"texas42", "fiveup", "bingo"})
-"""Games where a player's hand is hidden from the others (hot-seat hides it)."""
 
 Step = Literal["human", "roll", "bot", "chance", "over"]
 
@@ -93,8 +91,8 @@ def parse_seats(spec: str) -> list[str]:
 
 
 def seats_from_names(names: Sequence[str]) -> list[str]:
-    """The seats of a saved game, read from its player names (bots carry their level,
-    in either language).
+    """The seats of a saved game without ``seats`` in its header, read from its player
+    names (bots carry their level, in either language).
 
     >>> seats_from_names(["Ana", "Robô 2 (especialista)", "Bot 3 (greedy)"])
     ['human', 'expert', 'greedy']
@@ -123,14 +121,7 @@ def seat_names(seats: Sequence[str], lang: str) -> list[str]:
 class Table:
     """A game being played at a table of people and bots."""
 
-    def __init__(
-        self,
-        game: Game,
-        seats: Sequence[str],
-        *,
-        seed: int | None = None,
-        actors: Sequence[int | str] | None = None,
-    ) -> None:
+    def __init__(self, game: Game, seats: Sequence[str], *, seed: int | None = None) -> None:
         if len(seats) != game.num_seats:
             raise InvalidOption(
                 f"{game.title} with these options has {game.num_seats} seats, "
@@ -140,7 +131,6 @@ class Table:
         self.seats = list(seats)
         self.seed = game.seed if seed is None else seed
         self.rng = random.Random(self.seed ^ 0x7AB1E)
-        self.actors: list[int | str] = list(actors or [])
         self.pending_chance: list[str] = []
         self.notices: list[tuple[str, dict[str, str]]] = []
         """Messages for the player, with the bot levels they name."""
@@ -171,7 +161,7 @@ class Table:
     ) -> Table:
         """A new game of ``game`` with these seats (default: one person against bots)."""
         opts = dict(options or {})
-        specs = game_class(game).option_specs
+        specs = game_type(game).option_specs
         if seats is not None and players is None and "players" in specs and "players" not in opts:
             players = len(seats)
         if players is not None:
@@ -198,12 +188,13 @@ class Table:
         cls, record: dict[str, Any], seats: Sequence[str] | None = None, *, seed: int | None = None
     ) -> Table:
         """A saved game, replayed move by move, ready to go on."""
-        g, actors = _replay(record)
-        seat_list = list(seats) if seats is not None else seats_from_names(record["players"])
+        g = _replay(record)
+        if seats is None:
+            seats = record.get("seats") or seats_from_names(record["players"])
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
-        table = cls(g, seat_list, seed=seed, actors=actors)
-        table.rng = random.Random((seed ^ 0x7AB1E) + len(actors))
+        table = cls(g, seats, seed=seed)
+        table.rng = random.Random((seed ^ 0x7AB1E) + len(g))
         return table
 
     @classmethod
@@ -227,7 +218,12 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return list(self.game.names)
+        return self.game.names
+
+    @property
+    def actors(self) -> list[int | str]:
+        """Who made each move of the game: a seat, or ``"chance"``."""
+        return [who for who, _ in self.game.history]
 
     @property
     def humans(self) -> list[int]:
@@ -240,7 +236,8 @@ class Table:
 
     @property
     def hides_hands(self) -> bool:
-        return self.game.name in HIDDEN_HANDS
+        """Whether a player's hand is hidden from the others (hot-seat hides it)."""
+        return self.game.type.hidden_hands
 
     def roller(self) -> int | None:
         """The seat whose dice roll is the chance event due now (Cavaleiro), if any."""
@@ -272,9 +269,7 @@ class Table:
 
     def play(self, move: str) -> None:
         """Play a decision (``IllegalMove`` if it is not allowed; nothing changes then)."""
-        who = self.game.to_move
         self.game.play(move)
-        self.actors.append(who if who is not None else "chance")
 
     def play_chance(self) -> str:
         """Draw and play the chance event due now; return it.
@@ -288,11 +283,9 @@ class Table:
             except ValueError:
                 self.pending_chance.clear()
                 break
-            self.actors.append("chance")
             return event
         event = self.game.sample_chance(self.rng)
         self.game.play(event)
-        self.actors.append("chance")
         return event
 
     def bot_choice(self, game: Game | None = None) -> str:
@@ -333,52 +326,46 @@ class Table:
         return None
 
     def undo(self) -> bool:
-        """Take back the person's last decision and every bot move after it.
+        """Take back the person's last decision and every move after it (``pop``).
 
-        The game is rebuilt from its record without them; chance events that
-        were drawn after that decision are kept and come back in order.
-        Return whether anything was taken back.
+        Chance events that were drawn after that decision are kept and come back
+        in order. Return whether anything was taken back.
         """
         if not self.undo_allowed:
             return False
         index = self._last_human_index()
         if index is None:
             return False
-        moves = self.game.moves
-        later_chance = [
-            m for m, who in zip(moves[index:], self.actors[index:], strict=True) if who == "chance"
-        ]
-        record = self.game.record()
-        record["moves"] = moves[:index]
-        self.game, self.actors = _replay(record, seed=self.game.seed)
+        later_chance: list[str] = []
+        actors = self.actors
+        while len(self.game) > index:
+            who = actors.pop()
+            move = self.game.pop()
+            if who == "chance":
+                later_chance.insert(0, move)
         self.pending_chance = later_chance + self.pending_chance
         return True
 
     # ------------------------------------------------------------ records
 
     def save(self, path: str | Path) -> Path:
-        """Write the game's ``ludoteca/1`` record to ``path``."""
+        """Write the game's ``ludoteca/1`` record to ``path``, with who sits in each seat."""
         p = Path(path).expanduser().resolve()
-        save_record(self.game, p)
+        save_record(self.game, p, seats=self.seats)
         return p
 
     def default_save_name(self) -> str:
         return f"ludoteca-{self.game.name}-{self.seed}.json"
 
 
-def _replay(record: dict[str, Any], seed: int | None = None) -> tuple[Game, list[int | str]]:
-    """Rebuild a game from a record, noting who made each move."""
+def _replay(record: dict[str, Any]) -> Game:
+    """Rebuild a game from a record."""
     if not isinstance(record, dict) or not {"game", "options", "players", "moves"} <= set(record):
         raise InvalidRecord("a record is a JSON object with the game, options, players and moves")
-    g = new_game(
-        record["game"], seed=seed, chance="manual", names=record["players"], **record["options"]
-    )
-    actors: list[int | str] = []
+    g = new_game(record["game"], chance="manual", names=record["players"], **record["options"])
     for i, move in enumerate(record["moves"], 1):
-        who = g.to_move
         try:
             g.play(move)
         except ValueError as e:
             raise InvalidRecord(f"move {i} of the record, {move!r}: {e}") from None
-        actors.append(who if who is not None else "chance")
-    return g, actors
+    return g

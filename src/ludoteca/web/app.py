@@ -279,10 +279,10 @@ class _Replay:
         record = self.record
         with self.lock:
             game = self.cursor
-            while len(game.moves) > step:
+            while len(game) > step:
                 game.pop()
-            while len(game.moves) < step:
-                game.play(moves[len(game.moves)])
+            while len(game) < step:
+                game.play(moves[len(game)])
             view = game.view(None)
             view["log"] = list(moves[:step])
             view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
@@ -425,15 +425,14 @@ def create_app(
         for name in GAMES:
             entry: dict[str, Any] = {"name": name, "available": name in built}
             if name in built:
-                cls = game_class(name)
-                probe = cls(seed=0)
+                kind = ludoteca.game_type(name)
                 entry.update(
                     {
-                        "title": cls.title,
+                        "title": kind.title,
                         "options": public_options(name),
                         "levels": available_levels(name),
-                        "seats": probe.num_seats,
-                        "sides": probe.result()["sides"],
+                        "seats": kind.num_seats,
+                        "sides": kind.sides,
                     }
                 )
             out.append(entry)
@@ -450,12 +449,12 @@ def create_app(
                 raise Refused("unknown_game", {"game": str(name)[:40]})
             options = check_options(name, body.get("options"))
             try:
-                probe = ludoteca.new_game(name, seed=0, **options)
+                kind = ludoteca.game_type(name, **options)
             except ValueError as e:
                 raise Refused("bad_options", {"detail": str(e)}) from None
         except Refused as e:
             return _refusal(request, e)
-        return JSONResponse({"seats": probe.num_seats, "sides": probe.result()["sides"]})
+        return JSONResponse({"seats": kind.num_seats, "sides": kind.sides})
 
     async def api_tables(request: Request) -> Response:
         rows = await asyncio.to_thread(store.recent_tables, 40)
@@ -504,7 +503,7 @@ def create_app(
             return _refusal(request, Refused("no_table", status=404))
         if not table.over:
             return _refusal(request, Refused("record_not_over", status=409))
-        record = table.game.record()
+        record = table.game.record(seats=[s.level or s.kind for s in table.seats])
         name = f"ludoteca-{table.game_name}-{table.id}.json"
         return Response(
             json.dumps(record, ensure_ascii=False, indent=1) + "\n",

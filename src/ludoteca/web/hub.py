@@ -475,7 +475,7 @@ class Hub:
             seats, _ = await asyncio.to_thread(self.store.seats_of, table.id)
             async with table.lock:
                 table.seats = seats
-                table.game = await asyncio.to_thread(self._renamed, table)
+                table.game.names = [s.name for s in seats]
                 table.work = None
             self.broadcast(table)
         elif kind == "rematch":
@@ -575,10 +575,9 @@ class Hub:
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise Refused("bad_delay")
         try:
-            probe = ludoteca.new_game(game_name, seed=0, **options)
+            n = ludoteca.game_type(game_name, **options).num_seats
         except ValueError as e:
             raise Refused("bad_options", {"detail": str(e)}) from None
-        n = probe.num_seats
         if not isinstance(seats, list) or len(seats) != n:
             raise Refused("bad_seats", {"count": n})
         levels = available_levels(game_name)
@@ -681,18 +680,12 @@ class Hub:
                 raise Refused("seat_taken", status=409)
             info.name = display
             info.token_hash = hash_secret(token)
-            table.game = await asyncio.to_thread(self._renamed, table)
+            table.game.names = [s.name for s in table.seats]
             table.work = None
         self.broadcast(table)
         if self.broker is not None:
             await self.broker.publish(table.id, {"kind": "seats"})
         return token
-
-    def _renamed(self, table: LiveTable) -> Game:
-        """The game rebuilt under the seats' current names (same moves)."""
-        record = table.game.record()
-        record["players"] = [s.name for s in table.seats]
-        return ludoteca.replay(record)
 
     def seat_of_token(self, table: LiveTable, token: Any) -> int | None:
         if not isinstance(token, str) or not token or len(token) > 200:

@@ -24,9 +24,7 @@
  * seven tiles and of sizes that fit a lead or an answer, every index and table
  * size): bad input raises ValueError and changes nothing.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "../../_cpython.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,14 +60,9 @@ typedef struct {
 #define TT_SIZE (1u << TT_BITS)
 static Entry *tt;
 
-static int popcount32(uint32_t x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
 
 static int show_gain(int led, uint32_t shown) {
-    int n = popcount32(shown);
+    int n = lt_popcount32(shown);
     int g = SHOWP[n];
     if (n && (led == 0 || (shown & 1u))) g += 10;
     return g;
@@ -279,69 +272,6 @@ static int lead(uint32_t h0, uint32_t h1, int turn, int p0, int p1, int won, uin
 
 #define ALL_TILES ((1L << NT) - 1)
 
-/* An int in [lo, hi], or ValueError naming `what`. */
-static int get_int(PyObject *x, long lo, long hi, const char *what, long *out) {
-    if (!PyLong_Check(x)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(x)->tp_name);
-        return -1;
-    }
-    int overflow = 0;
-    long v = PyLong_AsLongAndOverflow(x, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (overflow || v < lo || v > hi) {
-        PyErr_Format(PyExc_ValueError, "%s must be from %ld to %ld", what, lo, hi);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-/* Item i of a sequence as an int in [lo, hi]. */
-static int item_int(PyObject *seq, Py_ssize_t i, long lo, long hi, const char *what, long *out) {
-    PyObject *item = PySequence_GetItem(seq, i);
-    if (item == NULL) return -1;
-    int r = get_int(item, lo, hi, what, out);
-    Py_DECREF(item);
-    return r;
-}
-
-/* A sequence of exactly n items, or ValueError. */
-static int check_size(PyObject *seq, Py_ssize_t n, const char *what) {
-    if (!PySequence_Check(seq)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a sequence", what);
-        return -1;
-    }
-    Py_ssize_t size = PySequence_Size(seq);
-    if (size < 0) return -1;
-    if (size != n) {
-        PyErr_Format(PyExc_ValueError, "%s must have %zd entries, not %zd", what, n, size);
-        return -1;
-    }
-    return 0;
-}
-
-/* A rows x cols table of ints in [lo, hi]. */
-static int read_table(PyObject *table, int rows, int cols, long lo, long hi, const char *what,
-                      long *out) {
-    if (check_size(table, rows, what) < 0) return -1;
-    for (int r = 0; r < rows; r++) {
-        PyObject *row = PySequence_GetItem(table, r);
-        if (row == NULL) return -1;
-        if (check_size(row, cols, what) < 0) {
-            Py_DECREF(row);
-            return -1;
-        }
-        for (int c = 0; c < cols; c++) {
-            if (item_int(row, c, lo, hi, what, &out[r * cols + c]) < 0) {
-                Py_DECREF(row);
-                return -1;
-            }
-        }
-        Py_DECREF(row);
-    }
-    return 0;
-}
-
 /* init(strength, value, follow_steps, trump_double, show_points, double_of) */
 static PyObject *py_init(PyObject *self, PyObject *args) {
     PyObject *str, *val, *follow, *td, *showp, *dbl;
@@ -349,29 +279,30 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     /* everything is read and checked into locals first: a bad table changes nothing */
     static long s_buf[NCFG * NT], v_buf[NCFG * NT], f_buf[NCFG * NT * 3];
     long td_buf[NCFG], sp_buf[7], dbl_buf[7];
-    if (read_table(str, NCFG, NT, 0, 1000, "strength", s_buf) < 0) return NULL;
-    if (read_table(val, NCFG, NT, 0, 1000, "value", v_buf) < 0) return NULL;
-    if (check_size(follow, NCFG, "follow_steps") < 0) return NULL;
+    if (lt_table_in(str, s_buf, NCFG, NT, NT, 0, 1000, "strength") < 0) return NULL;
+    if (lt_table_in(val, v_buf, NCFG, NT, NT, 0, 1000, "value") < 0) return NULL;
+    if (lt_sized(follow, NCFG, "follow_steps") < 0) return NULL;
     for (int c = 0; c < NCFG; c++) {
         PyObject *row = PySequence_GetItem(follow, c);
         if (row == NULL) return NULL;
-        int bad = read_table(row, NT, 3, 0, ALL_TILES, "a follow_steps mask", f_buf + c * NT * 3);
+        int bad =
+            lt_table_in(row, f_buf + c * NT * 3, NT, 3, 3, 0, ALL_TILES, "a follow_steps mask");
         Py_DECREF(row);
         if (bad < 0) return NULL;
     }
-    if (check_size(td, NCFG, "trump_double") < 0) return NULL;
+    if (lt_sized(td, NCFG, "trump_double") < 0) return NULL;
     for (int c = 0; c < NCFG; c++)
-        if (item_int(td, c, 0, NT - 1, "a trump double", &td_buf[c]) < 0) return NULL;
-    if (check_size(showp, 7, "show_points") < 0) return NULL;
+        if (lt_item_in(td, c, 0, NT - 1, "a trump double", &td_buf[c]) < 0) return NULL;
+    if (lt_sized(showp, 7, "show_points") < 0) return NULL;
     for (int n = 0; n < 7; n++)
-        if (item_int(showp, n, 0, 1000, "show points", &sp_buf[n]) < 0) return NULL;
-    if (check_size(dbl, 7, "double_of") < 0) return NULL;
+        if (lt_item_in(showp, n, 0, 1000, "show points", &sp_buf[n]) < 0) return NULL;
+    if (lt_sized(dbl, 7, "double_of") < 0) return NULL;
     uint32_t doubles = 0;
     for (int d = 0; d < 7; d++) {
-        if (item_int(dbl, d, 0, NT - 1, "a double's tile", &dbl_buf[d]) < 0) return NULL;
+        if (lt_item_in(dbl, d, 0, NT - 1, "a double's tile", &dbl_buf[d]) < 0) return NULL;
         doubles |= 1u << dbl_buf[d];
     }
-    if (popcount32(doubles) != 7) {
+    if (lt_popcount32(doubles) != 7) {
         PyErr_SetString(PyExc_ValueError, "double_of must name seven different tiles");
         return NULL;
     }
@@ -418,25 +349,25 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         return NULL;
     }
     long h0, h1, cfg, closed, points, turn, led, show, p0, p1, won, s0, s1, cap, alpha, beta;
-    if (get_int(o[0], 0, ALL_TILES, "hand 0 (a tile mask)", &h0) < 0 ||
-        get_int(o[1], 0, ALL_TILES, "hand 1 (a tile mask)", &h1) < 0 ||
-        get_int(o[2], 0, NCFG - 1, "the configuration", &cfg) < 0 ||
-        get_int(o[3], -1, 1, "closed_by", &closed) < 0 ||
-        get_int(o[4], 0, 1, "the points flag", &points) < 0 ||
-        get_int(o[6], 0, 1, "the seat to move", &turn) < 0 ||
-        get_int(o[7], -1, NT - 1, "the tile led", &led) < 0 ||
-        get_int(o[8], 0, ALL_TILES, "the shown doubles (a tile mask)", &show) < 0 ||
-        get_int(o[9], 0, TARGET - 1, "points 0", &p0) < 0 ||
-        get_int(o[10], 0, TARGET - 1, "points 1", &p1) < 0 ||
-        get_int(o[11], 0, 3, "the tricks taken (bits by seat)", &won) < 0 ||
-        get_int(o[12], 0, ALL_TILES, "seat 0's shown doubles (a tile mask)", &s0) < 0 ||
-        get_int(o[13], 0, ALL_TILES, "seat 1's shown doubles (a tile mask)", &s1) < 0 ||
-        get_int(o[14], -1, 1, "capture", &cap) < 0 ||
-        get_int(o[15], -(INF - 1), INF - 1, "alpha", &alpha) < 0 ||
-        get_int(o[16], -(INF - 1), INF - 1, "beta", &beta) < 0)
+    if (lt_long_in(o[0], 0, ALL_TILES, "hand 0 (a tile mask)", &h0) < 0 ||
+        lt_long_in(o[1], 0, ALL_TILES, "hand 1 (a tile mask)", &h1) < 0 ||
+        lt_long_in(o[2], 0, NCFG - 1, "the configuration", &cfg) < 0 ||
+        lt_long_in(o[3], -1, 1, "closed_by", &closed) < 0 ||
+        lt_long_in(o[4], 0, 1, "the points flag", &points) < 0 ||
+        lt_long_in(o[6], 0, 1, "the seat to move", &turn) < 0 ||
+        lt_long_in(o[7], -1, NT - 1, "the tile led", &led) < 0 ||
+        lt_long_in(o[8], 0, ALL_TILES, "the shown doubles (a tile mask)", &show) < 0 ||
+        lt_long_in(o[9], 0, TARGET - 1, "points 0", &p0) < 0 ||
+        lt_long_in(o[10], 0, TARGET - 1, "points 1", &p1) < 0 ||
+        lt_long_in(o[11], 0, 3, "the tricks taken (bits by seat)", &won) < 0 ||
+        lt_long_in(o[12], 0, ALL_TILES, "seat 0's shown doubles (a tile mask)", &s0) < 0 ||
+        lt_long_in(o[13], 0, ALL_TILES, "seat 1's shown doubles (a tile mask)", &s1) < 0 ||
+        lt_long_in(o[14], -1, 1, "capture", &cap) < 0 ||
+        lt_long_in(o[15], -(INF - 1), INF - 1, "alpha", &alpha) < 0 ||
+        lt_long_in(o[16], -(INF - 1), INF - 1, "beta", &beta) < 0)
         return NULL;
     uint32_t m0 = (uint32_t)h0, m1 = (uint32_t)h1;
-    int n0 = popcount32(m0), n1 = popcount32(m1);
+    int n0 = lt_popcount32(m0), n1 = lt_popcount32(m1);
     const char *bad = NULL;
     if (m0 & m1)
         bad = "the two hands share a tile";
@@ -456,11 +387,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "not a position the search can take: %s", bad);
         return NULL;
     }
-    if (check_size(o[5], 24, "the utility") < 0) return NULL;
+    if (lt_sized(o[5], 24, "the utility") < 0) return NULL;
     int nu[2][4][3];
     for (int i = 0; i < 24; i++) {
         long x;
-        if (item_int(o[5], i, -(1L << 24), 1L << 24, "a utility value", &x) < 0) return NULL;
+        if (lt_item_in(o[5], i, -(1L << 24), 1L << 24, "a utility value", &x) < 0) return NULL;
         nu[i / 12][(i / 3) % 4][i % 3] = (int)x;
     }
     if (cfg != c_cfg || closed != c_closed || points != c_points || memcmp(nu, U, sizeof U) != 0) {

@@ -270,6 +270,8 @@ class BingoCore:
     (doubles shown by each seat), ``tricks``, ``draw_log``, ``bingo_capture``
     (who took the trump double with the bingo), ``played`` (tiles played this
     hand, the one on the table included). ``-1`` stands for nobody or nothing.
+    The core emits no events (the game reads them from the state): ``sink`` is
+    there for the shared :class:`~ludoteca.game.Core` protocol only.
     """
 
     __slots__ = (
@@ -281,6 +283,7 @@ class BingoCore:
         "hand_no",
         "phase",
         "sets",
+        "sink",
         "stack",
         "winner",
     )
@@ -293,6 +296,7 @@ class BingoCore:
     done: tuple[HandRecord, ...]
     winner: int
     b7: bool
+    sink: list[Any] | None
     stack: Any
     """The undo stack: ``(kind, saved, rest)`` cells, ``None`` when empty."""
     dealt: tuple[int, int]
@@ -330,6 +334,7 @@ class BingoCore:
         self.winner = -1
         self.b7 = blanks_as_seven
         self.stack = None
+        self.sink = None
         self._clear_hand()
 
     def _clear_hand(self) -> None:
@@ -415,6 +420,16 @@ class BingoCore:
         core.phase = TAKE if taking else REPLY if led >= 0 else LEAD
         return core
 
+    @property
+    def scores(self) -> list[int]:
+        """The sets each seat has won (the match's score)."""
+        return self.sets
+
+    @property
+    def hands_scored(self) -> int:
+        """How many hands have been scored."""
+        return len(self.done)
+
     def clone(self) -> BingoCore:
         """An independent copy (what is never changed in place is shared)."""
         new = BingoCore.__new__(BingoCore)
@@ -425,6 +440,7 @@ class BingoCore:
         new.sets = self.sets[:]
         new.done = self.done
         new.winner = self.winner
+        new.sink = None
         new.b7 = self.b7
         new.stack = self.stack
         new.dealt = self.dealt

@@ -46,12 +46,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.events import Event
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
-from ludoteca.gametype import GameType, TypeInfo
+from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
@@ -94,10 +94,6 @@ from .tables import (
     show_points,
     tiles_in,
 )
-
-if TYPE_CHECKING:
-    from ludoteca.tensor import TensorEncoder
-
 
 __all__ = ["Bingo", "refusal_text"]
 
@@ -242,6 +238,8 @@ class Bingo(Game):
         ),
     }
 
+    tensor_encoder: ClassVar[str] = "ludoteca.games.bingo.tensor:BingoTensors"
+
     core: BingoCore
     _events_synced: int
     """How many moves of the history have their events in ``_events``."""
@@ -257,14 +255,6 @@ class Bingo(Game):
             hidden_hands=True,
         )
 
-    @classmethod
-    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any]:
-        from ludoteca.tensor import encoder_for
-
-        from .tensor import BingoTensors
-
-        return encoder_for(game_type, BingoTensors)
-
     def _seat_count(self) -> int:
         return 2
 
@@ -273,18 +263,8 @@ class Bingo(Game):
         return NUM_ACTIONS
 
     def _setup(self) -> None:
-        self._use(BingoCore(bool(self.options["blanks_as_seven"])))
+        self.core = BingoCore(bool(self.options["blanks_as_seven"]))
         self._events_synced = 0
-
-    def _copy_into(self, other: Any) -> None:
-        other._use(self.core.clone())
-        other._events_synced = self._events_synced
-
-    def _use(self, core: BingoCore) -> None:
-        self.core = core
-        # legal_actions() is the core's (it answers [] at a chance point or the end):
-        # one call less on the hot path
-        self.legal_actions = core.legal  # type: ignore[method-assign]
 
     # ------------------------------------------------------------ who and what
 
@@ -300,9 +280,6 @@ class Bingo(Game):
         """Whether the follow rule applies now: the stock is closed or exhausted."""
         return self.core.following_compulsory
 
-    def _legal_actions(self) -> list[int]:
-        return self.core.legal()
-
     @property
     def is_over(self) -> bool:
         return self.core.phase == OVER
@@ -316,9 +293,6 @@ class Bingo(Game):
         self._actors.append(seat)
         if core.phase == DEAL and self._chance_mode == "auto":
             self._advance()
-
-    def _apply(self, action: int) -> None:
-        self.core.apply(action)
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()
@@ -658,17 +632,6 @@ class Bingo(Game):
                 )
         return out
 
-    def side_scores(self) -> list[int]:
-        return list(self.core.sets)
-
-    def winning_side(self) -> int | None:
-        winner = self.core.winner
-        return None if winner < 0 else winner
-
-    @property
-    def hands_scored(self) -> int:
-        return len(self.core.done)
-
     def result(self) -> dict[str, Any]:
         core = self.core
         return {
@@ -699,9 +662,8 @@ class Bingo(Game):
         n = len(self._history)
         if self._events_synced >= n:
             return
-        found = self._events
         for i, events in self._derive_events(self._events_synced):
-            found[i] = events
+            self._events = (i, events, self._events)
         self._events_synced = n
 
     def _derive_events(self, start: int) -> Iterator[tuple[int, tuple[Event, ...]]]:
@@ -844,13 +806,13 @@ class Bingo(Game):
                 core.trump_tile if current else core.done[hand - 1].trump_tile,
                 stock,
             )
-        new._use(BingoCore(core.b7))
+        new.core = BingoCore(core.b7)
         for entry in new._history:
             if isinstance(entry, str):
                 new._apply_chance(entry)
             else:
                 new.core.apply(entry)
-        new._events = {}
+        new._events = None
         new._events_synced = 0
         return new
 

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
 from ludoteca.errors import NotSolvable
+from ludoteca.solution import RankedSolution
 from ludoteca.tiles import DOUBLES_MASK
 
 from .core import (
@@ -359,7 +360,7 @@ class MoveValue:
 
 
 @dataclass(frozen=True, slots=True)
-class Solution:
+class Solution(RankedSolution):
     """The exact solution of a Bingo position.
 
     ``value`` and ``margin``: the utility (by default the set difference) and
@@ -381,17 +382,6 @@ class Solution:
     moves: tuple[MoveValue, ...]
     pv: tuple[str, ...]
     nodes: int
-
-    @property
-    def best_move(self) -> str:
-        """An optimal move (the first of :attr:`moves`)."""
-        return self.moves[0].move
-
-    @property
-    def best_moves(self) -> tuple[str, ...]:
-        """Every optimal move."""
-        top = self.moves[0].score
-        return tuple(m.move for m in self.moves if m.score == top)
 
 
 def _split(score: int, points: bool) -> tuple[int, int]:

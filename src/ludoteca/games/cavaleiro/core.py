@@ -307,7 +307,9 @@ class State:
     after seat: ``cols`` (verticals per column), ``blocks_left`` (verticals per block),
     ``horiz``, ``left`` (sticks); ``rounds_won``; ``last_round`` ((round, rolls, winner,
     action) of the last round decided); ``allowed`` (the actions of the decision due);
-    ``winner``. Tuples are never changed in place (clones share them).
+    ``winner``. Tuples are never changed in place (clones share them). The core emits
+    no events (the game does): ``sink`` is there for the shared
+    :class:`~ludoteca.game.Core` protocol only.
     """
 
     __slots__ = (
@@ -329,6 +331,7 @@ class State:
         "round_winner",
         "rounds_won",
         "rules",
+        "sink",
         "slots",
         "trail",
         "winner",
@@ -355,6 +358,7 @@ class State:
     allowed: list[int]
     """Never changed in place (clones share it)."""
     winner: int | None
+    sink: list[Any] | None
     trail: list[tuple[Any, ...]] | None
     """What undoes each step, last last (``None``: a state that cannot undo)."""
 
@@ -380,6 +384,18 @@ class State:
         self.allowed = []
         self.winner = None
         self.trail = []
+        self.sink = None
+
+    @property
+    def scores(self) -> list[int]:
+        """The sticks each seat has removed (the game's score)."""
+        total = self.rules.total
+        return [total - x for x in self.left]
+
+    @property
+    def hands_scored(self) -> int:
+        """How many rounds have been decided."""
+        return sum(self.rounds_won)
 
     def clone(self, undo: bool = True) -> State:
         """An independent copy (without what undoes its steps unless ``undo``)."""
@@ -404,6 +420,7 @@ class State:
         new.last_round = self.last_round
         new.allowed = self.allowed
         new.winner = self.winner
+        new.sink = None
         trail = self.trail
         new.trail = trail[:] if undo and trail is not None else None
         return new

@@ -54,11 +54,11 @@ import itertools
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat, ToMove
-from ludoteca.gametype import GameType, TypeInfo
+from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.options import OptionSpec
 
@@ -100,10 +100,6 @@ from .rolls import (
     removal_text,
     tie_break_of,
 )
-
-if TYPE_CHECKING:
-    from ludoteca.tensor import TensorEncoder
-
 
 __all__ = ["Cavaleiro", "refusal_text"]
 
@@ -277,6 +273,8 @@ class Cavaleiro(Game):
         ),
     }
 
+    tensor_encoder: ClassVar[str] = "ludoteca.games.cavaleiro.tensor:CavaleiroTensors"
+
     tables: _Tables
     core: State
     """The game's state: every rule of play (see :mod:`.core`)."""
@@ -297,14 +295,6 @@ class Cavaleiro(Game):
             hidden_hands=False,
         )
 
-    @classmethod
-    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any]:
-        from ludoteca.tensor import encoder_for
-
-        from .tensor import CavaleiroTensors
-
-        return encoder_for(game_type, CavaleiroTensors)
-
     def _seat_count(self) -> int:
         players: int = self.options["players"]
         return players
@@ -321,10 +311,6 @@ class Cavaleiro(Game):
     def _setup(self) -> None:
         self.core = State(self.tables.rules, self.options["players"])
 
-    def _copy_into(self, other: Any) -> None:
-        other.tables = self.tables
-        other.core = self.core.clone()
-
     # ------------------------------------------------------------ who and what
 
     def _current(self) -> ToMove:
@@ -335,9 +321,6 @@ class Cavaleiro(Game):
         if phase == OVER:
             return None
         return CHANCE
-
-    def _legal_actions(self) -> list[int]:
-        return list(self.core.allowed)
 
     def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
         """Why ``action`` is not allowed now: a code (see the module) and its numbers,
@@ -690,17 +673,6 @@ class Cavaleiro(Game):
             "rounds_won": list(core.rounds_won),
             "winner": core.winner,
         }
-
-    def side_scores(self) -> list[int]:
-        total = self.tables.rules.total
-        return [total - x for x in self.core.left]
-
-    def winning_side(self) -> int | None:
-        return self.core.winner
-
-    @property
-    def hands_scored(self) -> int:
-        return sum(self.core.rounds_won)
 
     def result(self) -> dict[str, Any]:
         core = self.core

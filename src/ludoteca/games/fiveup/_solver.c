@@ -22,9 +22,7 @@
  * with them. Moves are ordered by the table's move, then the points scored
  * now, going out, and the heaviest tile.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "../../_cpython.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -418,30 +416,6 @@ static PyObject *bad(const char *what) {
     return NULL;
 }
 
-/* item i of a sequence as a long in [lo, hi]; -1 with an exception set if not */
-static int seq_long(PyObject *seq, Py_ssize_t i, long lo, long hi, const char *what, long *out) {
-    PyObject *item = PySequence_GetItem(seq, i);
-    if (item == NULL) return -1;
-    *out = PyLong_AsLong(item);
-    Py_DECREF(item);
-    if (*out == -1 && PyErr_Occurred()) return -1;
-    if (*out < lo || *out > hi) {
-        PyErr_Format(PyExc_ValueError, "%s: %ld is not between %ld and %ld", what, *out, lo, hi);
-        return -1;
-    }
-    return 0;
-}
-
-static int sized(PyObject *seq, Py_ssize_t n, const char *what) {
-    Py_ssize_t k = PySequence_Size(seq);
-    if (k < 0) return -1;
-    if (k != n) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd entries, not %zd", what, k, n);
-        return -1;
-    }
-    return 0;
-}
-
 /* init(number_mask[7], outer[28][7], pips[28], is_double[28]): every table is read
  * and checked first, and only then replaces the tables in use */
 static PyObject *py_init(PyObject *self, PyObject *args) {
@@ -450,24 +424,24 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     uint32_t num_[7];
     int outer_[NT][7], pips_[NT], dbl_[NT], high_[NT], low_[NT];
     long x;
-    if (sized(num, 7, "number masks") < 0) return NULL;
+    if (lt_sized(num, 7, "number masks") < 0) return NULL;
     for (int v = 0; v < 7; v++) {
-        if (seq_long(num, v, 0, (1L << NT) - 1, "a number mask", &x) < 0) return NULL;
+        if (lt_item_in(num, v, 0, (1L << NT) - 1, "a number mask", &x) < 0) return NULL;
         num_[v] = (uint32_t)x;
     }
-    if (sized(outer, NT, "outer numbers") < 0 || sized(pips, NT, "pips") < 0 ||
-        sized(dbl, NT, "doubles") < 0)
+    if (lt_sized(outer, NT, "outer numbers") < 0 || lt_sized(pips, NT, "pips") < 0 ||
+        lt_sized(dbl, NT, "doubles") < 0)
         return NULL;
     for (int t = 0; t < NT; t++) {
         PyObject *row = PySequence_GetItem(outer, t);
         if (row == NULL) return NULL;
-        if (sized(row, 7, "a tile's outer numbers") < 0) {
+        if (lt_sized(row, 7, "a tile's outer numbers") < 0) {
             Py_DECREF(row);
             return NULL;
         }
         high_[t] = low_[t] = -1;
         for (int v = 0; v < 7; v++) {
-            if (seq_long(row, v, -1, 6, "an outer number", &x) < 0) {
+            if (lt_item_in(row, v, -1, 6, "an outer number", &x) < 0) {
                 Py_DECREF(row);
                 return NULL;
             }
@@ -479,9 +453,9 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
         }
         Py_DECREF(row);
         if (low_[t] < 0) return bad("a tile shows no number");
-        if (seq_long(pips, t, 0, 12, "pips", &x) < 0) return NULL;
+        if (lt_item_in(pips, t, 0, 12, "pips", &x) < 0) return NULL;
         pips_[t] = (int)x;
-        if (seq_long(dbl, t, 0, 1, "a double flag", &x) < 0) return NULL;
+        if (lt_item_in(dbl, t, 0, 1, "a double flag", &x) < 0) return NULL;
         dbl_[t] = (int)x;
     }
     if (tt == NULL) {

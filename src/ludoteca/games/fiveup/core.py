@@ -472,6 +472,11 @@ class State:
 
     # ------------------------------------------------------------ decisions
 
+    @property
+    def hands_scored(self) -> int:
+        """How many hands have been scored (every hand dealt but the one under way)."""
+        return self.hand_no - (self.phase == PLAY)
+
     def legal(self) -> list[int]:
         """The legal action numbers (a new list; empty unless a hand is played)."""
         if self.phase != PLAY:

@@ -45,11 +45,11 @@ Move('play', tiles=(Tile(4, 1), Tile(6, 4)), numbers=(4,), detail='on', text='pl
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
-from ludoteca.gametype import GameType, TypeInfo
+from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, tile_index
@@ -72,10 +72,6 @@ from .tables import (
     PLAY_ON,
     deal_text,
 )
-
-if TYPE_CHECKING:
-    from ludoteca.tensor import TensorEncoder
-
 
 __all__ = ["FiveUp"]
 
@@ -154,7 +150,7 @@ def _short(moves: list[str]) -> str:
 class FiveUp(Game):
     """Five-Up, every option of the rules (see the module's notation).
 
-    :attr:`state` is the game's compact :class:`~.core.State` (read it; work on a
+    :attr:`core` is the game's compact :class:`~.core.State` (read it; work on a
     :meth:`~.core.State.clone`).
     """
 
@@ -187,7 +183,9 @@ class FiveUp(Game):
         ),
     }
 
-    state: State
+    tensor_encoder: ClassVar[str] = "ludoteca.games.fiveup.tensor:FiveUpTensors"
+
+    core: State
     hand_start: int
     """The index in the history of the current (or last) hand's deal; -1 before."""
     _records_cache: tuple[int, list[dict[str, Any]], list[dict[str, Any]]] | None
@@ -211,14 +209,6 @@ class FiveUp(Game):
             options["players"], options["target"], options["exact_61"], options["later_lead"]
         )
 
-    @classmethod
-    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any]:
-        from ludoteca.tensor import encoder_for
-
-        from .tensor import FiveUpTensors
-
-        return encoder_for(game_type, FiveUpTensors)
-
     def _seat_count(self) -> int:
         n: int = self.options["players"]
         return n
@@ -234,23 +224,15 @@ class FiveUp(Game):
         return t
 
     def _setup(self) -> None:
-        self.state = State(rules=self._rules(self.options))
-        self.state.sink = self._emitted
+        self.core = State(rules=self._rules(self.options))
         self.hand_start = -1
         self._records_cache = None
         self._hidden_cache = None
 
-    def _copy_into(self, other: Any) -> None:
-        other.state = self.state.clone()
-        other.state.sink = other._emitted
-        other.hand_start = self.hand_start
-        other._records_cache = self._records_cache
-        other._hidden_cache = None
-
     # ------------------------------------------------------------ who and what
 
     def _current(self) -> ToMove:
-        s = self.state
+        s = self.core
         phase = s.phase
         if phase == PLAY:
             return s.turn
@@ -258,19 +240,10 @@ class FiveUp(Game):
 
     @property
     def is_over(self) -> bool:
-        return self.state.phase == OVER
-
-    def legal_actions(self) -> list[int]:
-        return self.state.legal()
-
-    def _legal_actions(self) -> list[int]:
-        return self.state.legal()
-
-    def _apply(self, action: int) -> None:
-        self.state.apply(action)
+        return self.core.phase == OVER
 
     def apply_action_unchecked(self, action: int) -> None:
-        s = self.state
+        s = self.core
         seat = s.turn
         s.apply(action)
         self._push(action, seat)
@@ -278,7 +251,7 @@ class FiveUp(Game):
             self._advance()
 
     def _undo(self, entry: int | str) -> bool:
-        self.state.undo()
+        self.core.undo()
         if isinstance(entry, str) and entry.startswith("deal "):
             self.hand_start = max(
                 (i for i, e in enumerate(self._history) if isinstance(e, str) and e[:5] == "deal "),
@@ -293,7 +266,7 @@ class FiveUp(Game):
     def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
         if not 0 <= action < NUM_ACTIONS:
             return "no_such_action", {"action": action, "actions": NUM_ACTIONS}
-        s = self.state
+        s = self.core
         if s.phase != PLAY:
             return "no_decision_due", {}
         legal = s.legal()
@@ -338,7 +311,7 @@ class FiveUp(Game):
 
     def _apply_chance(self, text: str) -> str:
         words = text.split()
-        s = self.state
+        s = self.core
         n = s.n
         if s.phase == DRAW:
             if not words or words[0] != "draw":
@@ -361,7 +334,7 @@ class FiveUp(Game):
         raise self._chance_error(text, "no chance event is due", "no_chance_due")
 
     def _deal(self, text: str, words: list[str]) -> str:
-        s = self.state
+        s = self.core
         n = s.n
         if not words or words[0] != "deal":
             raise self._chance_error(
@@ -396,7 +369,7 @@ class FiveUp(Game):
         return deal_text(hands, stock)
 
     def _auto_chance(self, rng: random.Random) -> str:
-        s = self.state
+        s = self.core
         if s.phase == DRAW:
             tiles = s.random_lead_draw(rng)
             s.draw_for_lead(tiles)
@@ -427,7 +400,7 @@ class FiveUp(Game):
             raise self._chance_error(text, str(e), "bad_tile") from None
 
     def _sample_chance(self, rng: random.Random) -> str:
-        s = self.state
+        s = self.core
         if s.phase == DRAW:
             return "draw " + _tiles_text(s.random_lead_draw(rng))
         return deal_text(*s.random_deal(rng))
@@ -436,7 +409,7 @@ class FiveUp(Game):
         """The draw for first leader (one tile per seat) or the deal: five tiles a
         seat, then the stock in drawing order."""
         n = self.num_seats
-        if self.state.phase == DRAW:
+        if self.core.phase == DRAW:
             return TileDraw("draw ", (1,) * n, (True,) * n, ("",) * n, " ")
         return TileDraw(
             "deal ", (5,) * n + (28 - 5 * n,), (False,) * n + (True,), ("",) * n + ("stock ",)
@@ -521,15 +494,15 @@ class FiveUp(Game):
     def layout(self) -> dict[str, Any]:
         """The geometry of the layout on the table (see :mod:`.layout`)."""
         lay = build_layout(self.hand_plays())
-        lay["ends_total"] = self.state.ends if self.hand_start >= 0 else 0
+        lay["ends_total"] = self.core.ends if self.hand_start >= 0 else 0
         return lay
 
     def open_numbers(self) -> int:
         """The numbers open on the layout now, as a 7-bit mask."""
-        return self.state.open_mask
+        return self.core.open_mask
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
-        s = self.state
+        s = self.core
         n = s.n
         left = len(s.stock) - s.stock_pos
         in_hand = s.phase != DRAW and self.hand_start >= 0
@@ -560,20 +533,8 @@ class FiveUp(Game):
             "winner": s.winner if s.winner >= 0 else None,
         }
 
-    def side_scores(self) -> list[int]:
-        return list(self.state.scores)
-
-    def winning_side(self) -> int | None:
-        w = self.state.winner
-        return w if w >= 0 else None
-
-    @property
-    def hands_scored(self) -> int:
-        s = self.state
-        return s.hand_no - (s.phase == PLAY)
-
     def result(self) -> dict[str, Any]:
-        s = self.state
+        s = self.core
         score_events, hands_played = self._records()
         return {
             "game": self.name,
@@ -597,7 +558,7 @@ class FiveUp(Game):
         return list(cached[1]), list(cached[2])
 
     def _read_events(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        rules = self.state.rules
+        rules = self.core.rules
         target = rules.target
         scores = [0] * len(rules.sides)
         hand_no = 0
@@ -606,7 +567,7 @@ class FiveUp(Game):
         hands: list[dict[str, Any]] = []
         deals = [i for i, e in enumerate(history) if isinstance(e, str) and e[:5] == "deal "]
         bonus: str | None = None
-        for index, events in self._events.items():
+        for index, events in self._events_by_move():
             while hand_no < len(deals) and deals[hand_no] <= index:
                 hand_no += 1
             for e in events:
@@ -677,12 +638,12 @@ class FiveUp(Game):
     @property
     def hand_masks(self) -> tuple[int, ...]:
         """The hands as tile masks (all seats: for solvers and tests, not for bots)."""
-        return tuple(self.state.hands)
+        return tuple(self.core.hands)
 
     @property
     def stock_left(self) -> tuple[int, ...]:
         """The stock still to draw, in order (for solvers and tests, not for bots)."""
-        s = self.state
+        s = self.core
         return tuple(s.stock[s.stock_pos :])
 
     def random_playout(
@@ -692,13 +653,13 @@ class FiveUp(Game):
         untouched). Every move and deal is drawn uniformly with ``rng``; with a
         ``trace`` list, the chance events (as text) and the decisions (as action
         numbers) are added to it, so the play-out replays through the public API."""
-        s = self.state.clone()
+        s = self.core.clone()
         hands = s.random_playout(rng, trace)
         return list(s.scores), hands
 
     def hand_hidden(self) -> bool:
         """Whether the current hand still hides tiles (under way, or cut short by the end)."""
-        s = self.state
+        s = self.core
         if self.hand_start < 0:
             return False
         if s.phase == PLAY:
@@ -726,14 +687,15 @@ class FiveUp(Game):
             return new
         from .hidden import hand_model
 
-        key = (len(self._history), seat)
+        # the deal in the key: a copy shares the cache, and a redrawn copy has its own deal
+        key = (len(self._history), seat, self._history[self.hand_start])
         cached = self._hidden_cache
         if cached is not None and cached[0] == key:
             model = cached[1]
         else:
             deal, actions = self.hand_record()
             assert deal is not None
-            model = hand_model(self.state.rules, self.state.leader, deal, actions, seat)
+            model = hand_model(self.core.rules, self.core.leader, deal, actions, seat)
             self._hidden_cache = (key, model)
         hands, stock = model.sample(rng)
         hands = [sorted(h, reverse=True) for h in hands]
@@ -741,9 +703,9 @@ class FiveUp(Game):
         held = [sum(1 << t for t in h) for h in hands]
         for k in range(model.stock_pos):
             held[model.draws_by[k]] |= 1 << stock[k]
-        s = new.state
+        s = new.core
         s.hands = [h & ~s.on_table for h in held]
         s.stock = tuple(stock)
         new._history[self.hand_start] = deal_text(hands, stock)
-        assert s.hands[seat] == self.state.hands[seat]
+        assert s.hands[seat] == self.core.hands[seat]
         return new

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
 from ludoteca.errors import NotSolvable
+from ludoteca.solution import RankedSolution
 from ludoteca.tiles import TILE_TEXT
 
 from .core import PHASE_NAMES, PLAY, Rules, State
@@ -166,7 +167,7 @@ class Position:
 
         if not isinstance(game, FiveUp):
             raise NotSolvable(f"the Five-Up solver was given a {game.title} game")
-        state = game.state
+        state = game.core
         if state.phase != PLAY:
             raise NotSolvable(
                 "a Five-Up hand can be solved while it is played, not in the "
@@ -574,7 +575,7 @@ class MoveValue:
 
 
 @dataclass(frozen=True, slots=True)
-class Solution:
+class Solution(RankedSolution):
     """The exact solution of a Five-Up hand with the stock closed.
 
     ``value``: the objective for the side to move (``root_side``) under
@@ -596,17 +597,6 @@ class Solution:
     moves: tuple[MoveValue, ...]
     pv: tuple[str, ...]
     nodes: int
-
-    @property
-    def best_move(self) -> str:
-        """An optimal move (the first of :attr:`moves`)."""
-        return self.moves[0].move
-
-    @property
-    def best_moves(self) -> tuple[str, ...]:
-        """Every optimal move."""
-        top = self.moves[0].score
-        return tuple(m.move for m in self.moves if m.score == top)
 
 
 def solve_position(pos: Position) -> tuple[list[tuple[Move, int]], Searcher]:

@@ -258,7 +258,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
             else:
                 dealt = _own_part_of_deal(entry, seat)
                 self._dealt[seat] = (entry, dealt)
-        s = game.state
+        s = game.core
         phase = s.phase
         in_hand = phase != 0 and started
         left = len(s.stock) - s.stock_pos
@@ -453,16 +453,16 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
     # ------------------------------------------------------------- patching
 
     def patch_state(self, game: FiveUp, seat: int) -> Any:
-        if game.state.phase != _PLAY:
+        if game.core.phase != _PLAY:
             return None
         facts = self._follow.facts()
-        return (game, game.state.hand_no, facts.played, facts.voids)
+        return (game, game.core.hand_no, facts.played, facts.voids)
 
     def patch(self, game: FiveUp, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
         """Moves within one hand: the parts that moves change are rewritten from the
         game's public counts; tiles played and what seats cannot hold are added."""
         g, hand_no, played0, voids0 = state
-        s = game.state
+        s = game.core
         if g is not game or s.phase != _PLAY or s.hand_no != hand_no:
             return None
         n = self.num_seats

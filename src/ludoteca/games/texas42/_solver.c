@@ -16,9 +16,7 @@
  * take (tiles the leader can cash, top trumps); the last trick evaluated
  * directly.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "../../_cpython.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,11 +47,6 @@ static uint32_t T_beats[MAXC][NTILES];
 static uint32_t T_above[MAXC][NSUITS][MAXSTR];
 static int tables_ready;
 
-static int popcount32(uint32_t x) { /* portable: no popcnt instruction assumed */
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
 static int lowest(uint32_t x) { return __builtin_ctz(x); }
 
 static void derive_fixed(int c) {
@@ -94,37 +87,6 @@ static void derive_fixed(int c) {
     T_fixed_len[c] = n;
 }
 
-/* Reads item i of a sequence as an int in lo..hi (ValueError outside). */
-static int item_in(PyObject *seq, Py_ssize_t i, long lo, long hi, const char *what, long *out) {
-    PyObject *item = PySequence_GetItem(seq, i);
-    if (item == NULL) return -1;
-    long v = PyLong_AsLong(item);
-    Py_DECREF(item);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (v < lo || v > hi) {
-        PyErr_Format(PyExc_ValueError, "%s must be from %ld to %ld, not %ld", what, lo, hi, v);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-/* A sequence of exactly n items, as a new reference (ValueError otherwise). */
-static PyObject *sized(PyObject *seq, Py_ssize_t n, const char *what) {
-    if (!PySequence_Check(seq)) {
-        PyErr_Format(PyExc_ValueError, "%s must be a sequence", what);
-        return NULL;
-    }
-    Py_ssize_t len = PySequence_Size(seq);
-    if (len < 0) return NULL;
-    if (n >= 0 && len != n) {
-        PyErr_Format(PyExc_ValueError, "%s must hold %zd items, not %zd", what, n, len);
-        return NULL;
-    }
-    Py_INCREF(seq);
-    return seq;
-}
-
 /* ------------------------------------------------------- transposition table */
 
 typedef struct {
@@ -160,12 +122,11 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     PyObject *led, *follow, *str, *count, *ring;
     int sevens;
     if (!PyArg_ParseTuple(args, "OOOOOi", &led, &follow, &str, &count, &ring, &sevens)) return NULL;
-    static uint8_t n_led[MAXC][NTILES], n_str[MAXC][NSUITS][NTILES], n_count[NTILES];
-    static uint32_t n_follow[MAXC][NSUITS], n_ring[NSUITS];
-    PyObject *held = sized(led, -1, "led suits");
-    if (held == NULL) return NULL;
-    Py_ssize_t nc = PySequence_Size(held);
-    Py_DECREF(held);
+    static long n_led[MAXC][NTILES], n_follow[MAXC][NSUITS], n_str[MAXC][NSUITS][NTILES];
+    static long n_count[NTILES], n_ring[NSUITS];
+    const long all = (1L << NTILES) - 1;
+    Py_ssize_t nc = lt_sized(led, -1, "led suits");
+    if (nc < 0) return NULL;
     if (nc < 1 || nc > MAXC) {
         PyErr_Format(PyExc_ValueError, "from 1 to %d contracts, not %zd", MAXC, nc);
         return NULL;
@@ -174,82 +135,46 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the sevens contract must be -1 or a contract");
         return NULL;
     }
-    PyObject *rows[3] = {NULL, NULL, NULL};
-    if (!(rows[0] = sized(follow, nc, "follow masks")) || !(rows[1] = sized(str, nc, "strengths")))
-        goto fail;
-    long v;
+    if (lt_table_in(led, &n_led[0][0], nc, NTILES, NTILES, 0, NSUITS - 1, "led suits") < 0 ||
+        lt_table_in(follow, &n_follow[0][0], nc, NSUITS, NSUITS, 0, all, "follow masks") < 0 ||
+        lt_sized(str, nc, "strengths") < 0)
+        return NULL;
     for (Py_ssize_t c = 0; c < nc; c++) {
-        PyObject *lc = PySequence_GetItem(led, c), *fc = NULL, *sc = NULL;
-        PyObject *l_ok = lc ? sized(lc, NTILES, "a contract's led suits") : NULL;
-        int bad = l_ok == NULL;
-        if (!bad) {
-            fc = PySequence_GetItem(follow, c);
-            sc = PySequence_GetItem(str, c);
-            bad = fc == NULL || sc == NULL;
-        }
-        PyObject *f_ok = bad ? NULL : sized(fc, NSUITS, "a contract's follow masks");
-        PyObject *s_ok = f_ok == NULL ? NULL : sized(sc, NSUITS, "a contract's strengths");
-        bad = s_ok == NULL;
-        for (int t = 0; t < NTILES && !bad; t++) {
-            if (item_in(lc, t, 0, NSUITS - 1, "a led suit", &v) < 0) bad = 1;
-            else n_led[c][t] = (uint8_t)v;
-        }
-        for (int s = 0; s < NSUITS && !bad; s++) {
-            if (item_in(fc, s, 0, (1L << NTILES) - 1, "a follow mask", &v) < 0) bad = 1;
-            else n_follow[c][s] = (uint32_t)v;
-            PyObject *ss = bad ? NULL : PySequence_GetItem(sc, s);
-            PyObject *ss_ok = ss ? sized(ss, NTILES, "a suit's strengths") : NULL;
-            if (ss_ok == NULL) bad = 1;
-            for (int t = 0; t < NTILES && !bad; t++) {
-                if (item_in(ss, t, 0, MAXSTR - 1, "a strength", &v) < 0) bad = 1;
-                else n_str[c][s][t] = (uint8_t)v;
-            }
-            Py_XDECREF(ss_ok);
-            Py_XDECREF(ss);
-        }
-        Py_XDECREF(l_ok);
-        Py_XDECREF(f_ok);
-        Py_XDECREF(s_ok);
-        Py_XDECREF(lc);
-        Py_XDECREF(fc);
-        Py_XDECREF(sc);
-        if (bad) goto fail;
+        PyObject *row = PySequence_GetItem(str, c);
+        if (row == NULL) return NULL;
+        int bad = lt_table_in(row, &n_str[c][0][0], NSUITS, NTILES, NTILES, 0, MAXSTR - 1,
+                              "strengths");
+        Py_DECREF(row);
+        if (bad < 0) return NULL;
     }
-    if (!(rows[2] = sized(count, NTILES, "counts"))) goto fail;
+    if (lt_ints_in(count, n_count, NTILES, 0, 100, "counts") < 0) return NULL;
     long total = 0;
-    for (int t = 0; t < NTILES; t++) {
-        if (item_in(count, t, 0, 100, "a count", &v) < 0) goto fail;
-        n_count[t] = (uint8_t)v;
-        total += v;
-    }
+    for (int t = 0; t < NTILES; t++) total += n_count[t];
     if (total + 7 > 127) { /* hand values are kept in int8 bounds */
         PyErr_SetString(PyExc_ValueError, "the counts must add up to at most 120");
-        goto fail;
+        return NULL;
     }
-    Py_ssize_t nr = PySequence_Check(ring) ? PySequence_Size(ring) : -1;
-    if (nr < 0 || nr > NSUITS) {
-        if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_ValueError, "the sevens rings must be a sequence of at most %d masks",
-                         NSUITS);
-        }
-        goto fail;
+    Py_ssize_t nr = lt_sized(ring, -1, "sevens rings");
+    if (nr < 0) return NULL;
+    if (nr > NSUITS) {
+        PyErr_Format(PyExc_ValueError, "the sevens rings must be at most %d masks", NSUITS);
+        return NULL;
     }
-    for (Py_ssize_t r = 0; r < nr; r++) {
-        if (item_in(ring, r, 0, (1L << NTILES) - 1, "a sevens ring", &v) < 0) goto fail;
-        n_ring[r] = (uint32_t)v;
-    }
-    for (int i = 0; i < 3; i++) Py_XDECREF(rows[i]);
+    if (lt_ints_in(ring, n_ring, nr, 0, all, "sevens rings") < 0) return NULL;
     /* everything read and checked: the tables change, one search at a time */
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(table_lock, WAIT_LOCK);
     Py_END_ALLOW_THREADS
-    memcpy(T_led, n_led, sizeof T_led);
-    memcpy(T_follow, n_follow, sizeof T_follow);
-    memcpy(T_str, n_str, sizeof T_str);
-    memcpy(T_count, n_count, sizeof T_count);
+    for (int c = 0; c < nc; c++)
+        for (int t = 0; t < NTILES; t++) T_led[c][t] = (uint8_t)n_led[c][t];
+    for (int c = 0; c < nc; c++)
+        for (int u = 0; u < NSUITS; u++) {
+            T_follow[c][u] = (uint32_t)n_follow[c][u];
+            for (int t = 0; t < NTILES; t++) T_str[c][u][t] = (uint8_t)n_str[c][u][t];
+        }
+    for (int t = 0; t < NTILES; t++) T_count[t] = (uint8_t)n_count[t];
     memset(T_ring, 0, sizeof T_ring);
-    memcpy(T_ring, n_ring, sizeof(uint32_t) * (size_t)nr);
+    for (Py_ssize_t r = 0; r < nr; r++) T_ring[r] = (uint32_t)n_ring[r];
     n_rings = (int)nr;
     n_contracts = (int)nc;
     sevens_contract = sevens;
@@ -271,9 +196,6 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     tables_ready = 1;
     PyThread_release_lock(table_lock);
     Py_RETURN_NONE;
-fail:
-    for (int i = 0; i < 3; i++) Py_XDECREF(rows[i]);
-    return NULL;
 }
 
 /* ----------------------------------------------------------------- search */
@@ -620,7 +542,7 @@ static int check_position(const Ctx *c, int sitting_out, int seat, int pos, cons
     for (int s = 0; s < 4 && !bad; s++) {
         if (s == sitting_out) continue;
         int want = c->tricks_left - (int)(played >> s & 1);
-        if (popcount32(c->hands[s]) != want) bad = 1;
+        if (lt_popcount32(c->hands[s]) != want) bad = 1;
     }
     if (pos > 0 && !(played >> v[13] & 1)) bad = 1; /* the best so far played to the trick */
     if (bad) {

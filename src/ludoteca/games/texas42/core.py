@@ -296,7 +296,7 @@ class State:
     Hands and the tiles dealt are 28-bit tile masks, per seat; ``trick`` the
     ``(seat, tile)`` plays on the table; ``tricks`` the finished :class:`Trick`
     records of the hand; ``hand_log`` the :class:`HandRecord` of every hand
-    scored. ``-1`` stands for "none" in the seat and contract fields. ``log``,
+    scored. ``-1`` stands for "none" in the seat and contract fields. ``sink``,
     when a list, receives the :class:`~ludoteca.events.Event` objects the moves
     emit (the game's event log); clones have none.
     """
@@ -313,13 +313,13 @@ class State:
         "hands",
         "high",
         "high_action",
-        "log",
         "nxt",
         "past",
         "phase",
         "points",
         "rules",
         "scores",
+        "sink",
         "sitting_out",
         "size",
         "strength",
@@ -356,7 +356,7 @@ class State:
     """By the tile led: each tile's strength in that trick (the contract's)."""
     past: Any
     """The hand state before each deal, newest first: ``(fields, older)`` or ``None``."""
-    log: list[Event] | None
+    sink: list[Event] | None
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -366,7 +366,7 @@ class State:
         self.scores = (0, 0)
         self.hand_log = ()
         self.past = None
-        self.log = None
+        self.sink = None
         self._new_hand([0, 0, 0, 0])
         self.phase = DRAW
 
@@ -415,14 +415,14 @@ class State:
         new.follow = self.follow
         new.strength = self.strength
         new.past = self.past
-        new.log = None
+        new.sink = None
         return new
 
     def key(self) -> tuple[Any, ...]:
         """Every field but the event log, for comparing states."""
         return tuple(
             list(v) if isinstance(v, list) else v
-            for v in (getattr(self, f) for f in self.__slots__ if f != "log")
+            for v in (getattr(self, f) for f in self.__slots__ if f != "sink")
         )
 
     @classmethod
@@ -491,6 +491,11 @@ class State:
         return new
 
     # ------------------------------------------------------------ who and what
+
+    @property
+    def hands_scored(self) -> int:
+        """How many hands have been scored."""
+        return len(self.hand_log)
 
     @property
     def winner(self) -> int:
@@ -630,8 +635,8 @@ class State:
         self.follow = _FOLLOW_LED[contract]
         self.strength = _STRENGTH_LED[contract]
         self.turn = self.declarer
-        if self.log is not None:
-            self.log.append(
+        if self.sink is not None:
+            self.sink.append(
                 Event(
                     "contract",
                     {
@@ -685,12 +690,12 @@ class State:
         p = self.points
         p = self.points = (p[0] + points, p[1]) if winner & 1 == 0 else (p[0], p[1] + points)
         self.turn = winner
-        if self.log is not None:
+        if self.sink is not None:
             seats, tiles = [], []
             for seat, tile in trick:
                 seats.append(seat)
                 tiles.append(TILE_TEXT[tile])
-            self.log.append(
+            self.sink.append(
                 Event(
                     "trick",
                     {
@@ -730,8 +735,8 @@ class State:
         first, second = scores[0] >= target, scores[1] >= target
         if first or second:
             self.phase = OVER
-            if self.log is not None:
-                self.log.append(
+            if self.sink is not None:
+                self.sink.append(
                     Event("game_over", {"winner": self.winner, "scores": list(self.scores)})
                 )
             return
@@ -763,8 +768,8 @@ class State:
             ),
         )
         self.hand_log = (*self.hand_log, record)
-        if self.log is not None:
-            self.log.append(Event("hand_over", hand_event(record)))
+        if self.sink is not None:
+            self.sink.append(Event("hand_over", hand_event(record)))
 
     # ------------------------------------------------------------------- undo
 

@@ -36,11 +36,11 @@ Decisions:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
-from ludoteca.gametype import GameType, TypeInfo
+from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import TILE_TEXT, Tile, indices_of, tile_index
@@ -76,10 +76,6 @@ from .core import (
     trump_name,
 )
 from .tables import CONTRACT_NAMES, DOUBLES, LED_SUIT, NELLO, SEVENS, SUIT_NAMES
-
-if TYPE_CHECKING:
-    from ludoteca.tensor import TensorEncoder
-
 
 __all__ = ["Texas42"]
 
@@ -176,6 +172,8 @@ class Texas42(Game):
         ),
     }
 
+    tensor_encoder: ClassVar[str] = "ludoteca.games.texas42.tensor:Texas42Tensors"
+
     core: State
     """The whole game as numbers: every hand, the trick, the score (for solvers,
     simulations and tests; a bot sees only its seat's view)."""
@@ -192,14 +190,6 @@ class Texas42(Game):
             hidden_hands=True,
         )
 
-    @classmethod
-    def _tensor_encoder_for_type(cls, game_type: GameType) -> TensorEncoder[Any]:
-        from ludoteca.tensor import encoder_for
-
-        from .tensor import Texas42Tensors
-
-        return encoder_for(game_type, Texas42Tensors)
-
     def _seat_count(self) -> int:
         return 4
 
@@ -214,11 +204,6 @@ class Texas42(Game):
 
     def _setup(self) -> None:
         self.core = State(Rules.from_options(self.options))
-        self.core.log = self._emitted
-
-    def _copy_into(self, other: Any) -> None:
-        core = other.core = self.core.clone()
-        core.log = other._emitted
 
     # ------------------------------------------------------------ who and what
 
@@ -235,15 +220,6 @@ class Texas42(Game):
     def is_over(self) -> bool:
         return self.core.phase == OVER
 
-    def _legal_actions(self) -> list[int]:
-        return self.core.legal()
-
-    def legal_actions(self) -> list[int]:
-        return self.core.legal()
-
-    def _apply(self, action: int) -> None:
-        self.core.apply(action)
-
     def apply_action_unchecked(self, action: int) -> None:
         # The base method without its checks of whose turn it is: the hot path.
         core = self.core
@@ -256,7 +232,7 @@ class Texas42(Game):
             core.apply(action)
         emitted = self._emitted
         if emitted:
-            self._events[len(history) - 1] = tuple(emitted)
+            self._events = (len(history) - 1, tuple(emitted), self._events)
             emitted.clear()
         if core.phase == DEAL and self._chance_mode == "auto":  # one deal is due
             self._push(self._auto_chance(self._chance_rng()), CHANCE)
@@ -436,17 +412,6 @@ class Texas42(Game):
             "winner": core.winner if core.winner >= 0 else None,
         }
 
-    def side_scores(self) -> list[int]:
-        return list(self.core.scores)
-
-    def winning_side(self) -> int | None:
-        winner = self.core.winner
-        return winner if winner >= 0 else None
-
-    @property
-    def hands_scored(self) -> int:
-        return len(self.core.hand_log)
-
     def result(self) -> dict[str, Any]:
         core = self.core
         return {
@@ -474,7 +439,7 @@ class Texas42(Game):
         assert isinstance(new, Texas42)
         new.seed = rng.getrandbits(63)
         new.core = self.core.sample_hidden(seat, rng)
-        new.core.log = new._emitted
+        new.core.sink = new._emitted
         return new
 
     @property
