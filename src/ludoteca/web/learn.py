@@ -3,7 +3,7 @@
 - ``GET /api/learn/{game}``: the course (lessons, their titles and
   introductions, how many steps each has, the practice table);
 - ``GET /api/learn/{game}/{lesson}/{step}``: a step (1-based): what it says, its
-  diagram, the position as the learner's seat sees it;
+  diagram, the position as the learner's seat sees it and what happened last;
 - ``POST /api/learn/{game}/try`` ``{"lesson", "step", "move"}``: the learner's
   move tried on the engine: ``right`` (with what followed and the position
   after), ``refused`` (the engine's refusal from its code, and the lesson's
@@ -25,9 +25,18 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ludoteca.events import Event
 from ludoteca.game import Game
 from ludoteca.i18n.words import GAME_TITLES
-from ludoteca.lessons import Attempt, Course, Step, attempt, load_course, position, step_seat
+from ludoteca.lessons import (
+    Course,
+    Step,
+    attempt,
+    load_course,
+    position,
+    recent_events,
+    step_seat,
+)
 from ludoteca.lessons.diagrams import DiagramError, diagram, parse_spec
 from ludoteca.lessons.messages import say
 from ludoteca.lessons.render import event, refusal
@@ -76,10 +85,11 @@ def _table(game: Game, seat: int, step: Step, lang: str) -> dict[str, Any]:
     return out
 
 
-def _events(game: Game, result: Attempt, lang: str) -> list[dict[str, Any]]:
+def _events(game: Game, events: list[tuple[int, Event]], lang: str) -> list[dict[str, Any]]:
+    """Events in words (those a lesson says), with their move index and code."""
     sides = [list(side) for side in game.type.sides]
     out = []
-    for n, e in result.events:
+    for n, e in events:
         text = event(game.name, e.to_json(), game.names, lang, sides)
         if text:
             out.append({"n": n, "code": e.code, "text": text})
@@ -160,6 +170,7 @@ class LearnApi:
             "diagram": diagram(course.game, step.diagram, lang) if step.diagram else None,
             "next": _next(course, step),
             "answer": [i18n.describe(course.game, m, lang) for m in step.expect[:4]],
+            "recent": _events(game, recent_events(course, step, game), lang),
             **_table(game, seat, step, lang),
         }
 
@@ -192,7 +203,7 @@ class LearnApi:
             "label": i18n.describe(course.game, result.move, lang),
             "refusal": None,
             "explain": explain,
-            "events": _events(game, result, lang),
+            "events": _events(game, result.events, lang),
             "done": None,
         }
         if result.kind == "refused":

@@ -50,7 +50,7 @@ const Diagrams = (() => {
       label.style.left = (((10 + x * scale) / width) * 100).toFixed(2) + "%"; // CSSOM: allowed by the CSP
       numbers.appendChild(label);
     }
-    return h("div", { class: "dg-figure" }, svg, numbers);
+    return h("div", { class: "dg-figure" }, h("div", { class: "dg-figure-inner" }, svg, numbers));
   }
 
   /** Rolls of the dice, ranked best first. */

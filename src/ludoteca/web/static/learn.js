@@ -180,6 +180,9 @@
     }
     const parts = [h("h2", {}, lesson.title)];
     if (step.step === 1) parts.push(h("p", { class: "intro" }, Diagrams.richText(lesson.intro)));
+    if (step.recent && step.recent.length && phase === "ask") {
+      parts.push(h("ul", { class: "events recent", "aria-label": _("What happened:") }, step.recent.map((e) => h("li", { dataset: { code: e.code } }, Diagrams.richText(e.text)))));
+    }
     parts.push(h("p", { class: "say", id: "say" }, Diagrams.richText(step.say)));
     if (step.diagram) parts.push(Diagrams.draw(step.diagram, true));
     parts.push(h("div", { id: "feedback", class: "feedback" }, lastFeedback));
