@@ -377,9 +377,12 @@ class PlayApp(App[None]):
         *,
         lang: str = "en",
         pace: float = 0.8,
+        hints: bool = False,
     ) -> None:
         super().__init__()
         self.table = table
+        self.hints = hints
+        """A practice table: the expert's best move is said at every turn."""
         self.lang = lang
         self.pace = max(0.0, pace)
         self.board: Board = board_for(table.game.name)
@@ -595,6 +598,8 @@ class PlayApp(App[None]):
         if step in ("human", "roll"):
             self.busy = False
             self.focus_for_turn()
+            if self.hints and step == "human" and self.my_turn():
+                self.action_hint(brief=True)
             return
         self.busy = True
         if step == "chance":
@@ -777,7 +782,7 @@ class PlayApp(App[None]):
             return len(self.screen_stack) == 1
         return True
 
-    def action_hint(self) -> None:
+    def action_hint(self, brief: bool = False) -> None:
         hint = getattr(ludoteca, "hint", None)
         if hint is None:
             self.say(self.tx._("Hints are not available yet."))
@@ -799,12 +804,21 @@ class PlayApp(App[None]):
             except Exception as e:
                 self.from_thread(self.say, self.tx._("No hint now: {error}", error=str(e)))
                 return
-            self.from_thread(self.show_hint, gen, ranked)
+            self.from_thread(self.show_hint, gen, ranked, brief)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=False)
 
-    def show_hint(self, gen: int, ranked: Any) -> None:
+    def show_hint(self, gen: int, ranked: Any, brief: bool = False) -> None:
         if gen != self.generation:
+            return
+        if brief:  # the best move in the message line
+            best = list(ranked)[:1]
+            if best:
+                move, _, reason = _hint_parts(best[0])
+                reason = translate(self.table.game.name, reason, self.lang)
+                self.say(
+                    self.tx._("Hint: {move} ({reason})", move=self.move_label(move), reason=reason)
+                )
             return
         self.say("")
         text = Text(self.tx._("The expert's suggestions") + "\n\n", style="bold")
