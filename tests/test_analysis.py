@@ -11,6 +11,7 @@ import pytest
 
 import ludoteca
 from ludoteca import analyse, hint
+from ludoteca.analysis import ENDINGS
 from ludoteca.bots import choose_move, make_bot
 from ludoteca.cli import main
 from ludoteca.solve import NotSolvable, solve
@@ -65,7 +66,17 @@ def test_every_decision_with_a_choice_is_judged(
         assert costs == sorted(costs)
     data = json.loads(json.dumps(result.to_json()))
     assert len(data["decisions"]) == len(result.decisions)
-    assert result.report().splitlines()[0] == f"{name}: {len(result.decisions)} decisions analysed"
+    report = result.report().splitlines()
+    assert report[0] == f"{name}: {len(result.decisions)} decisions analysed"
+    # how each hand ended, as the engine's events said it, in words
+    ended = [e for events in replayed.events for e in events if e.code in ENDINGS]
+    assert [e["code"] for e in data["endings"]] == [e.code for e in ended]
+    said = [line.strip() for line in report[1 : 1 + len(ended)]]
+    assert all(line.startswith(("End of hand", "Game over")) for line in said), said
+    assert all(
+        line.strip().startswith(("Fim da", "Fim de jogo"))
+        for line in result.report("pt").splitlines()[1 : 1 + len(ended)]
+    )
 
 
 def test_bingo_decisions_are_exact_once_the_stock_is_gone() -> None:

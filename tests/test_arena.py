@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from pathlib import Path
 
 import pytest
 from web_helpers import unavailable
 
-from ludoteca.arena import GameOutcome, parse_bot, run_match, wilson
+import ludoteca
+from ludoteca.arena import GameOutcome, hands_played, parse_bot, run_match, wilson
 from ludoteca.cli import main
 
 
@@ -139,3 +141,18 @@ def test_an_interrupted_match_resumes_where_it_stopped(tmp_path: Path) -> None:
     resumed = run_match("texas42", ["greedy", "random"], games=8, seed=6, jobs=2, results=path)
     assert resumed.outcomes == full.outcomes
     assert len(path.read_text().splitlines()) == 1 + 8
+
+
+def test_each_game_says_how_many_hands_it_lasted() -> None:
+    result = run_match("bingo", ["greedy", "random"], games=2, seed=3)
+    for outcome in result.outcomes:
+        assert outcome.hands >= 1
+    game = ludoteca.new_game("cavaleiro", seed=2)
+    rng = random.Random(2)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    assert hands_played(game) == game.result()["rounds"]
+    texas = ludoteca.new_game("texas42", seed=2)
+    while not texas.is_over:
+        texas.play(rng.choice(texas.legal_moves()))
+    assert hands_played(texas) == len(texas.result()["hands"])

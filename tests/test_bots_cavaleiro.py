@@ -39,7 +39,7 @@ from ludoteca.bots.cavaleiro_tables import (
 )
 from ludoteca.games.cavaleiro import rank_roll
 from ludoteca.games.cavaleiro.layout import parse_layout
-from ludoteca.games.cavaleiro.rolls import REMOVAL_TEXT
+from ludoteca.games.cavaleiro.rolls import REMOVAL_CODES
 
 # ------------------------------------------------------------------ roll odds
 
@@ -100,7 +100,7 @@ def test_roll_odds_known_values() -> None:
 
 
 def kind_of_round(view: dict[str, Any]) -> int:
-    return REMOVAL_TEXT.index(view["allowed_removal"])
+    return REMOVAL_CODES.index(view["allowed_removal_code"])
 
 
 @pytest.mark.parametrize("layout", ["3x3x3+3", "23/4+2", "12/3+1", "1x1x1+1"])

@@ -151,7 +151,8 @@ def test_the_view_says_the_allowed_removal_as_a_code() -> None:
         win_round(game, 0, dice)
         view = game.view()
         assert view["allowed_removal_code"] == code
-        assert view["allowed_removal"] == removal_text(code)  # the old key, kept for now
+        assert "allowed_removal" not in view  # codes and numbers only, never English words
+        assert all(set(r) == {"seat", "dice", "category", "key"} for r in view["rolls"])
         game.play(game.legal_moves()[-1])
         assert game.view()["allowed_removal_code"] is None
     assert [removal_text(c) for c in REMOVAL_CODES] == list(REMOVAL_TEXT)

@@ -166,14 +166,18 @@ def test_refusals_and_events_are_said_from_their_codes() -> None:
     course = COURSES["texas42"]
     step = course.lesson("following").steps[0]
     result = attempt(course, step, "play 5-5")
-    pt = refusal("texas42", str(result.code), result.params, result.reason, "pt", names)
-    en = refusal("texas42", str(result.code), result.params, result.reason, "en", names)
+    pt = refusal("texas42", str(result.code), result.params, "pt", names)
+    en = refusal("texas42", str(result.code), result.params, "en", names)
     assert "5-1" in pt and "uns" in pt and "ones" in en
     right = attempt(course, step, "play 1-5")
-    said = [event("texas42", e.to_json(), names, "pt") for _, e in right.events]
-    assert "Amanda leva a vaza: 1 ponto." in said
-    # a code with no words of its own falls back on the engine's reason, translated
-    assert refusal("texas42", "no_such_code", {}, "the game is over", "pt")
+    said = [event("texas42", e.to_json(), "pt", names) for _, e in right.events]
+    assert "Amanda ganha a vaza: 1 ponto." in said
+    # the learner hears of themselves as "you"
+    assert event("texas42", {"code": "trick", "winner": 1, "points": 1}, "en", names, 1) == (
+        "You won the trick: 1 point."
+    )
+    # a code with no words of its own is still a sentence
+    assert refusal("texas42", "no_such_code", {}, "pt")
 
 
 def test_a_course_file_says_what_is_wrong_with_it() -> None:

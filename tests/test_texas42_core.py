@@ -325,9 +325,28 @@ def test_every_refusal_has_a_code_its_numbers_and_the_same_words() -> None:
     assert (e.code, e.params) == ("not_in_hand", {"tile": "5-5"})
     game.play("play 5-3")  # Amanda leads a five
     e = refusal(game, "play 4-2")
-    assert (e.code, e.params) == ("must_follow", {"suit": 5, "allowed": ["5-5", "6-5"]})
+    follow = {"suit": 5, "trump_led": False, "allowed": ["5-5", "6-5"]}
+    assert (e.code, e.params) == ("must_follow", follow)
     assert e.reason == "the lead was 5s and this hand must follow suit with 5-5 6-5"
     assert e.to_json()["allowed"] == ["5-5", "6-5"]
+
+
+def test_a_refusal_to_follow_says_whether_trump_was_led() -> None:
+    said = {True: 0, False: 0}
+    for seed in range(40):
+        game = ludoteca.new_game("texas42", seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(game.moves) < 120:
+            view = game.view(game.to_move)
+            refused = sorted(set(view["hand"]) - {m[5:] for m in view["legal_moves"]})
+            if view["phase"] == "play" and view["trick"] and refused:
+                e = refusal(game, f"play {refused[0]}")
+                if e.code == "must_follow":
+                    led = view["led_suit"]
+                    assert e.params["trump_led"] == (led == view["trump"]), (led, view["trump"])
+                    said[e.params["trump_led"]] += 1
+            game.play(rng.choice(view["legal_moves"]))
+    assert said[True] and said[False]
 
 
 def test_refusals_of_options_forced_bids_and_special_contracts() -> None:

@@ -10,6 +10,7 @@ import pytest
 from tui_pilot import SIZE, make_app, play_to_end, play_turn, screen_text, settle, wait_until
 
 import ludoteca
+from ludoteca.bots import RankedMove
 from ludoteca.tui.app import HandView, PassScreen, PlayApp, TextScreen
 from ludoteca.tui.table import Table
 
@@ -112,7 +113,8 @@ async def test_an_illegal_tile_is_explained_and_changes_nothing() -> None:
         await pilot.press("enter")
         await wait_until(pilot, lambda: "não permitida" in message_of(app), "the refusal")
         message = message_of(app)
-        assert "Jogada não permitida" in message and "agora não é hora de jogar pedras" in message
+        assert "Jogada não permitida" in message and "é a hora do leilão" in message
+        assert "passo" in message and "play" not in message  # the bids in words, no notation
         assert app.table.game.moves == before
         # play on until a tile must follow suit, then try one that does not
         for _ in range(200):
@@ -202,12 +204,13 @@ async def test_hint_key(monkeypatch: pytest.MonkeyPatch) -> None:
         await wait_until(pilot, lambda: "Hints" in message_of(app), "the answer")
         assert "Hints are not available yet." in message_of(app)
 
-        def fake_hint(game: ludoteca.Game, seat: int) -> list[dict[str, object]]:
+        def fake_hint(game: ludoteca.Game, seat: int) -> list[RankedMove]:
             assert seat == 0 and game.to_move == 0
             moves = game.legal_moves()
+            made = {"deals": 20, "contract": "trump 5", "mean": 33.5}
             return [
-                {"move": moves[-1], "value": 0.75, "reason": "strong hand"},
-                {"move": moves[0], "value": 0.25, "reason": "weak"},
+                RankedMove(moves[-1], 0.75, "", "bid_make_rate", {"rate": 0.75, **made}),
+                RankedMove(moves[0], 0.25, "", "pass_risks_nothing"),
             ]
 
         monkeypatch.setattr(ludoteca, "hint", fake_hint, raising=False)
@@ -216,7 +219,8 @@ async def test_hint_key(monkeypatch: pytest.MonkeyPatch) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "The expert's suggestions" in text
-        assert "strong hand" in text and "0.75" in text
+        assert "made in 75% of 20 deals with fives as trump" in text
+        assert "0.75" in text and "passing risks nothing" in text
         await pilot.press("escape")
         await wait_until(pilot, lambda: not isinstance(app.screen, TextScreen), "the table")
 
@@ -224,8 +228,12 @@ async def test_hint_key(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_hint_reasons_in_portuguese(monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app("texas42", ["human", "random", "random", "random"], seed=3, lang="pt")
 
-    def fake_hint(game: ludoteca.Game, seat: int) -> list[dict[str, object]]:
-        return [{"move": "pass", "value": 0.0, "reason": "passing risks nothing"}]
+    def fake_hint(game: ludoteca.Game, seat: int) -> list[RankedMove]:
+        made = {"rate": 0.855, "deals": 1000, "contract": "trump doubles", "mean": 30.25}
+        return [
+            RankedMove("pass", 0.0, "passing risks nothing", "pass_risks_nothing"),
+            RankedMove("bid 30", 0.7, "", "bid_make_rate", made),
+        ]
 
     monkeypatch.setattr(ludoteca, "hint", fake_hint, raising=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -233,7 +241,9 @@ async def test_hint_reasons_in_portuguese(monkeypatch: pytest.MonkeyPatch) -> No
         await pilot.press("h")
         await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the hints")
         await pilot.pause()
-        assert "passar não arrisca nada" in screen_text(app)
+        text = screen_text(app)
+        assert "passar não arrisca nada" in text
+        assert "cumprido em 86% de 1.000 distribuições" in text
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])

@@ -13,9 +13,10 @@ import pytest
 from tui_pilot import SIZE, settle, wait_until
 
 import ludoteca
+from ludoteca.bots.base import RankedMove
 from ludoteca.cli import main
 from ludoteca.i18n.moves import describe_move
-from ludoteca.lessons import attempt, load_course
+from ludoteca.lessons import attempt, load_course, step_seat
 from ludoteca.lessons.messages import say
 from ludoteca.lessons.progress import Progress
 from ludoteca.lessons.render import refusal
@@ -58,9 +59,8 @@ def test_a_whole_lesson_with_its_wrong_moves_explained(
             lines.append(wrong.move)
             result = attempt(course, step, wrong.move)
             if result.kind == "refused":
-                text = refusal(
-                    game, str(result.code), result.params, result.reason, lang, result.game.names
-                )
+                seat = step_seat(course, step)
+                text = refusal(game, str(result.code), result.params, lang, result.game.names, seat)
                 told.append(text)
             if wrong.explain:
                 told.append(say(wrong.explain, lang))
@@ -89,7 +89,7 @@ def test_a_move_by_number_or_tile_and_the_answer_shown(tmp_path: Path) -> None:
     text = out.getvalue()
     assert f"The answer: {describe_move('texas42', 'play 5-1', 'en')}" in text
     assert "1. " in text and "[play 5-1]" in text  # the list of allowed moves
-    assert "✗" in text and "must follow suit with 5-1" in " ".join(text.split())
+    assert "✗" in text and "must follow the suit of ones: 5-1" in " ".join(text.split())
     assert "✓" in text
 
 
@@ -165,8 +165,8 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 async def test_the_practice_table_says_a_hint_at_every_turn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def fake_hint(game: ludoteca.Game, seat: int) -> list[dict[str, object]]:
-        return [{"move": game.legal_moves()[0], "value": 1.0, "reason": "the first"}]
+    def fake_hint(game: ludoteca.Game, seat: int) -> list[RankedMove]:
+        return [RankedMove(game.legal_moves()[0], 0.25, "", "no_such_reason")]
 
     monkeypatch.setattr(ludoteca, "hint", fake_hint, raising=False)
     course = load_course("bingo")
@@ -177,4 +177,4 @@ async def test_the_practice_table_says_a_hint_at_every_turn(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await wait_until(pilot, lambda: app.message_text.startswith("Hint: "), "the hint")
-        assert "the first" in app.message_text
+        assert "estimated value" in app.message_text  # a reason without words: the value

@@ -371,7 +371,7 @@ def test_refusals_change_nothing(client: TestClient) -> None:
         refused(waiting, {"type": "move", "move": "play 0-0"}, "not_your_turn")
         theirs = sorted({"6-6", "0-0", "5-5", "6-5"} - set(hand))[0]
         err = refused(player, {"type": "move", "move": f"play {theirs}"}, "illegal")
-        assert theirs in err["message"] and "not in that hand" in err["message"]
+        assert theirs in err["message"] and "is not in your hand" in err["message"]
         err = refused(player, {"type": "move", "move": "fly away"}, "illegal")
         assert "Bingo moves" in err["message"] or "not a move" in err["message"]
         assert stored_moves(client, tid) == before

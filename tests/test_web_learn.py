@@ -97,7 +97,7 @@ def test_the_right_move_shows_what_followed(client: TestClient) -> None:
     data = tries(client, "texas42", "following", 1, "play 1-5").json()
     assert data["kind"] == "right" and data["move"] == "play 5-1"
     assert [e["code"] for e in data["events"]] == ["trick"]
-    assert data["events"][0]["text"] == "Amanda takes the trick: 1 point."
+    assert data["events"][0]["text"] == "Amanda won the trick: 1 point."
     assert data["view"]["trick"] == [] and data["view"]["last_trick"]["winner"] == 0
     assert data["done"]
 
@@ -106,7 +106,7 @@ def test_an_allowed_move_that_is_not_the_lessons_is_explained(client: TestClient
     data = tries(client, "texas42", "trumps", 1, "play 5-5").json()
     assert data["kind"] == "other" and "view" not in data
     assert "[6-6]" in data["explain"]
-    assert data["events"][0]["text"] == "Amanda takes the trick: 11 points."
+    assert data["events"][0]["text"] == "Amanda won the trick: 11 points."
     unlisted = tries(client, "texas42", "trumps", 1, "play 3-3").json()
     assert unlisted["kind"] == "other" and unlisted["explain"]
 
@@ -114,8 +114,9 @@ def test_an_allowed_move_that_is_not_the_lessons_is_explained(client: TestClient
 def test_cavaleiro_steps_say_what_the_dice_did(client: TestClient) -> None:
     data = step(client, "cavaleiro", "ranking", 3)
     texts = [e["text"] for e in data["recent"]]
-    assert "Ana rolls 4 4 6 1: a pair of 4s." in texts
-    assert any("the one who rolled first wins" in t for t in texts)
+    assert "You rolled 4 4 6 1: a pair of 4s." in texts  # the learner, Ana, as "you"
+    assert "Beto rolled 4 4 5 3: a pair of 4s." in texts
+    assert any("tie broken: rolled first" in t for t in texts)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ every hand is known, as in a Texas 42 hand's tricks), the move played is
 compared with the best move exactly, after the fact; elsewhere the expert's
 estimate from the player's own seat is used. Each decision gets the move
 played, the best move and what the difference cost, and each player a summary
-of their biggest mistakes.
+of their biggest mistakes. How each hand and the game ended is read from the
+game's events (``endings``), and the report says it in words.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bo
 from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
 from .game import Game
 from .i18n import N_, default_lang, normalize_lang, texts
+from .i18n.events import say_event
 from .i18n.moves import describe_move
 from .record import check_record
 from .registry import game_class
@@ -46,6 +48,9 @@ UNITS = {
     ),
 }
 """What a cost is counted in, in words."""
+
+ENDINGS = frozenset({"hand_over", "hand_ended", "game_over"})
+"""The events that say how a hand, or the game, ended."""
 
 
 def _ranking_bot(game_name: str, seed: int, budget: float | None) -> Bot:
@@ -99,6 +104,10 @@ class Analysis:
     players: list[str]
     decisions: list[Decision]
     mistakes: dict[int, list[Decision]]
+    endings: list[dict[str, Any]] = field(default_factory=list)
+    """How each hand and the game ended, as the engine's events said it (each with
+    ``n``, the index of its move in the record)."""
+    options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +115,7 @@ class Analysis:
             "players": self.players,
             "decisions": [asdict(d) for d in self.decisions],
             "mistakes": {str(s): [asdict(d) for d in ds] for s, ds in self.mistakes.items()},
+            "endings": self.endings,
         }
 
     def report(self, lang: str = "en") -> str:
@@ -126,6 +136,10 @@ class Analysis:
                 len(self.decisions),
                 game=self.game,
             )
+        ]
+        lines += [
+            "  " + say_event(self.game, e, tx, self.players, options=self.options)
+            for e in self.endings
         ]
         for seat, name in enumerate(self.players):
             total = sum(d.cost for d in self.decisions if d.seat == seat and d.kind == "exact")
@@ -205,7 +219,14 @@ def analyse(
         mine = [d for d in decisions if d.seat == seat and d.cost > 1e-9]
         mine.sort(key=lambda d: (d.kind != "exact", -d.cost))
         mistakes[seat] = mine[:top]
-    return Analysis(record["game"], list(record["players"]), decisions, mistakes)
+    endings = [
+        {"n": n, **e.to_json()}
+        for n, events in enumerate(game.events)
+        for e in events
+        if e.code in ENDINGS
+    ]
+    players = list(record["players"])
+    return Analysis(record["game"], players, decisions, mistakes, endings, dict(record["options"]))
 
 
 def add_subcommand(sub: Any) -> None:

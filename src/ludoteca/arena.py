@@ -10,7 +10,8 @@ With ``results`` (a file) every game is written there as a JSON line as soon
 as it finishes, after a first line naming the match; running the same match
 again with the same file plays only the games not written yet (a line cut short
 by an interruption is played again), so an interrupted match resumes where it
-stopped.
+stopped. Each game's outcome holds who won, the scores, the moves and the hands
+played (Cavaleiro: the rounds), as the game's events tell them.
 
 >>> from ludoteca.arena import run_match
 >>> result = run_match("texas42", ["greedy", "random"], games=4, duplicate=True, seed=1)
@@ -29,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .bots import choose_move, make_bot
+from .game import Game
 from .registry import new_game
 
 __all__ = [
@@ -36,6 +38,7 @@ __all__ = [
     "GameOutcome",
     "MatchResult",
     "Standing",
+    "hands_played",
     "parse_bot",
     "run_match",
     "standings",
@@ -75,6 +78,19 @@ class GameOutcome:
     winner: int | None  # side index
     scores: tuple[float, ...]
     moves: int
+    hands: int = 0  # hands played (Cavaleiro: rounds), as the game's events say
+
+
+def hands_played(game: Game) -> int:
+    """How many hands a game lasted (Cavaleiro: rounds), read from its events."""
+    count = 0
+    for events in game.events:
+        for event in events:
+            if event.code in ("hand_over", "hand_ended"):
+                count += 1
+            elif event.code == "game_over" and "rounds" in event.params:
+                count = int(event.params["rounds"])
+    return count
 
 
 @dataclass
@@ -165,6 +181,7 @@ def _play_one(task: Task) -> GameOutcome:
         winner=result["winner"],
         scores=tuple(float(s) for s in result["scores"]),
         moves=len(game.moves),
+        hands=hands_played(game),
     )
 
 
@@ -416,6 +433,7 @@ def _read_results(
                 winner=None if data["winner"] is None else int(data["winner"]),
                 scores=tuple(float(x) for x in data["scores"]),
                 moves=int(data["moves"]),
+                hands=int(data.get("hands", 0)),
             )
         except (ValueError, KeyError, TypeError):
             raise ValueError(f"{os.fspath(path)}, line {number}: not a game of the match") from None

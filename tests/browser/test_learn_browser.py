@@ -144,7 +144,8 @@ def test_a_whole_lesson_in_the_browser(
             feedback = flat(page.locator("#feedback").inner_text())
             if result.kind == "refused":
                 names = result.game.names
-                said = refusal(game, str(result.code), result.params, result.reason, lang, names)
+                seat = step_seat(course, step)
+                said = refusal(game, str(result.code), result.params, lang, names, seat)
                 assert flat(said) in feedback
             wrong_shown += 1
             assert page.locator("#feedback .bad").count() == 1

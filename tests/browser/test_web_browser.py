@@ -492,3 +492,60 @@ def test_the_replay_page_speaks_portuguese(browser: Any, make_server: Any, tmp_p
             )
             assert_portuguese(page, f"{game} replay, move {step}")
     assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_pages_say_the_events_as_the_server_does(
+    browser: Any, make_server: Any, lang: str
+) -> None:
+    """events.js is the twin of ludoteca.i18n.events: the same events of random games,
+    said in the page and on the server, word for word (the log too)."""
+    from ludoteca.i18n.events import log_lines, say_event
+    from ludoteca.i18n.moves import describe_move
+
+    server = make_server()
+    page = new_page(browser, locale="pt-BR" if lang == "pt" else "en-US")
+    page.goto(server.url + f"/?lang={lang}")
+    page.wait_for_function("() => typeof Events === 'object'")
+    names = ["Ana", "Bia", "Caio", "Davi"]
+    cases: list[tuple[str, dict[str, Any]]] = [
+        ("texas42", {"nello": True, "sevens": True, "plunge": True, "splash": True}),
+        ("texas42", {"scoring": "points"}),
+        ("fiveup", {"players": 4, "exact_61": True, "target": 40}),
+        ("fiveup", {"players": 3}),
+        ("bingo", {}),
+        ("cavaleiro", {"players": 3}),
+    ]
+    items: list[dict[str, Any]] = []
+    wanted: list[Any] = []
+    for game, options in cases:
+        for seed in range(3):
+            g = ludoteca.new_game(game, seed=seed, **options)
+            rng = random.Random(seed)
+            while not g.is_over and len(g.moves) < 3000:
+                g.play(rng.choice(g.legal_moves()))
+            me = seed % g.num_seats if seed else None
+            view = g.view(me)
+            who = names[: len(view["names"])]
+            for event in view["events"]:
+                items.append(
+                    {"game": game, "event": event, "names": who, "me": me, "options": options}
+                )
+                wanted.append(say_event(game, event, lang, who, me, options))
+            labels = {m: describe_move(game, m, lang) for m in view["log"]}
+            items.append({"game": game, "view": view, "names": who, "me": me, "labels": labels})
+            lines = log_lines(game, view, lang, who, me)
+            wanted.append([[x.n, x.seat, x.text, x.event, x.first] for x in lines])
+    said = page.evaluate(
+        """items => items.map((it) => {
+          const voice = { names: it.names, me: it.me, options: it.options };
+          if (!it.view) return Events.say(it.game, it.event, voice);
+          const lines = Events.log(it.game, it.view, voice, { words: (m) => it.labels[m] });
+          return lines.map((l) => [l.n, l.seat, l.text, l.event, l.first]);
+        })""",
+        items,
+    )
+    assert len(said) == len(wanted) > 1000
+    differ = [(w, s) for w, s in zip(wanted, said, strict=True) if w != s]
+    assert not differ, differ[:3]
+    assert not page.errors

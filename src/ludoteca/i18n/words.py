@@ -15,7 +15,8 @@ translates them into one language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from . import NP_, Texts, texts
 
@@ -100,6 +101,16 @@ REMOVALS: dict[str, str] = {
 }
 
 
+REMOVAL_CODES: dict[tuple[str, int], str] = {
+    ("column_up_to", 1): REMOVALS["one vertical"],
+    ("column_up_to", 2): REMOVALS["1 or 2 verticals of one column"],
+    ("column_up_to", 3): REMOVALS["1, 2 or 3 verticals of one column"],
+    ("column_or_horizontal", 0): REMOVALS["one horizontal, or everything left in one column"],
+    ("block_or_horizontals", 0): REMOVALS["all the remaining horizontals"],
+}
+"""What a Cavaleiro roll allows to remove, by its code (and the most it takes from a column)."""
+
+
 class Words:
     """The games' words in one language."""
 
@@ -137,6 +148,12 @@ class Words:
             if allowed == start or allowed.startswith(start):
                 return self.tx.p_("removal", message)
         return allowed
+
+    def removal_code(self, allows: Mapping[str, Any]) -> str:
+        """What a Cavaleiro roll allows to remove, from its code (``{"code": "column_up_to",
+        "max": 2}``): ``1 ou 2 verticais de uma coluna``."""
+        message = REMOVAL_CODES.get((str(allows.get("code")), int(allows.get("max") or 0)))
+        return self.tx.p_("removal", message) if message else str(allows.get("code"))
 
     def roll(self, key: Sequence[int]) -> str:
         """A Cavaleiro roll by its kind, from its ranking key (the kind, then the numbers)."""

@@ -30,8 +30,8 @@ from textual.widgets.option_list import Option
 import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove
 from ludoteca.i18n import Texts, texts
-from ludoteca.i18n.moves import describe_move
-from ludoteca.i18n.reasons import translate
+from ludoteca.i18n.hints import say_hint
+from ludoteca.i18n.refusals import say_refusal
 from ludoteca.i18n.words import GAME_TITLES, Words
 
 from .boards import Board, Ctx, board_for
@@ -695,7 +695,14 @@ class PlayApp(App[None]):
             try:
                 self.table.play(move)
             except IllegalMove as e:
-                reason = translate(self.table.game.name, e.reason, self.lang)
+                reason = say_refusal(
+                    self.table.game.name,
+                    e.code,
+                    e.params,
+                    self.lang,
+                    names=self.display_names(),
+                    me=seat,
+                )
                 self.say(self.refused(self.move_label(move), reason))
                 return
         self.say("")
@@ -720,14 +727,9 @@ class PlayApp(App[None]):
         if self.table.next_step() != "human" or not self.my_turn():
             self.refuse_not_yours()
             return
-        ctx = self.ctx()
-        view = self.table.game.view(ctx.me)
-        view["names"] = self.display_names()
-        moves = self.board.tile_moves(event.tile, view["legal_moves"])
-        if not moves:
-            reason = self.board.explain(view, event.tile, ctx)
-            label = describe_move(self.table.game.name, f"play {event.tile}", self.lang)
-            self.say(self.refused(label, reason))
+        moves = self.board.tile_moves(event.tile, self.table.game.legal_moves())
+        if not moves:  # the engine says why not
+            self.try_move(f"play {event.tile}")
             return
         if len(moves) == 1:
             self.try_move(moves[0])
@@ -812,12 +814,14 @@ class PlayApp(App[None]):
         if gen != self.generation:
             return
         if brief:  # the best move in the message line
-            best = list(ranked)[:1]
-            if best:
-                move, _, reason = _hint_parts(best[0])
-                reason = translate(self.table.game.name, reason, self.lang)
+            for item in list(ranked)[:1]:
+                reason = say_hint(
+                    self.table.game.name, item.code, item.params, self.lang, item.value
+                )
                 self.say(
-                    self.tx._("Hint: {move} ({reason})", move=self.move_label(move), reason=reason)
+                    self.tx._(
+                        "Hint: {move} ({reason})", move=self.move_label(item.move), reason=reason
+                    )
                 )
             return
         self.say("")
@@ -825,11 +829,9 @@ class PlayApp(App[None]):
         header = f"{self.tx._('Move'):<34} {self.tx._('Value'):>8}  {self.tx._('Why')}\n"
         text.append(header, style="underline")
         for item in list(ranked)[:12]:
-            move, value, reason = _hint_parts(item)
-            if isinstance(value, float):
-                value = self.tx.decimal(value, 2)
-            reason = translate(self.table.game.name, reason, self.lang)
-            label = self.move_label(move)
+            value = self.tx.decimal(item.value, 2)
+            reason = say_hint(self.table.game.name, item.code, item.params, self.lang, item.value)
+            label = self.move_label(item.move)
             text.append(f"{label:<34} {value:>8}  {reason}\n")
         self.push_screen(TextScreen(Static(text), "Esc: " + self.tx._("Close")))
 
@@ -953,20 +955,3 @@ class PlayApp(App[None]):
         self.moves_shown = []
         self.say("")
         self.advance()
-
-
-def _hint_parts(item: Any) -> tuple[str, object, str]:
-    """A ranked hint as (move, value, reason), whatever shape it comes in."""
-    if isinstance(item, dict):
-        move, value, reason = item.get("move"), item.get("value"), item.get("reason", "")
-    elif isinstance(item, (tuple, list)):
-        move = item[0]
-        value = item[1] if len(item) > 1 else ""
-        reason = item[2] if len(item) > 2 else ""
-    else:
-        move = getattr(item, "move", item)
-        value = getattr(item, "value", "")
-        reason = getattr(item, "reason", "")
-    if not isinstance(value, float):
-        value = str(value if value is not None else "")
-    return str(move), value, str(reason or "")

@@ -13,9 +13,11 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 
-from ludoteca.i18n import N_, Texts, texts
+from ludoteca.i18n import Texts, texts
+from ludoteca.i18n.events import log_lines, say_event
 from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.words import Words
 
@@ -39,6 +41,7 @@ TITLE = Style(bold=True)
 TURN = Style(color="black", bgcolor="green", bold=True)
 WINNER = Style(color="green", bold=True)
 FAINT = Style(color="grey50")
+EVENT = Style(italic=True)
 
 
 @dataclass
@@ -120,44 +123,39 @@ class Board:
         """A legal move in words, for the list of moves."""
         return describe_move(self.game, move, ctx.lang)
 
-    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
-        """Why ``tile`` (in the hand) may not be played now, in words."""
-        legal: list[str] = view["legal_moves"]
-        return ctx.tx._(
-            "it is not an allowed move now; allowed: {moves}",
-            moves=_list_moves(self.game, legal, ctx),
-        )
 
-
-def _list_moves(game: str, moves: Sequence[str], ctx: Ctx, limit: int = 6) -> str:
-    words = [describe_move(game, m, ctx.lang) for m in moves]
-    if len(words) > limit:
-        words = [*words[: limit - 1], "…"]
-    return "; ".join(words)
-
-
-def _legal_tiles(legal: Sequence[str]) -> list[str]:
-    seen: list[str] = []
-    for m in legal:
-        tile = _tiles_of(m)
-        if tile is not None and tile not in seen:
-            seen.append(tile)
-    return seen
-
-
-def _log(view: dict[str, Any], ctx: Ctx, game: str, lines: int = 12) -> Text:
-    """The last moves played: in words, or in notation when the player asked for it."""
-    log: list[str] = view["log"]
-    out = Text()
+def _log(view: dict[str, Any], ctx: Ctx, game: str, moves: int = 8) -> RenderableType:
+    """The last moves played, in words (or in notation when the player asked for
+    it), each followed by what it did, as the engine said it."""
     title = ctx.tx._("Moves played (notation)") if ctx.notation else ctx.tx._("Moves played")
-    out.append(title + "\n", style=TITLE)
-    start = max(0, len(log) - lines)
-    for i in range(start, len(log)):
-        entry = log[i] if ctx.notation else describe_move(game, log[i], ctx.tx)
-        if len(entry) > 34:
-            entry = entry[:33] + "…"
-        out.append(f"{i + 1:>3}. ", style=FAINT)
-        out.append(entry + "\n")
+    lines = log_lines(game, view, ctx.tx, view["names"], ctx.me, moves=moves, notation=ctx.notation)
+    table = Table.grid(padding=(0, 1, 0, 0))
+    table.add_column(justify="right", style=FAINT, width=4)
+    table.add_column(ratio=1, overflow="fold")
+    for line in lines[-10:]:
+        number = f"{line.n + 1}." if line.first else ""
+        if line.seat is not None:
+            table.add_row(number, f"{_name(view, line.seat)}: {line.text}")
+        else:
+            table.add_row(number, Text(line.text, style="" if line.first else EVENT))
+    return Group(Text(title, style=TITLE), table)
+
+
+def _with_log(out: Text, view: dict[str, Any], ctx: Ctx, game: str) -> RenderableType:
+    """A score panel with the log under it."""
+    out.rstrip()
+    return Group(out, Text(""), _log(view, ctx, game))
+
+
+def _said(
+    view: dict[str, Any], ctx: Ctx, game: str, codes: Sequence[str], since: int = 0
+) -> list[tuple[dict[str, Any], str]]:
+    """The events of ``codes`` from move ``since`` on, each with its sentence."""
+    out = []
+    for event in view["events"]:
+        if event["code"] in codes and event["n"] >= since:
+            said = say_event(game, event, ctx.tx, view["names"], ctx.me, view.get("options"))
+            out.append((event, said))
     return out
 
 
@@ -305,52 +303,12 @@ class Texas42Board(Board):
         if view["phase"] == "play":
             a, b = view["points"]
             out.append(ctx.tx._("Points this hand: {a} – {b}", a=a, b=b) + "\n")
-        played = view["hands_played"]
-        if played:
-            out.append(
-                ctx.tx._("Last hand: {text}", text=self._hand_summary(played[-1], view, ctx))
-            )
-            out.append("\n")
+        ended = _said(view, ctx, self.game, ["hand_over"])
+        if ended:
+            out.append(ended[-1][1] + "\n")
         out.append(ctx.tx._("Last trick") + ": ", style=TITLE)
         out.append_text(_trick_text(view["last_trick"], view, ctx))
-        out.append("\n\n")
-        out.append_text(_log(view, ctx, self.game))
-        return out
-
-    def _hand_summary(self, hand: dict[str, Any], view: dict[str, Any], ctx: Ctx) -> str:
-        if hand.get("all_passed"):
-            return ctx.tx._("all passed; a new deal")
-        bid = describe_move("texas42", hand["bid"], ctx.lang)
-        team = hand["bidder"] % 2
-        a = hand["points"][team]
-        b = hand["points"][1 - team]
-        name = _name(view, hand["bidder"])
-        if hand["made"]:
-            return ctx.tx._("{name} made {bid} ({a}–{b})", name=name, bid=bid, a=a, b=b)
-        return ctx.tx._("{name} was set on {bid} ({a}–{b})", name=name, bid=bid, a=a, b=b)
-
-    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
-        legal: list[str] = view["legal_moves"]
-        tiles = " ".join(_legal_tiles(legal))
-        if view["phase"] != "play":
-            return ctx.tx._(
-                "it is not the time to play a tile; choose one of: {moves}",
-                moves=_list_moves(self.game, legal, ctx),
-            )
-        if view["contract"] == "sevens":
-            return ctx.tx._(
-                "in sevens you must play a tile nearest to 7 pips: {tiles}", tiles=tiles
-            )
-        led = view["led_suit"]
-        if led is not None and view["trump"] is not None and str(led) == str(view["trump"]):
-            return ctx.tx._("trump was led and you hold trump; play one of: {tiles}", tiles=tiles)
-        if led is not None:
-            return ctx.tx._(
-                "{suit} were led and you hold that suit; play one of: {tiles}",
-                suit=ctx.words.suit(led),
-                tiles=tiles,
-            )
-        return super().explain(view, tile, ctx)
+        return _with_log(out, view, ctx, self.game)
 
 
 # ---------------------------------------------------------------- Bingo
@@ -442,31 +400,7 @@ class BingoBoard(Board):
             out.append(ctx.tx._("Trump: {trump}", trump=trump) + "\n", style=TITLE)
         out.append(ctx.tx._("Last trick") + ": ", style=TITLE)
         out.append_text(_trick_text(view["last_trick"], view, ctx))
-        out.append("\n\n")
-        out.append_text(_log(view, ctx, self.game))
-        return out
-
-    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
-        legal: list[str] = view["legal_moves"]
-        if view["phase"] == "take":
-            return ctx.tx._(
-                "first choose which tile to take: {moves}", moves=_list_moves(self.game, legal, ctx)
-            )
-        tiles = _legal_tiles(legal)
-        if view["phase"] == "reply" and view["following_compulsory"] and view["trick"]:
-            high, low = (int(x) for x in view["trick"][0]["tile"].split("-"))
-            if any(str(high) in x.split("-") for x in tiles):
-                rule = ctx.tx._("a tile with a {end} (the led tile's higher end)", end=high)
-            elif any(str(low) in x.split("-") for x in tiles):
-                rule = ctx.tx._("a tile with a {end} (the led tile's lower end)", end=low)
-            else:
-                rule = ctx.tx._("holding neither end, a trump ({trump})", trump=view["trump"])
-            return ctx.tx._(
-                "the stock is gone or closed, so you must follow: {rule}; play one of: {tiles}",
-                rule=rule,
-                tiles=" ".join(tiles),
-            )
-        return super().explain(view, tile, ctx)
+        return _with_log(out, view, ctx, self.game)
 
 
 # ---------------------------------------------------------------- Cavaleiro
@@ -516,7 +450,7 @@ class CavaleiroBoard(Board):
         return Group(*out)
 
     def _category(self, roll: dict[str, Any], ctx: Ctx) -> str:
-        return roll_name(roll, ctx.lang)
+        return ctx.words.roll(roll["key"])
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
         out = Text()
@@ -540,30 +474,19 @@ class CavaleiroBoard(Board):
             out.append(
                 ctx.tx._("{name} won the round", name=_name(view, view["round_winner"])) + "\n"
             )
-        if view["allowed_removal"]:
-            what = removal_text(view["allowed_removal"], ctx.lang)
+        if view["allowed_removal_code"]:
+            what = ctx.words.removal_code(view["allowed_removal_code"])
             out.append(ctx.tx._("May remove: {what}", what=what) + "\n", style=TITLE)
-        last = view["last_round"]
-        if last:
-            removal = describe_move("cavaleiro", last["removal"], ctx.lang)
-            out.append(
-                ctx.tx._(
-                    "Round {n}: {name} — {removal}",
-                    n=last["round"],
-                    name=_name(view, last["winner"]),
-                    removal=removal,
-                )
-                + "\n"
-            )
+        removed = _said(view, ctx, self.game, ["sticks_removed"])
+        if removed and view["phase"] != "remove":  # the last round: what its winner removed
+            out.append(removed[-1][1] + "\n")
         if view["phase"] == "order" and view["order_rolloff"]:
             out.append(ctx.tx._("Roll for order (totals)") + "\n", style=TITLE)
             for stage in view["order_rolloff"]:
                 out.append(
                     "  " + ", ".join(f"{_name(view, r['seat'])} {r['total']}" for r in stage) + "\n"
                 )
-        out.append("\n")
-        out.append_text(_log(view, ctx, self.game))
-        return out
+        return _with_log(out, view, ctx, self.game)
 
 
 # ---------------------------------------------------------------- Five-Up
@@ -686,24 +609,12 @@ class FiveUpBoard(Board):
         for seat, size in enumerate(view["hand_sizes"]):
             out.append(f"  {_name(view, seat)}: ")
             out.append(ctx.tx.n_("{n} tile", "{n} tiles", size) + "\n")
-        events = view["score_events"][-4:]
-        if events:
+        scored = _said(view, ctx, self.game, ["ends_scored", "domino_bonus", "blocked"])[-4:]
+        if scored:
             out.append(ctx.tx._("Points scored") + "\n", style=TITLE)
-            for e in events:
-                who = (
-                    _name(view, e["seat"])
-                    if e["seat"] is not None
-                    else self._sides(view, ctx)[e["side"]]
-                )
-                message = FIVEUP_SCORES.get(e["kind"])
-                what = ctx.tx._(message, points=e["points"]) if message else f"+{e['points']}"
-                line = f"  {who}: {what}"
-                if not e["scored"]:
-                    line += " " + ctx.tx._("(not scored: it would pass the target)")
-                out.append(line + "\n")
-        out.append("\n")
-        out.append_text(_log(view, ctx, self.game))
-        return out
+            for _, said in scored:
+                out.append(f"  {said}\n")
+        return _with_log(out, view, ctx, self.game)
 
     def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
         text = describe_move(self.game, move, ctx.lang)
@@ -715,33 +626,6 @@ class FiveUpBoard(Board):
             if end["tile"] == words[3] and end["number"] in (a, b):
                 return f"{text} ({ctx.words.direction(end['direction'])})"
         return text
-
-    def explain(self, view: dict[str, Any], tile: str, ctx: Ctx) -> str:
-        legal: list[str] = view["legal_moves"]
-        layout = view["layout"]
-        if legal and all(m in ("draw", "pass") for m in legal):
-            if "draw" in legal:
-                return ctx.tx._("none of your tiles fits: draw from the stock")
-            return ctx.tx._("none of your tiles fits and none may be drawn: pass")
-        ends = sorted({str(e["number"]) for e in layout["open_ends"]})
-        return ctx.tx._("{tile} matches no open end ({ends})", tile=tile, ends=", ".join(ends))
-
-
-FIVEUP_SCORES = {
-    "ends": N_("+{points} for the ends"),
-    "domino": N_("+{points} for going out"),
-    "blocked": N_("+{points} in the blocked hand"),
-}
-
-
-def removal_text(text: str, lang: str) -> str:
-    """What a Cavaleiro roll allows to remove, in words (the view says it in English)."""
-    return Words(lang).removal(text)
-
-
-def roll_name(roll: dict[str, Any], lang: str) -> str:
-    """A Cavaleiro roll by its kind, from the roll's ranking key (best number first)."""
-    return Words(lang).roll(roll["key"])
 
 
 BOARDS: dict[str, type[Board]] = {

@@ -139,6 +139,7 @@ class _Pages:
 <script type="application/json" id="page-data">{payload}</script>
 <script src="/i18n/{lang}.js?v={v}"></script>
 <script src="/static/common.js?v={v}"></script>
+<script src="/static/events.js?v={v}"></script>
 <script src="/static/games.js?v={v}"></script>
 {f'<script src="/static/diagrams.js?v={v}"></script>' if page in ("learn", "rules") else ""}
 <script src="/static/{page}.js?v={v}"></script>

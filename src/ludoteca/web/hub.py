@@ -34,7 +34,7 @@ from .bots import BotPool
 from .broker import LEASE_ROUND, Broker
 from .errors import Refused
 from .guard import check_options, check_text
-from .i18n import describe, reason_text
+from .i18n import describe
 from .limits import ClientLimits
 from .store import MoveTaken, SeatData, Store, TableData, hash_secret
 from .writer import Writer
@@ -739,7 +739,15 @@ class Hub:
             except IllegalMove as e:  # the working copy is left as it was
                 raise Refused(
                     "illegal",
-                    {"move": move, "reason": e.reason or str(e), "game": table.game_name},
+                    {
+                        "move": move,
+                        "game": table.game_name,
+                        "refusal": e.code,
+                        "params": e.params,
+                        "seat": seat,
+                        "names": [s.name for s in table.seats],
+                        "levels": [s.level if s.kind == "bot" else None for s in table.seats],
+                    },
                 ) from None
             draw_chance(work)
             new = work.moves[before:]
@@ -1065,11 +1073,6 @@ class Hub:
             "message": refusal_text(refusal.code, refusal.params, lang),
             "move": refusal.params.get("move"),
         }
-
-
-def localised_reason(game: str, reason: str, lang: str) -> str:
-    """An engine's refusal reason in ``lang``."""
-    return reason_text(game, reason, lang)
 
 
 def table_summary(data: TableData, moves: int) -> dict[str, Any]:

@@ -24,19 +24,20 @@ from starlette.requests import Request
 
 from ludoteca import i18n as shared
 from ludoteca.i18n import LOCALES, N_, catalog, texts
+from ludoteca.i18n.hints import say_hint
 from ludoteca.i18n.moves import describe_move
-from ludoteca.i18n.reasons import translate
-from ludoteca.i18n.words import GAME_TITLES
+from ludoteca.i18n.refusals import say_refusal
+from ludoteca.i18n.words import GAME_TITLES, Words
 
 __all__ = [
     "LANGS",
     "REFUSALS",
     "describe",
+    "hint_text",
     "html_lang",
     "lang_from_headers",
     "normalise",
     "pick_lang",
-    "reason_text",
     "refusal_text",
     "rules_html",
     "script",
@@ -142,9 +143,17 @@ def describe(game: str, move: str, lang: str) -> str:
     return describe_move(game, move, lang)
 
 
-def reason_text(game: str, reason: str, lang: str) -> str:
-    """An engine's refusal reason or a bot's hint reason in ``lang``."""
-    return translate(game, reason, lang)
+def hint_text(game: str, move: dict[str, Any], lang: str) -> str:
+    """A bot's reason for a ranked move (its ``code`` and ``params``) in ``lang``."""
+    params = move.get("params")
+    value = move.get("value")
+    return say_hint(
+        game,
+        str(move.get("code", "")),
+        params if isinstance(params, dict) else {},
+        lang,
+        float(value) if isinstance(value, int | float) else 0.0,
+    )
 
 
 def refusal_text(code: str, params: dict[str, Any], lang: str) -> str:
@@ -154,10 +163,21 @@ def refusal_text(code: str, params: dict[str, Any], lang: str) -> str:
         return code
     values = {k: v for k, v in params.items() if isinstance(v, str | int | float | list)}
     if code == "illegal":
+        # an engine's refusal: its code and parameters said in words
         game = str(params.get("game", ""))
         move = str(params.get("move", ""))
+        names = _seat_names(params.get("names"), params.get("levels"), lang)
+        seat = params.get("seat")
+        refusal = params.get("params")
         values["label"] = describe(game, move, lang) if game else move
-        values["reason"] = reason_text(game, str(params.get("reason", "")), lang)
+        values["reason"] = say_refusal(
+            game,
+            str(params.get("refusal", "")),
+            refusal if isinstance(refusal, dict) else {},
+            lang,
+            names=names,
+            me=seat if isinstance(seat, int) else None,
+        )
     levels = values.get("levels")
     if code == "bad_level" and isinstance(levels, list):
         values["levels"] = ", ".join(map(str, levels))
@@ -166,6 +186,18 @@ def refusal_text(code: str, params: dict[str, Any], lang: str) -> str:
         return tx._(message, **values)
     except (KeyError, IndexError):
         return tx._(message, **{k: "?" for k in ("name", "detail", "limit")})
+
+
+def _seat_names(names: Any, levels: Any, lang: str) -> list[str]:
+    """The players' names as the pages show them: bots by their level, in ``lang``."""
+    if not isinstance(names, list):
+        return []
+    levels = levels if isinstance(levels, list) and len(levels) == len(names) else []
+    words = Words(lang)
+    return [
+        words.bot(i, levels[i]) if levels and isinstance(levels[i], str) else str(name)
+        for i, name in enumerate(names)
+    ]
 
 
 # ------------------------------------------------------------- page scripts

@@ -189,8 +189,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         for m in moves:
             if isinstance(m.get("move"), str):
                 m["label"] = i18n.describe(table.game_name, m["move"], conn.lang)
-            if isinstance(m.get("reason"), str):
-                m["reason"] = i18n.reason_text(table.game_name, m["reason"], conn.lang)
+            m["reason"] = i18n.hint_text(table.game_name, m, conn.lang)
         conn.send({"type": "hint", "n": table.n, "moves": moves})
     elif kind == "rematch":
         await hub.rematch(table, conn.seat)

@@ -89,7 +89,6 @@ from .rolls import (
     R_BLOCK_OR_HORIZONTALS,
     R_COLUMN_OR_HORIZONTAL,
     REMOVAL_CODES,
-    REMOVAL_TEXT,
     ROLL_INDEX,
     ROLL_RANKED,
     ROLL_REMOVAL,
@@ -198,9 +197,7 @@ def _roll_json(seat: int, roll: int) -> dict[str, Any]:
         "seat": seat,
         "dice": list(ranked.dice),
         "category": ranked.category,
-        "name": ranked.name,
         "key": list(ranked.key),
-        "allows": ranked.removal,
     }
 
 
@@ -345,7 +342,7 @@ class Cavaleiro(Game):
     def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
         """Why ``action`` is not allowed now: a code (see the module) and its numbers,
         with what the round winner's roll allows (``seat``, ``dice``, ``category``,
-        ``allows`` as a code, ``allowed``: the moves allowed now)."""
+        ``key``, ``allows`` as a code, ``allowed``: the moves allowed now)."""
         rules = self.tables.rules
         core = self.core
         if not (isinstance(action, int) and 0 <= action < rules.num_actions):
@@ -397,6 +394,7 @@ class Cavaleiro(Game):
             "seat": seat,
             "dice": list(ROLLS[roll]),
             "category": ROLL_RANKED[roll].rank,
+            "key": list(ROLL_RANKED[roll].key),
             "allows": dict(REMOVAL_CODES[kind]),
             "allowed": [self.tables.action_text[a] for a in core.allowed],
         }
@@ -656,10 +654,9 @@ class Cavaleiro(Game):
         stages = list(core.order_rolls)
         if core.phase == ORDER and core.group_rolls:
             stages.append(core.group_rolls)
-        allows = allows_code = None
+        allows_code = None
         if core.phase == REMOVE:
-            kind = ROLL_REMOVAL[core.winning_roll()]
-            allows, allows_code = REMOVAL_TEXT[kind], dict(REMOVAL_CODES[kind])
+            allows_code = dict(REMOVAL_CODES[ROLL_REMOVAL[core.winning_roll()]])
         last = None
         if core.last_round is not None:
             number, rolls, won, action = core.last_round
@@ -688,7 +685,6 @@ class Cavaleiro(Game):
             "rolls": [_roll_json(s, r) for s, r in core.rolls],
             "round_winner": core.round_winner if core.round_winner >= 0 else None,
             "ranking": list(core.ranking) if core.ranking else None,
-            "allowed_removal": allows,
             "allowed_removal_code": allows_code,
             "last_round": last,
             "rounds_won": list(core.rounds_won),

@@ -309,7 +309,8 @@ class FiveUp(Game):
         t, v, _, x = ACTION_MOVE[action]
         if action < A_ON:
             if opened:
-                return "name_target", {"tile": TILE_TEXT[t], "allowed": allowed}
+                ends = [n for n in range(7) if s.open_mask >> n & 1]
+                return "name_target", {"tile": TILE_TEXT[t], "ends": ends, "allowed": allowed}
             return "not_in_hand", {"tile": TILE_TEXT[t], "allowed": allowed}
         if not opened:
             return "table_empty", {"tile": TILE_TEXT[t]}

@@ -899,7 +899,8 @@ class State:
             if self.contract == SEVENS:
                 return "sevens_nearest", {"allowed": allowed}
             suit = LED_SUIT[self.contract][self.trick[0][1]]
-            return "must_follow", {"suit": suit, "allowed": allowed}
+            trump_led = trump_name(self.contract) == (str(suit) if suit < 7 else "doubles")
+            return "must_follow", {"suit": suit, "trump_led": trump_led, "allowed": allowed}
         return "no_decision", {}
 
     def _bid_refusal(self, action: int) -> tuple[str, dict[str, Any]]:

@@ -35,14 +35,32 @@ const Games = (() => {
     return contract;
   }
 
-  function seatName(m, i) {
+  /** A seat's player as named at the table (bots by their level). */
+  function plainName(m, i) {
     const s = m.seats && m.seats[i];
-    let name;
-    if (!s) name = (m.view.names || [])[i] || _("Seat {n}", { n: i + 1 });
-    else if (s.kind === "bot") name = botName(i, s.level);
-    else if (!s.taken) name = _("Seat {n} (free)", { n: i + 1 });
-    else name = s.name;
+    if (!s) return (m.view.names || [])[i] || _("Seat {n}", { n: i + 1 });
+    if (s.kind === "bot") return botName(i, s.level);
+    if (!s.taken) return _("Seat {n} (free)", { n: i + 1 });
+    return s.name;
+  }
+
+  function seatName(m, i) {
+    const name = plainName(m, i);
     return i === m.me ? _("{name} (you)", { name }) : name;
+  }
+
+  /** Who is who, for saying the events: the players' names, the seat looking, the options. */
+  function eventVoice(m) {
+    const count = (m.view.names || m.seats || []).length;
+    const me = m.replay || typeof m.me !== "number" ? null : m.me;
+    return { names: [...Array(count).keys()].map((i) => plainName(m, i)), me, options: m.view.options || {} };
+  }
+
+  /** What the events of the moves from `from` on said, as sentences (codes from `codes`). */
+  function eventTexts(m, codes, from) {
+    const voice = eventVoice(m);
+    return (m.view.events || []).filter((e) => codes.includes(e.code) && e.n >= (from || 0))
+      .map((e) => ({ event: e, text: Events.say(m.game, e, voice) }));
   }
 
   function label(m, move) {
@@ -188,15 +206,15 @@ const Games = (() => {
 
   function logPanel(m) {
     const v = m.view;
+    const lines = Events.log(m.game, v, eventVoice(m), { moves: 80, words: (mv) => label(m, mv), seats: m.logSeats || v.log_seats });
     const list = h("ol", { class: "log", reversed: true, start: v.log.length });
-    const from = Math.max(0, v.log.length - 80);
-    for (let i = v.log.length - 1; i >= from; i--) {
-      const who = m.logSeats ? m.logSeats[i] : null;
-      const chance = who === null || who === undefined;
-      // The move in words; its notation in the tooltip, for those who read it.
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i];
+      // The move in words, then what it did; its notation in the tooltip, for those who read it.
       list.appendChild(
-        h("li", { class: chance ? "chance" : "", title: v.log[i].length <= 40 ? v.log[i] : null },
-          chance ? null : h("b", {}, seatName(m, who) + ": "), label(m, v.log[i])),
+        h("li", { class: !line.first ? "event" : line.seat === null && !line.event ? "chance" : "", value: line.n + 1,
+          title: line.notation.length <= 40 ? line.notation : null },
+        line.seat === null ? null : h("b", {}, seatName(m, line.seat) + ": "), line.text),
       );
     }
     return h("section", { class: "panel log-panel" }, h("h2", {}, _("Moves played")), list);
@@ -275,20 +293,11 @@ const Games = (() => {
         v.last_trick.plays.map((p) => tileSVG(p.tile, { cls: "small", horizontal: true })),
         h("span", {}, " " + _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points }))));
     }
-    const last = v.hands_played && v.hands_played.length ? v.hands_played[v.hands_played.length - 1] : null;
-    if (last) info.push(h("p", { class: "last-hand" }, _("Last hand: {text}", { text: texasHandText(m, last) })));
+    const ended = eventTexts(m, ["hand_over"]);
+    if (ended.length) info.push(h("p", { class: "last-hand" }, ended[ended.length - 1].text));
     side.appendChild(panel(_("Bidding"), info));
     side.appendChild(logPanel(m));
     return [board, side];
-  }
-
-  function texasHandText(m, hd) {
-    if (hd.all_passed) return _("all passed; a new deal");
-    const team = hd.bidder % 2;
-    const a = hd.points[team];
-    const b = hd.points[1 - team];
-    const params = { name: seatName(m, hd.bidder), bid: label(m, hd.bid), a, b };
-    return hd.made ? _("{name} made {bid} ({a}–{b})", params) : _("{name} was set on {bid} ({a}–{b})", params);
   }
 
   /* ------------------------------------------------------------------ Bingo */
@@ -336,38 +345,22 @@ const Games = (() => {
       kv(_("Hand points (to 70)"), v.points[0] + " – " + v.points[1]),
       v.following_compulsory ? h("p", { class: "warn" }, _("Following is compulsory")) : null,
     ];
-    const lastHand = v.hands_played && v.hands_played.length ? v.hands_played[v.hands_played.length - 1] : null;
-    if (lastHand && typeof lastHand.winner === "number") {
-      info.push(h("p", { class: "last-hand" }, n_("Hand {hand}: {name} won {n} set ({a}–{b})", "Hand {hand}: {name} won {n} sets ({a}–{b})", lastHand.sets_won[lastHand.winner], {
-        hand: lastHand.hand, name: seatName(m, lastHand.winner), a: lastHand.points[0], b: lastHand.points[1],
-      })));
-    }
+    const ended = eventTexts(m, ["hand_ended"]);
+    if (ended.length) info.push(h("p", { class: "last-hand" }, ended[ended.length - 1].text));
     side.appendChild(panel(_("Score"), info));
-    const events = (v.score_events || []).filter((e) => e.hand === v.hand_number).slice(-6);
-    if (events.length) {
-      side.appendChild(panel(null, h("ul", { class: "events" }, events.map((e) =>
-        h("li", {}, seatName(m, e.seat) + " +" + e.points + " ", (e.tiles || e.doubles || []).map((t) => tileSVG(t, { cls: "tiny", horizontal: true })))))));
+    // this hand's captures and shows (and its close), as the engine said them
+    const dealt = eventTexts(m, ["hand_dealt"]);
+    const from = dealt.length ? dealt[dealt.length - 1].event.n : 0;
+    const scored = eventTexts(m, ["trick_won", "doubles_shown", "bingo_capture", "stock_closed"], from).slice(-6);
+    if (scored.length) {
+      side.appendChild(panel(null, h("ul", { class: "events" }, scored.map(({ event, text }) =>
+        h("li", { dataset: { code: event.code } }, text + " ", (event.tiles || []).map((t) => tileSVG(t, { cls: "tiny", horizontal: true })))))));
     }
     side.appendChild(logPanel(m));
     return [board, side];
   }
 
   /* -------------------------------------------------------------- Cavaleiro */
-
-  /* What a roll allows to remove, as the view says it (the same messages as the server's). */
-  const REMOVALS = [
-    ["one vertical", p_("removal", "one vertical")],
-    ["1 or 2 verticals of one column", p_("removal", "1 or 2 verticals of one column")],
-    ["1, 2 or 3 verticals of one column", p_("removal", "1, 2 or 3 verticals of one column")],
-    ["one horizontal, or everything left in one column", p_("removal", "one horizontal, or everything left in one column")],
-    ["all the remaining horizontals", p_("removal", "all the remaining horizontals, or all the verticals of one intact block (the remaining verticals of one block when no block is intact)")],
-  ];
-
-  function removalText(text) {
-    if (!text) return "";
-    const found = REMOVALS.find(([start]) => text.startsWith(start));
-    return found ? found[1] : text;
-  }
 
   function figureSVG(m, ctx, v, fig, mine) {
     const sticks = v.sticks;
@@ -414,15 +407,6 @@ const Games = (() => {
     return "remove " + count + " from column " + s.column;
   }
 
-  function rollText(r) {
-    const key = r.key || [];
-    if (key[0] === 4) return _("four {a}s", { a: key[1] });
-    if (key[0] === 3) return _("three {a}s", { a: key[1] });
-    if (key[0] === 2) return _("two pairs, {a}s and {b}s", { a: key[1], b: key[2] });
-    if (key[0] === 1) return _("a pair of {a}s", { a: key[1] });
-    return _("nothing ({dice})", { dice: key.slice(1).join(" ") });
-  }
-
   function cavaleiro(m, ctx) {
     const v = m.view;
     const n = v.players;
@@ -442,7 +426,7 @@ const Games = (() => {
           h("span", { class: "badge" }, n_("{n} round won", "{n} rounds won", v.rounds_won[i])),
           won ? h("span", { class: "badge trump" }, _("{name} won the round", { name: seatName(m, i) })) : null),
         figureSVG(m, ctx, v, fig, i === mine && !m.replay),
-        r ? h("div", { class: "roll" + (won ? " best" : "") }, r.dice.map((d) => dieSVG(d)), h("span", { class: "roll-kind" }, rollText(r))) : h("div", { class: "roll empty" }),
+        r ? h("div", { class: "roll" + (won ? " best" : "") }, r.dice.map((d) => dieSVG(d)), h("span", { class: "roll-kind" }, Events.roll(r.key))) : h("div", { class: "roll empty" }),
       ];
       const p = seatPanel(m, i, i === mine ? "fig mine-fig" : "fig", extra);
       if (won) p.classList.add("winner");
@@ -452,7 +436,7 @@ const Games = (() => {
     if (mine >= 0 && !m.replay) {
       const box = h("section", { class: "me" });
       if (myTurn(m)) {
-        if (v.allowed_removal) box.appendChild(h("p", { class: "prompt" }, _("May remove: {what}", { what: removalText(v.allowed_removal) })));
+        if (v.allowed_removal_code) box.appendChild(h("p", { class: "prompt" }, _("May remove: {what}", { what: Events.removal(v.allowed_removal_code) })));
         box.appendChild(actionRow(m, ctx, v.legal_moves));
       }
       board.appendChild(box);
@@ -460,10 +444,16 @@ const Games = (() => {
     const side = h("aside", { class: "sidebar" });
     side.appendChild(panel(_("Round {n}", { n: v.round || 1 }),
       v.order && v.order.length ? h("p", {}, _("Order: {names}", { names: v.order.map((s) => seatName(m, s)).join(", ") })) : null,
-      v.allowed_removal && v.round_winner !== null ? h("p", {}, _("May remove: {what}", { what: removalText(v.allowed_removal) })) : null));
-    if (v.last_round) {
-      side.appendChild(panel(null, h("p", {}, _("Round {n}: {name} — {removal}", { n: v.last_round.round, name: seatName(m, v.last_round.winner), removal: label(m, v.last_round.removal) })),
-        h("ul", { class: "events" }, v.last_round.rolls.map((r) => h("li", {}, seatName(m, r.seat) + ": ", r.dice.map((d) => dieSVG(d, "tiny")), " " + rollText(r))))));
+      v.allowed_removal_code && v.round_winner !== null ? h("p", {}, _("May remove: {what}", { what: Events.removal(v.allowed_removal_code) })) : null));
+    // the last finished round, as the engine said it: its rolls, who won it and what was removed
+    const removed = eventTexts(m, ["sticks_removed"]);
+    if (removed.length) {
+      const last = removed[removed.length - 1];
+      const round = last.event.round;
+      const won = eventTexts(m, ["round_won"]).filter((e) => e.event.round === round);
+      const rolls = (v.events || []).filter((e) => e.code === "roll" && e.round === round);
+      side.appendChild(panel(null, won.map((e) => h("p", {}, e.text)), h("p", {}, last.text),
+        h("ul", { class: "events" }, rolls.map((r) => h("li", {}, seatName(m, r.seat) + ": ", r.dice.map((d) => dieSVG(d, "tiny")), " " + Events.roll(r.key))))));
     }
     if (v.order_rolloff && v.order_rolloff.length && (v.round || 0) <= 2) {
       side.appendChild(panel(_("Roll for order (totals)"), v.order_rolloff.map((stage) =>
@@ -525,16 +515,6 @@ const Games = (() => {
     return sv("svg", { viewBox: vb.join(" "), class: "layout", role: "img", "aria-label": lay.tiles.map((t) => t.tile).join(", ") }, parts);
   }
 
-  function fiveupReason(e) {
-    let mt = /^ends (\d+) → (\d+)/.exec(e.reason);
-    if (mt) return _("ends {total} → {points}", { total: mt[1], points: mt[2] });
-    mt = /^domino: (\d+) pips → (\d+)/.exec(e.reason);
-    if (mt) return _("domino: {pips} pips in hand → {points}", { pips: mt[1], points: mt[2] });
-    mt = /^blocked: fewest pips (\d+), opponents (\d+) pips → (\d+)/.exec(e.reason);
-    if (mt) return _("blocked: fewest pips {mine}, opponents {pips} → {points}", { mine: mt[1], pips: mt[2], points: mt[3] });
-    return e.reason;
-  }
-
   function fiveup(m, ctx) {
     const v = m.view;
     const n = v.names.length;
@@ -560,9 +540,10 @@ const Games = (() => {
     const side = h("aside", { class: "sidebar" });
     const sideName = (k) => v.sides[k].map((s) => seatName(m, s)).join(" & ");
     side.appendChild(panel(_("Points (to {n})", { n: v.target }), v.sides.map((side, k) => kv(sideName(k), String(v.scores[k])))));
-    const events = (v.score_events || []).slice(-6).reverse();
+    // the points scored, as the engine said them: the ends, the domino and the blocked hand
+    const scored = eventTexts(m, ["ends_scored", "domino_bonus", "blocked", "hand_ended"]).slice(-6).reverse();
     side.appendChild(panel(_("Hand {n}", { n: v.hand_number || 1 }),
-      h("ul", { class: "events" }, events.map((e) => h("li", {}, (e.seat !== null && e.seat !== undefined ? seatName(m, e.seat) : sideName(e.side)) + ": +" + e.points + " (" + fiveupReason(e) + ")")))));
+      h("ul", { class: "events" }, scored.map(({ event, text }) => h("li", { dataset: { code: event.code } }, text)))));
     side.appendChild(logPanel(m));
     return [board, side];
   }
