@@ -316,9 +316,7 @@ class Lessons:
                 self.show("  " + explain)
             return False
         if result.kind == "other":
-            self.show(
-                f"~ {words}: " + tx._("the engine allows it, and it would do this:"), "yellow"
-            )
+            self.show(f"~ {words}: " + tx._("allowed, but not this step's move."), "yellow")
             self.say_events(game, result.events, seat)
             not_this = tx._(
                 "That move is allowed, but it is not the one this step asks for. Read the step "
