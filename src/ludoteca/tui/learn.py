@@ -92,12 +92,13 @@ class Lessons:
     def move_words(self, move: str) -> str:
         return describe_move(self.game, move, self.lang)
 
-    def say_events(self, game: Game, events: list[tuple[int, Any]], mark: str = "·") -> None:
+    def say_events(self, game: Game, events: list[tuple[int, Any]], seat: int) -> None:
+        """Events in words, as ``seat`` sees them (another player's drawn tile stays hidden)."""
         sides = [list(side) for side in game.type.sides]
         for _, e in events:
-            text = event(self.game, e.to_json(), game.names, self.lang, sides)
+            text = event(self.game, e.seen_by(seat).to_json(), game.names, self.lang, sides)
             if text:
-                self.show(f"  {mark} {text}")
+                self.show(f"  · {text}")
 
     def overview(self) -> None:
         """The course: its lessons, each with how far the learner went."""
@@ -256,7 +257,7 @@ class Lessons:
         recent = recent_events(self.course, step, game)
         if recent:
             self.show(tx._("What happened:"), "bold")
-            self.say_events(game, recent)
+            self.say_events(game, recent, seat)
         self.draw(game, seat, step)
         self.show()
         self.show(say(step.say, self.lang), "bold")
@@ -302,6 +303,7 @@ class Lessons:
         tx = self.tx
         result = attempt(self.course, step, move)
         game = result.game
+        seat = step_seat(self.course, step)
         words = self.move_words(result.move)
         explain = (
             say(result.wrong.explain, self.lang) if result.wrong and result.wrong.explain else None
@@ -319,7 +321,7 @@ class Lessons:
             return False
         if result.kind == "other":
             self.show(f"~ {words}: " + tx._("allowed, but not this step's move."), "yellow")
-            self.say_events(game, result.events)
+            self.say_events(game, result.events, seat)
             not_this = tx._(
                 "That move is allowed, but it is not the one this step asks for. Read the step "
                 "again and try once more (or ask to be shown)."
@@ -327,7 +329,7 @@ class Lessons:
             self.show("  " + (explain or not_this))
             return False
         self.show(f"✓ {words}", "green")
-        self.say_events(game, result.events)
+        self.say_events(game, result.events, seat)
         if step.done:
             self.show(say(step.done, self.lang))
         self.progress.reached(self.game, step.lesson, self.number(step)[0], last=last)

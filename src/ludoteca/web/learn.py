@@ -85,12 +85,15 @@ def _table(game: Game, seat: int, step: Step, lang: str) -> dict[str, Any]:
     return out
 
 
-def _events(game: Game, events: list[tuple[int, Event]], lang: str) -> list[dict[str, Any]]:
-    """Events in words (those a lesson says), with their move index and code."""
+def _events(
+    game: Game, events: list[tuple[int, Event]], lang: str, seat: int
+) -> list[dict[str, Any]]:
+    """Events in words (those a lesson says) as ``seat`` sees them (another player's
+    drawn tile stays hidden), with their move index and code."""
     sides = [list(side) for side in game.type.sides]
     out = []
     for n, e in events:
-        text = event(game.name, e.to_json(), game.names, lang, sides)
+        text = event(game.name, e.seen_by(seat).to_json(), game.names, lang, sides)
         if text:
             out.append({"n": n, "code": e.code, "text": text})
     return out
@@ -170,7 +173,7 @@ class LearnApi:
             "diagram": diagram(course.game, step.diagram, lang) if step.diagram else None,
             "next": _next(course, step),
             "answer": [i18n.describe(course.game, m, lang) for m in step.expect[:4]],
-            "recent": _events(game, recent_events(course, step, game), lang),
+            "recent": _events(game, recent_events(course, step, game), lang, seat),
             **_table(game, seat, step, lang),
         }
 
@@ -203,7 +206,7 @@ class LearnApi:
             "label": i18n.describe(course.game, result.move, lang),
             "refusal": None,
             "explain": explain,
-            "events": _events(game, result.events, lang),
+            "events": _events(game, result.events, lang, seat),
             "done": None,
         }
         if result.kind == "refused":
