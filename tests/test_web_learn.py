@@ -16,7 +16,7 @@ pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
 
-from ludoteca.lessons import load_course
+from ludoteca.lessons import attempt, load_course, step_seat
 from ludoteca.registry import GAMES
 from ludoteca.web.app import create_app
 
@@ -169,3 +169,18 @@ def test_the_texas42_rules_diagram_is_the_articles_order_for_trump_4(client: Tes
     order = next(d for d in data if d["kind"] == "rows" and d["rows"][0]["label"] == "trunfos")
     assert order["rows"][0]["tiles"] == ["4-4", "4-6", "4-5", "4-3", "4-2", "4-1", "4-0"]
     assert order["rows"][2]["tiles"] == ["5-5", "5-6", "5-3", "5-2", "5-1", "5-0"]
+
+
+def test_another_players_drawn_tile_stays_hidden(client: TestClient) -> None:
+    course = load_course("bingo")
+    step = course.lesson("order").steps[0]
+    drawn = [
+        e
+        for _, e in attempt(course, step, step.expect[0]).events
+        if e.code == "drew" and e.owner != step_seat(course, step)
+    ]
+    assert drawn and drawn[0]["tile"]  # the engine knows the tile Beto drew
+    data = tries(client, "bingo", "order", 1, step.expect[0])
+    said = [e["text"] for e in data.json()["events"] if e["code"] == "drew"]
+    betos = [text for text in said if "Beto" in text]
+    assert betos and not any(drawn[0]["tile"] in text for text in betos)

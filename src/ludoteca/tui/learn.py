@@ -93,8 +93,9 @@ class Lessons:
         return describe_move(self.game, move, self.lang)
 
     def say_events(self, game: Game, events: list[tuple[int, Any]], seat: int) -> None:
+        """Events in words, as ``seat`` sees them (another player's drawn tile stays hidden)."""
         for _, e in events:
-            text = event(self.game, e.to_json(), self.lang, game.names, seat)
+            text = event(self.game, e.seen_by(seat).to_json(), self.lang, game.names, seat)
             if text:
                 self.show(f"  · {text}")
 

@@ -88,11 +88,11 @@ def _table(game: Game, seat: int, step: Step, lang: str) -> dict[str, Any]:
 def _events(
     game: Game, events: list[tuple[int, Event]], lang: str, seat: int
 ) -> list[dict[str, Any]]:
-    """Events in words (those a lesson says) as ``seat`` hears them, with their move
-    index and code."""
+    """Events in words (those a lesson says) as ``seat`` sees and hears them (another
+    player's drawn tile stays hidden), with their move index and code."""
     out = []
     for n, e in events:
-        text = event(game.name, e.to_json(), lang, game.names, seat)
+        text = event(game.name, e.seen_by(seat).to_json(), lang, game.names, seat)
         if text:
             out.append({"n": n, "code": e.code, "text": text})
     return out
