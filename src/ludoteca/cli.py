@@ -29,6 +29,7 @@ SUBCOMMANDS: dict[str, str] = {
     "arena": "ludoteca.arena:add_subcommand",
     "analyse": "ludoteca.analysis:add_subcommand",
     "play": "ludoteca.tui.cli:add_play",
+    "learn": "ludoteca.tui.learn:add_subcommand",
     "serve": "ludoteca.web:add_serve_command",
 }
 

@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove
 from ludoteca.i18n import Texts, texts
-from ludoteca.i18n.hints import hint_payload
+from ludoteca.i18n.hints import hint_payload, say_hint
 from ludoteca.i18n.refusals import say_refusal
 from ludoteca.i18n.words import GAME_TITLES, Words
 
@@ -377,9 +377,12 @@ class PlayApp(App[None]):
         *,
         lang: str = "en",
         pace: float = 0.8,
+        hints: bool = False,
     ) -> None:
         super().__init__()
         self.table = table
+        self.hints = hints
+        """A practice table: the expert's best move is said at every turn."""
         self.lang = lang
         self.pace = max(0.0, pace)
         self.board: Board = board_for(table.game.name)
@@ -595,6 +598,8 @@ class PlayApp(App[None]):
         if step in ("human", "roll"):
             self.busy = False
             self.focus_for_turn()
+            if self.hints and step == "human" and self.my_turn():
+                self.action_hint(brief=True)
             return
         self.busy = True
         if step == "chance":
@@ -779,7 +784,7 @@ class PlayApp(App[None]):
             return len(self.screen_stack) == 1
         return True
 
-    def action_hint(self) -> None:
+    def action_hint(self, brief: bool = False) -> None:
         hint = getattr(ludoteca, "hint", None)
         if hint is None:
             self.say(self.tx._("Hints are not available yet."))
@@ -801,12 +806,23 @@ class PlayApp(App[None]):
             except Exception as e:
                 self.from_thread(self.say, self.tx._("No hint now: {error}", error=str(e)))
                 return
-            self.from_thread(self.show_hint, gen, ranked)
+            self.from_thread(self.show_hint, gen, ranked, brief)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=False)
 
-    def show_hint(self, gen: int, ranked: Any) -> None:
+    def show_hint(self, gen: int, ranked: Any, brief: bool = False) -> None:
         if gen != self.generation:
+            return
+        if brief:  # the best move in the message line
+            for item in list(ranked)[:1]:
+                reason = say_hint(
+                    self.table.game.name, item.code, item.params, self.lang, item.value
+                )
+                self.say(
+                    self.tx._(
+                        "Hint: {move} ({reason})", move=self.move_label(item.move), reason=reason
+                    )
+                )
             return
         self.say("")
         hint = hint_payload(self.table.game.name, list(ranked), self.tx)

@@ -4,7 +4,8 @@ Routes
 ------
 - ``GET /`` the lobby; ``GET /t/{id}`` a table; ``GET /rules`` and
   ``GET /rules/{game}`` the rules; ``GET /replay`` and ``GET /replay/{id}`` the
-  replay viewer; ``GET /static/…`` scripts, styles and pictures.
+  replay viewer; ``GET /learn`` and ``GET /learn/{game}`` the lessons (their API
+  in :mod:`ludoteca.web.learn`); ``GET /static/…`` scripts, styles and pictures.
 - ``GET /api/games``; ``POST /api/seats`` (how many seats some options make);
   ``GET /api/tables`` and ``POST /api/tables`` (list, create);
   ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join``;
@@ -52,6 +53,7 @@ from .broker import Broker
 from .errors import Refused
 from .guard import Guard, check_options, parse_json
 from .hub import Hub, public_options, table_summary
+from .learn import LearnApi, rules_with_diagrams
 from .limits import ClientLimits
 from .protocol import table_socket
 from .review import Reviews
@@ -129,6 +131,7 @@ class _Pages:
 <nav aria-label="{html.escape(tx._("Navigation"))}">
 {nav("/", N_("Lobby"), page == "lobby")}
 {nav("/rules", N_("Rules"), page == "rules")}
+{nav("/learn", N_("Learn"), page == "learn")}
 {nav("/replay", N_("Review"), page == "replay")}
 </nav>
 <button type="button" id="lang-switch" class="lang" data-lang="{other}"
@@ -141,6 +144,7 @@ class _Pages:
 <script src="/static/common.js?v={v}"></script>
 <script src="/static/events.js?v={v}"></script>
 <script src="/static/games.js?v={v}"></script>
+{f'<script src="/static/diagrams.js?v={v}"></script>' if page in ("learn", "rules") else ""}
 <script src="/static/{page}.js?v={v}"></script>
 </body>
 </html>
@@ -356,6 +360,8 @@ def create_app(
         if wait:
             raise Refused("busy", {"retry": limits.retry_after(wait)}, status=429)
 
+    learn = LearnApi(check_rate, _read_json, _refusal)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.start(resume=resume)
@@ -397,13 +403,20 @@ def create_app(
         if game not in GAMES:
             return pages.not_found(request, NF_RULES)
         lang = i18n.pick_lang(request)
-        body = i18n.rules_html(game, lang)
+        body = await asyncio.to_thread(rules_with_diagrams, game, lang)
         return pages.render(
             request,
             page="rules",
             title=GAME_TITLES[game],
             body_html=f'<article class="prose rules">{body}</article>',
         )
+
+    async def learn_page(request: Request) -> Response:
+        game = request.path_params.get("game")
+        if game is not None and game not in GAMES:
+            return pages.not_found(request)
+        title = GAME_TITLES[game] if game else N_("Learn")
+        return pages.render(request, page="learn", title=title, data={"game": game})
 
     async def replay_page(request: Request) -> Response:
         return pages.render(request, page="replay", title=N_("Review"), data={"table": None})
@@ -596,6 +609,11 @@ def create_app(
         Route("/t/{table_id}", table_page),
         Route("/rules", rules_index),
         Route("/rules/{game}", rules_page),
+        Route("/learn", learn_page),
+        Route("/learn/{game}", learn_page),
+        Route("/api/learn/{game}", learn.course),
+        Route("/api/learn/{game}/try", learn.attempt, methods=["POST"]),
+        Route("/api/learn/{game}/{lesson}/{step}", learn.step),
         Route("/replay", replay_page),
         Route("/replay/{table_id}", replay_table_page),
         Route("/api/games", api_games),

@@ -194,7 +194,7 @@ const Games = (() => {
 
   /** The other seats' hands: face down (count), or face up in the replay viewer. */
   function otherHand(m, i, count, known) {
-    if (m.replay && m.hands && m.hands[i]) {
+    if ((m.replay || m.showHands) && m.hands && m.hands[i]) {
       return h("div", { class: "mini-hand up" }, m.hands[i].map((t) => tileSVG(t, { cls: "small" + reviewMark(m, i, t) })));
     }
     const row = h("div", { class: "mini-hand", "aria-label": n_("{n} tile", "{n} tiles", count) });
@@ -600,6 +600,6 @@ const Games = (() => {
     register(name, fn) {
       RENDER[name] = fn;
     },
-    helpers: { seatPanel, otherHand, myControls, actionRow, handRow, logPanel, panel, kv, relPos, trickTiles, myTurn },
+    helpers: { seatPanel, otherHand, myControls, actionRow, handRow, logPanel, panel, kv, relPos, trickTiles, myTurn, figureSVG, layoutTile },
   };
 })();

@@ -30,7 +30,9 @@
     h("button", { type: "submit", class: "primary", id: "create-btn" }, _("Create the table")),
   );
   main.append(
-    h("section", { class: "hero" }, h("h1", {}, _("Table games to play with friends")), h("p", {}, _("Create a table, choose who sits in each seat (you, a friend or a bot) and send the invitations. No account is needed."))),
+    h("section", { class: "hero" }, h("h1", {}, _("Table games to play with friends")), h("p", {}, _("Create a table, choose who sits in each seat (you, a friend or a bot) and send the invitations. No account is needed.")),
+      h("p", { class: "learn-links", id: "learn-links" }, _("New to a game? Learn to play:"), " ",
+        Object.keys(LT_I18N.titles).map((g) => h("a", { class: "button small", href: "/learn/" + g, dataset: { game: g } }, gameTitle(g))))),
     h("div", { class: "lobby" }, form, tablesBox),
   );
 

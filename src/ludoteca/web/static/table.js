@@ -37,6 +37,7 @@
   /* -------------------------------------------------------- invitation */
 
   const params = new URLSearchParams(window.location.search);
+  const practice = params.has("practice"); // a practice table (from the lessons): the expert's hint every turn
   if (params.has("invite")) {
     const seat = Number(params.get("seat"));
     const invite = params.get("invite");
@@ -320,6 +321,7 @@
       target = boardBox.querySelector(".tile-btn.legal, .move-btn.legal");
     }
     if (target && !joining) target.focus({ preventScroll: true });
+    if (practice && myTurn && !wasMyTurn && state.hints) askHint();
     wasMyTurn = myTurn;
   }
 

@@ -1,0 +1,276 @@
+"""The lessons in the browser: ``/learn``, ``/learn/{game}`` and their JSON API.
+
+- ``GET /api/learn/{game}``: the course (lessons, their titles and
+  introductions, how many steps each has, the practice table);
+- ``GET /api/learn/{game}/{lesson}/{step}``: a step (1-based): what it says, its
+  diagram, the position as the learner's seat sees it and what happened last;
+- ``POST /api/learn/{game}/try`` ``{"lesson", "step", "move"}``: the learner's
+  move tried on the engine: ``right`` (with what followed and the position
+  after), ``refused`` (the engine's refusal from its code, and the lesson's
+  explanation) or ``other`` (allowed, but not the lesson's move: why, and what
+  it would do).
+
+Nothing is stored on the server: a step is rebuilt from the course's data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ludoteca.events import Event
+from ludoteca.game import Game
+from ludoteca.i18n.words import GAME_TITLES
+from ludoteca.lessons import (
+    Course,
+    Step,
+    attempt,
+    load_course,
+    position,
+    recent_events,
+    step_seat,
+)
+from ludoteca.lessons.diagrams import DiagramError, diagram, parse_spec
+from ludoteca.lessons.messages import say
+from ludoteca.lessons.render import event, refusal
+from ludoteca.registry import GAMES
+
+from . import i18n
+from .errors import Refused
+
+__all__ = ["LearnApi", "rules_with_diagrams"]
+
+MAX_MOVE = 80
+
+
+def _course(game: str) -> Course:
+    if game not in GAMES:
+        raise Refused("unknown_game", {"game": game[:40]}, status=404)
+    return load_course(game)
+
+
+def _step(course: Course, lesson_id: Any, index: Any) -> tuple[Step, int, int]:
+    if not isinstance(lesson_id, str):
+        raise Refused("not_found", status=404)
+    try:
+        lesson = course.lesson(lesson_id)
+    except KeyError:
+        raise Refused("not_found", status=404) from None
+    if isinstance(index, str) and index.isdigit() and len(index) < 4:
+        index = int(index)
+    if not isinstance(index, int) or isinstance(index, bool) or not 1 <= index <= len(lesson.steps):
+        raise Refused("not_found", status=404)
+    return lesson.steps[index - 1], index, len(lesson.steps)
+
+
+def _table(game: Game, seat: int, step: Step, lang: str) -> dict[str, Any]:
+    """The position as the learner's seat sees it, with the moves in words."""
+    view = game.view(seat)
+    name = game.name
+    moves = set(view["log"]) | set(view["legal_moves"])
+    out: dict[str, Any] = {
+        "view": view,
+        "labels": {m: i18n.describe(name, m, lang) for m in moves},
+        "hands": None,
+    }
+    if step.show_hands:
+        out["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
+    return out
+
+
+def _events(
+    game: Game, events: list[tuple[int, Event]], lang: str, seat: int
+) -> list[dict[str, Any]]:
+    """Events in words (those a lesson says) as ``seat`` sees and hears them (another
+    player's drawn tile stays hidden), with their move index and code."""
+    out = []
+    for n, e in events:
+        text = event(game.name, e.seen_by(seat).to_json(), lang, game.names, seat)
+        if text:
+            out.append({"n": n, "code": e.code, "text": text})
+    return out
+
+
+def _next(course: Course, step: Step) -> dict[str, Any] | None:
+    steps = course.steps()
+    i = steps.index(step)
+    if i + 1 >= len(steps):
+        return None
+    after = steps[i + 1]
+    index = course.lesson(after.lesson).steps.index(after) + 1
+    return {"lesson": after.lesson, "step": index}
+
+
+class LearnApi:
+    """The lessons' JSON API (see the module), with the app's rate limit and body reader."""
+
+    def __init__(
+        self,
+        check_rate: Callable[[Request, str], None],
+        read_json: Callable[[Request, int], Awaitable[Any]],
+        refused: Callable[[Request, Refused], Response],
+    ) -> None:
+        self.check_rate = check_rate
+        self.read_json = read_json
+        self.refused = refused
+
+    async def course(self, request: Request) -> Response:
+        lang = i18n.pick_lang(request)
+        try:
+            course = _course(request.path_params["game"])
+        except Refused as e:
+            return self.refused(request, e)
+        return JSONResponse(
+            {
+                "game": course.game,
+                "title": GAME_TITLES[course.game],
+                "lessons": [
+                    {
+                        "id": lesson.id,
+                        "title": say(lesson.title, lang),
+                        "intro": say(lesson.intro, lang),
+                        "steps": len(lesson.steps),
+                    }
+                    for lesson in course.lessons
+                ],
+                "practice": {
+                    "seats": list(course.practice.seats),
+                    "options": dict(course.practice.options),
+                },
+            }
+        )
+
+    async def step(self, request: Request) -> Response:
+        lang = i18n.pick_lang(request)
+        try:
+            self.check_rate(request, "replay_step")
+            course = _course(request.path_params["game"])
+            step, index, count = _step(
+                course, request.path_params["lesson"], request.path_params["step"]
+            )
+            data = await asyncio.to_thread(self._step_data, course, step, lang)
+        except Refused as e:
+            return self.refused(request, e)
+        data.update({"lesson": step.lesson, "step": index, "count": count})
+        return JSONResponse(data)
+
+    @staticmethod
+    def _step_data(course: Course, step: Step, lang: str) -> dict[str, Any]:
+        game = position(course, step)
+        seat = step_seat(course, step)
+        return {
+            "id": step.id,
+            "say": say(step.say, lang),
+            "seat": seat,
+            "diagram": diagram(course.game, step.diagram, lang) if step.diagram else None,
+            "next": _next(course, step),
+            "answer": [i18n.describe(course.game, m, lang) for m in step.expect[:4]],
+            "recent": _events(game, recent_events(course, step, game), lang, seat),
+            **_table(game, seat, step, lang),
+        }
+
+    async def attempt(self, request: Request) -> Response:
+        lang = i18n.pick_lang(request)
+        try:
+            self.check_rate(request, "replay_step")
+            course = _course(request.path_params["game"])
+            body = await self.read_json(request, 4096)
+            if not isinstance(body, dict):
+                raise Refused("bad_json")
+            step, _, _ = _step(course, body.get("lesson"), body.get("step"))
+            move = body.get("move")
+            if not isinstance(move, str) or not move.strip() or len(move) > MAX_MOVE:
+                raise Refused("bad_move_text")
+            data = await asyncio.to_thread(self._attempt_data, course, step, move, lang)
+        except Refused as e:
+            return self.refused(request, e)
+        return JSONResponse(data)
+
+    @staticmethod
+    def _attempt_data(course: Course, step: Step, move: str, lang: str) -> dict[str, Any]:
+        result = attempt(course, step, move)
+        game = result.game
+        seat = step_seat(course, step)
+        explain = say(result.wrong.explain, lang) if result.wrong and result.wrong.explain else None
+        out: dict[str, Any] = {
+            "kind": result.kind,
+            "move": result.move,
+            "label": i18n.describe(course.game, result.move, lang),
+            "refusal": None,
+            "explain": explain,
+            "events": _events(game, result.events, lang, seat),
+            "done": None,
+        }
+        if result.kind == "refused":
+            out["code"] = result.code
+            out["refusal"] = refusal(
+                course.game, str(result.code), result.params, lang, game.names, seat
+            )
+        elif result.kind == "other" and explain is None:
+            out["explain"] = _not_this(step, course, lang)
+        elif result.kind == "right":
+            out["done"] = say(step.done, lang) if step.done else None
+            out.update(_table(game, seat, step, lang))
+        return out
+
+
+def _not_this(step: Step, course: Course, lang: str) -> str:
+    """What an allowed move the step does not list is told: the step asks for another."""
+    return i18n.texts(lang)._(
+        "That move is allowed, but it is not the one this step asks for. Read the step "
+        "again and try once more (or ask to be shown)."
+    )
+
+
+# ---------------------------------------------------------------- rules pages
+
+DIAGRAM_MARK = re.compile(r"^\[diagram\]: <> \((?P<spec>[^)]*)\)[ \t]*$", re.MULTILINE)
+"""A diagram in a rules text: a Markdown link reference definition, which no
+renderer shows (the terminal shows the text without it), ``[diagram]: <> (spec)``."""
+
+
+def rules_with_diagrams(game: str, lang: str) -> str:
+    """The rules of ``game`` as HTML (as :func:`ludoteca.web.i18n.rules_html`) with
+    the diagrams its text names drawn from the engine, and a link to the lessons."""
+    from markdown_it import MarkdownIt
+
+    from ludoteca import rules
+
+    try:
+        source = rules.text(game, lang)
+    except (ValueError, FileNotFoundError):
+        return i18n.rules_html(game, lang)
+    specs: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        specs.append(m.group("spec"))
+        return f"\nLUDOTECADIAGRAM{len(specs) - 1}\n"
+
+    source = DIAGRAM_MARK.sub(hold, source)
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+    rendered: str = md.render(source)
+    for i, spec in enumerate(specs):
+        try:
+            data = diagram(game, parse_spec(spec), lang)
+        except DiagramError:
+            figure = ""
+        else:
+            figure = (
+                f'<figure class="diagram" data-diagram="{html.escape(json.dumps(data))}">'
+                f"<figcaption>{html.escape(str(data.get('caption', '')))}</figcaption></figure>"
+            )
+        rendered = rendered.replace(f"<p>LUDOTECADIAGRAM{i}</p>", figure)
+    words = i18n.texts(lang)._("Learn to play {game}, step by step", game=GAME_TITLES[game])
+    link = (
+        f'<p class="learn-link"><a class="button primary" href="/learn/{game}">'
+        f"{html.escape(words)}</a></p>"
+    )
+    head, sep, rest = rendered.partition("</h1>")
+    return head + sep + link + rest if sep else link + rendered
