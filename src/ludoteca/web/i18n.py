@@ -58,6 +58,7 @@ REFUSALS: dict[str, str] = {
     "game_over": N_("The game is already over."),
     "stale": N_("The table moved on before your move arrived; here is the table now."),
     "not_your_turn": N_("It is not your turn: {name} is to play."),
+    "not_your_roll": N_("It is not your roll: {name} rolls now."),
     "illegal": N_("{label} is not allowed: {reason}"),
     "storage": N_("The move could not be saved ({detail}); nothing changed. Try again."),
     "no_hints": N_("Hints are not available yet."),
