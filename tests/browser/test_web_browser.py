@@ -92,6 +92,11 @@ def click_a_legal_move(page: Any, rng: random.Random, timeout: float = 30000) ->
     already be there before the click.
     """
     before = board_state(page)
+    asked = page.get_attribute("#board", "data-awaits")
+    if asked:  # a hand's end to continue from, or this player's dice to roll
+        page.locator("#continue-btn" if asked == "continue" else "#roll-btn").click(timeout=5000)
+        wait_settled(page, before, timeout)
+        return
     choices = page.locator("#board .actions .move-btn.cancel")
     if choices.count():
         legal = page.locator("#board .actions .move-btn.legal")
@@ -127,9 +132,16 @@ def wait_settled(page: Any, before: dict[str, str], timeout: float = 30000) -> N
     )
 
 
+ACTING = (
+    '#board[data-myturn="1"], #board[data-over="1"], '
+    '#board[data-awaits="continue"], #board[data-awaits="roll"]'
+)
+
+
 def wait_turn_or_end(page: Any, timeout: float = 30000) -> bool:
-    """Wait until it is this page's turn (True) or the game is over (False)."""
-    page.wait_for_selector('#board[data-myturn="1"], #board[data-over="1"]', timeout=timeout)
+    """Wait until this page is asked to act (a move, a roll, a hand's end to continue
+    from: True) or the game is over (False)."""
+    page.wait_for_selector(ACTING, timeout=timeout)
     return page.get_attribute("#board", "data-over") != "1"
 
 
@@ -203,11 +215,13 @@ def test_two_players_and_a_spectator_play_a_bingo_hand(
     first_n = max(f["n"] for f in seen["eve"].frames)
     for _ in range(400):
         latest = max((f for fs in seen.values() for f in fs.frames), key=lambda f: f["n"])
-        ended = latest["view"]["over"] or latest["view"]["hand_number"] >= 2
+        hand_end = (latest.get("awaits") or {}).get("kind") == "continue"
+        ended = latest["view"]["over"] or hand_end or latest["view"]["hand_number"] >= 2
         if ended and latest["n"] >= first_n + 20:  # a hand played out, and enough frames
             break
         for page in (ana, bia):
-            if page.get_attribute("#board", "data-myturn") == "1":
+            asked = page.get_attribute("#board", "data-awaits")
+            if page.get_attribute("#board", "data-myturn") == "1" or asked:
                 click_a_legal_move(page, rng, timeout=15000)
         ana.wait_for_timeout(30)
     else:
@@ -250,6 +264,122 @@ def _stored_moves(server: Any, table_id: str) -> list[str]:
         return list(data.moves)
     finally:
         store.close()
+
+
+# ------------------------------------------------------------- a hand's end
+
+
+def play_to_hand_end(page: Any, rng: random.Random, limit: int = 400) -> None:
+    """Play until the page shows a hand's end waiting for its player to continue."""
+    for _ in range(limit):
+        assert wait_turn_or_end(page), "the game ended before a hand's end was shown"
+        if page.get_attribute("#board", "data-awaits") == "continue":
+            return
+        click_a_legal_move(page, rng)
+    pytest.fail("no hand's end")
+
+
+@pytest.mark.parametrize("game", ["texas42", "fiveup", "bingo"])
+def test_the_hand_end_is_shown_until_the_player_continues(
+    browser: Any, make_server: Any, artifacts: Path, game: str
+) -> None:
+    server = make_server()
+    page = new_page(browser)
+    frames = Frames(page)
+    n = ludoteca.new_game(game, seed=0).num_seats
+    create_table(page, server.url, game, ["you", *["bot:random"] * (n - 1)])
+    play_to_hand_end(page, random.Random(11))
+    summary = page.locator("#hand-summary")
+    assert summary.is_visible()
+    ended = frames.last
+    assert ended["awaits"] == {"kind": "continue"}
+    assert page.get_attribute("#board", "data-n") == str(ended["n"])
+    # the hand's own end: its last trick or its final layout, and the hand's score
+    hand = ended["view"].get("hand_number", ended["view"].get("hand"))
+    text = summary.inner_text()
+    assert "Points this hand" in text or "Everybody passed" in text
+    assert page.locator("#continue-btn").is_visible()
+    page.screenshot(path=str(artifacts / f"{game}-hand-end.png"), full_page=True)
+    # nothing more is dealt while the player reads
+    page.wait_for_timeout(600)
+    assert frames.last["n"] == ended["n"] and summary.is_visible()
+    before = board_state(page)
+    page.keyboard.press("c")
+    wait_settled(page, before)
+    page.wait_for_selector('#board[data-summary="0"]')
+    after = frames.last
+    assert after["n"] > ended["n"] and after["awaits"] != {"kind": "continue"}
+    assert after["view"].get("hand_number", after["view"].get("hand")) != hand or game == "texas42"
+    assert not page.errors
+
+
+def test_a_cavaleiro_player_rolls_their_own_dice(
+    browser: Any, make_server: Any, artifacts: Path
+) -> None:
+    server = make_server()
+    page = new_page(browser)
+    frames = Frames(page)
+    table_id = create_table(page, server.url, "cavaleiro", ["you", "bot:random"], name="Ana")
+    page.wait_for_selector('#board[data-awaits="roll"]')
+    assert page.locator("#roll-btn").is_visible()
+    before = board_state(page)
+    page.keyboard.press("r")
+    wait_settled(page, before)
+    # the log says who rolled
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#board .log li.chance b')]
+                 .some(b => b.textContent.startsWith('Ana'))"""
+    )
+    rng = random.Random(6)
+    rolls_by_key = 1
+    checked_sticks = False
+    while rolls_by_key < 40 and not checked_sticks:
+        assert wait_turn_or_end(page)
+        if page.get_attribute("#board", "data-awaits") == "roll":
+            before = board_state(page)
+            page.click("#roll-btn")
+            wait_settled(page, before)
+            rolls_by_key += 1
+            continue
+        # a removal to decide: the round's ranking, numbered columns, highlighted sticks
+        assert page.locator("#round-summary .ranking li").count() == 2
+        figure = page.locator("#board .mine-fig svg.figure")
+        assert figure.locator("text.col-num").count() >= 2
+        first = page.locator("#board .me .actions .move-btn.legal").first
+        first.hover()
+        assert figure.locator(".stick.hl").count() >= 1
+        first.focus()
+        assert figure.locator(".stick.hl").count() >= 1
+        page.screenshot(path=str(artifacts / "cavaleiro-removal.png"), full_page=True)
+        # the lowest stick of a column with a removal picks that column's removals
+        column = first.get_attribute("data-move").rsplit(" ", 1)[-1]
+        if first.get_attribute("data-move").startswith("remove ") and column.isdigit():
+            lowest = figure.locator(f'g.stick.on.vertical[data-column="{column}"]').first
+            before = board_state(page)
+            lowest.click()
+            wait_settled(page, before)
+            assert board_state(page)["refusals"] == before["refusals"]
+            checked_sticks = True
+        click_a_legal_move(page, rng)
+    assert checked_sticks
+    # auto-roll: the page rolls Ana's dice by itself
+    page.check("#autoroll")
+    while wait_turn_or_end(page):
+        if page.get_attribute("#board", "data-awaits") == "roll":
+            page.wait_for_function(
+                "() => document.getElementById('board').dataset.awaits !== 'roll'"
+            )
+            continue
+        click_a_legal_move(page, rng)
+    page.wait_for_selector("#result .winner")
+    assert re.search(r"sticks? removed", page.locator("#result").inner_text())
+    record = record_of(server.url, table_id)
+    game = ludoteca.replay(record)
+    rolls = [e for move in game.events for e in move if e.code in ("roll", "order_roll")]
+    mine = [e for e in rolls if e.params.get("seat") == 0]
+    assert len(mine) > rolls_by_key  # the rest rolled by the switch
+    assert check_frames(frames, record) > 10
+    assert not page.errors
 
 
 # ------------------------------------------------------------ nothing lost
@@ -316,7 +446,9 @@ def test_keyboard_play(browser: Any, make_server: Any) -> None:
         if not wait_turn_or_end(page):
             break
         before = board_state(page)
-        if page.locator("#board .actions .move-btn").count():
+        if page.get_attribute("#board", "data-awaits") == "continue":
+            page.keyboard.press("c")  # the hand's end: continue with the key
+        elif page.locator("#board .actions .move-btn").count():
             page.keyboard.press("1")  # the first move button (pass, a bid, a trump)
         else:
             tile = page.locator("#board .tile-btn.legal").first
