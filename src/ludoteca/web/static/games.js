@@ -199,10 +199,12 @@ const Games = (() => {
     // Who rolled each roll (a chance event of a player's own), and each round's ranking.
     const rollers = new Map();
     const rankings = new Map();
+    const draws = new Map(); // Bingo's draws after a trick: the tile only to its owner
     for (const e of v.events || []) {
       if (e.n < from) continue;
       if (e.code === "roll" || e.code === "order_roll") rollers.set(e.n, e.seat);
       else if (e.code === "round_won") rankings.set(e.n, e);
+      else if (e.code === "drew") draws.set(e.n, (draws.get(e.n) || []).concat([e]));
     }
     for (let i = v.log.length - 1; i >= from; i--) {
       const who = m.logSeats ? m.logSeats[i] : null;
@@ -213,7 +215,9 @@ const Games = (() => {
       list.appendChild(
         h("li", { class: chance ? "chance" : "", title: v.log[i].length <= 40 ? v.log[i] : null },
           actor === null || actor === undefined ? null : h("b", {}, seatName(m, actor) + ": "), label(m, v.log[i]),
-          ranked ? h("div", { class: "ranking-line" }, _("Round {n}: {names}", { n: ranked.round, names: ranked.ranking.map((s, k) => (k + 1) + ". " + seatName(m, s)).join(", ") })) : null),
+          ranked ? h("div", { class: "ranking-line" }, _("Round {n}: {names}", { n: ranked.round, names: ranked.ranking.map((s, k) => (k + 1) + ". " + seatName(m, s)).join(", ") })) : null,
+          (draws.get(i) || []).map((e) => h("div", { class: "drew-line" },
+            e.tile ? _("{name} drew {tile}", { name: seatName(m, e.seat), tile: e.tile }) : _("{name} drew a tile", { name: seatName(m, e.seat) })))),
       );
     }
     return h("section", { class: "panel log-panel" }, h("h2", {}, _("Moves played")), list);
