@@ -495,6 +495,53 @@ def test_an_illegal_click_is_refused_with_a_reason(browser: Any, make_server: An
     text = page.locator("#refusal").inner_text()
     assert "Jogada não permitida" in text and "seguir" in text
     assert page.get_attribute("#board", "data-n") == n
+    # one message, in place above the hand: no toast, nothing laid over the tiles
+    assert page.locator(".toast").count() == 0
+    assert page.locator("#board .me > #refusal").count() == 1
+    box = page.locator("#refusal").bounding_box()
+    for tile in page.locator("#board .me .tile-btn").all():
+        t = tile.bounding_box()
+        assert box["y"] + box["height"] <= t["y"] or t["y"] + t["height"] <= box["y"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_shows_the_score_and_whose_turn_without_scrolling(
+    browser: Any, make_server: Any, artifacts: Path, game: str
+) -> None:
+    server = make_server()
+    page = new_page(browser, width=390, height=844)
+    n = ludoteca.new_game(game, seed=0).num_seats
+    create_table(page, server.url, game, ["you", *["bot:random"] * (n - 1)])
+    rng = random.Random(8)
+    for _ in range(4):
+        assert wait_turn_or_end(page)
+        click_a_legal_move(page, rng)
+    assert wait_turn_or_end(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for selector in ("#status", "#scoreline"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["height"] > 0, selector
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, selector
+        assert box["x"] + box["width"] <= 390, selector
+    assert page.locator("#scoreline").inner_text().strip()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts / f"{game}-phone.png"))
+    assert not page.errors
+
+
+def test_the_lobby_says_what_each_game_is(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser, locale="pt-BR")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game-bingo")
+    for game in GAMES:
+        about = page.locator(f"#about-{game}").inner_text()
+        assert "jogadores" in about and "minutos" in about, about
+        assert page.locator(f"#rules-{game}").get_attribute("href") == f"/rules/{game}"
+    page.click("#rules-cavaleiro")
+    page.wait_for_url("**/rules/cavaleiro")
+    assert page.locator("article.rules h1").count() >= 1
+    assert not page.errors
 
 
 def test_languages_follow_the_browser_and_switch(browser: Any, make_server: Any) -> None:

@@ -66,13 +66,23 @@
     return OPTION_LABELS[game + "." + name + "." + value] || String(value);
   }
 
+  /** What each game is: players, length and kind, in a line. */
+  const ABOUT = {
+    texas42: () => _("4 players in two teams · about 30 minutes · tricks and bids with dominoes"),
+    fiveup: () => _("2 to 4 players · about 20 minutes · dominoes scoring the open ends in fives"),
+    bingo: () => _("2 players · about 15 minutes · tricks with dominoes, a stock and trumps"),
+    cavaleiro: () => _("2 to 8 players · about 10 minutes · a dice race to take apart a figure of matchsticks"),
+  };
+
   function renderGames() {
     games.forEach((g, i) => {
       const id = "game-" + g.name;
       const input = h("input", { type: "radio", name: "game", id, value: g.name, disabled: !g.available || undefined, checked: i === 0 || undefined });
       input.addEventListener("change", () => selectGame(g.name));
-      gameBox.appendChild(h("label", { class: "game-choice" + (g.available ? "" : " soon"), for: id }, input,
-        h("span", { class: "game-name" }, gameTitle(g.name)), g.available ? null : h("small", {}, _("coming soon"))));
+      gameBox.appendChild(h("div", { class: "game-choice" + (g.available ? "" : " soon") },
+        h("label", { for: id }, input, h("span", { class: "game-name" }, gameTitle(g.name)), g.available ? null : h("small", {}, _("coming soon"))),
+        ABOUT[g.name] ? h("small", { class: "game-about", id: "about-" + g.name }, ABOUT[g.name]()) : null,
+        h("a", { class: "rules-link", href: "/rules/" + g.name, id: "rules-" + g.name }, _("Rules"))));
     });
     const firstAvailable = games.find((g) => g.available);
     if (firstAvailable) {
