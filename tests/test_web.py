@@ -235,6 +235,7 @@ def test_seat_count_follows_the_options(client: TestClient) -> None:
         ({"game": "texas42", "seats": [{"kind": "bot", "level": "god"}] * 4}, "bad_level"),
         ({"game": "texas42", "seats": [{"kind": "bot"}] * 4, "bot_delay": -1}, "bad_delay"),
         ({"game": "texas42", "seats": [{"kind": "you"}, *[{"kind": "bot"}] * 3]}, "bad_name"),
+        ({"game": "bingo", "seats": [{"kind": "bot"}] * 2, "private": "yes"}, "bad_private"),
     ],
 )
 def test_bad_tables_are_refused_with_reasons(
@@ -507,6 +508,20 @@ def test_replay_api_steps_through_a_record(client: TestClient) -> None:
     assert r.status_code == 400 and "move 5" in r.json()["message"]
     r = client.post("/api/replay", json={"record": {"format": "other"}})
     assert r.status_code == 400 and r.json()["error"] == "bad_record"
+
+
+def test_a_private_table_is_not_listed(client: TestClient) -> None:
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    hidden = create(client, "bingo", [{"kind": "you"}, {"kind": "human"}], private=True)
+    shown = create(client, "bingo", bots, private=False)
+    listed = {t["id"] for t in client.get("/api/tables").json()["tables"]}
+    assert shown["table"]["id"] in listed and hidden["table"]["id"] not in listed
+    # its links still lead to it
+    tid = hidden["table"]["id"]
+    assert client.get(f"/api/tables/{tid}").json()["table"]["id"] == tid
+    assert client.get(f"/t/{tid}").status_code == 200
+    stored = client.app.state.store.load_table(tid)  # type: ignore[attr-defined]
+    assert stored is not None and stored.listed is False
 
 
 def test_rematch_keeps_the_seats(client: TestClient) -> None:

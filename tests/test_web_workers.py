@@ -367,7 +367,7 @@ def test_migrations_from_an_empty_database_and_from_the_first_schema(empty_db: s
 
     # from empty
     engine = create_engine(normalise_database_url(empty_db))
-    assert migrate_schema(engine) == "r0002"
+    assert migrate_schema(engine) == "r0003"
     with engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), _Base.metadata) == []
     fresh = _schema(empty_db)
@@ -377,14 +377,17 @@ def test_migrations_from_an_empty_database_and_from_the_first_schema(empty_db: s
     with engine.begin() as conn:
         conn.execute(text("DROP TABLE alembic_version"))
     _Base.metadata.create_all(engine)
-    with engine.begin() as conn:
-        conn.execute(text("DROP INDEX ix_ludoteca_tables_updated"))
     engine.dispose()
     with TestClient(create_app(empty_db, bot_delay=0.0, migrate=False)) as c:
         made = c.post(
             "/api/tables",
             json={"game": "bingo", "seats": [{"kind": "you"}, {"kind": "human"}], "name": "Ana"},
         ).json()
+    engine = create_engine(normalise_database_url(empty_db))
+    with engine.begin() as conn:  # the first schema: no index on updated, no listed
+        conn.execute(text("DROP INDEX ix_ludoteca_tables_updated"))
+        conn.execute(text("ALTER TABLE ludoteca_tables DROP COLUMN listed"))
+    engine.dispose()
     assert "ix_ludoteca_tables_updated" not in _schema(empty_db)["ludoteca_tables"][1]
     with TestClient(create_app(empty_db, bot_delay=0.0)) as c:  # migrates on start
         table = c.get(f"/api/tables/{made['table']['id']}").json()["table"]

@@ -544,6 +544,26 @@ def test_the_lobby_says_what_each_game_is(browser: Any, make_server: Any) -> Non
     assert not page.errors
 
 
+def test_a_private_table_is_not_listed_in_the_lobby(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.check("#game-bingo")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#seat-1", "human")
+    page.fill("#name", "Ana")
+    page.check("#private")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#board .board")
+    table_id = page.url.rsplit("/", 1)[-1].split("?")[0]
+    public = create_table(page, server.url, "bingo", ["you", "bot:random"])
+    page.goto(server.url + "/")
+    page.wait_for_selector(f'#tables a[href*="{public}"]')
+    assert page.locator(f'#tables a[href*="{table_id}"]').count() == 0
+    assert not page.errors
+
+
 def test_languages_follow_the_browser_and_switch(browser: Any, make_server: Any) -> None:
     server = make_server()
     page = new_page(browser, locale="pt-BR")

@@ -138,6 +138,7 @@ class LiveTable:
     over: bool
     rematch: str | None = None
     rematch_of: str | None = None
+    listed: bool = True
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -489,6 +490,7 @@ class Hub:
             over=game.is_over,
             rematch=data.rematch,
             rematch_of=data.rematch_of,
+            listed=data.listed,
         )
 
     # ------------------------------------------------------- several workers
@@ -606,6 +608,7 @@ class Hub:
         *,
         creator_name: Any = None,
         bot_delay: Any = None,
+        private: Any = False,
     ) -> tuple[LiveTable, dict[str, Any]]:
         """Create a table; returns it and what the creator keeps (token, invitations).
 
@@ -617,6 +620,10 @@ class Hub:
         if game_name not in available_games():
             raise Refused("game_not_built", {"game": game_name})
         options = check_options(game_name, options)
+        if private is None:
+            private = False
+        if not isinstance(private, bool):
+            raise Refused("bad_private")
         delay = self.bot_delay if bot_delay is None else bot_delay
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise Refused("bad_delay")
@@ -653,7 +660,8 @@ class Hub:
                 if level not in levels:
                     raise Refused("bad_level", {"level": str(level)[:20], "levels": levels})
                 plan.append(SeatData(i, "bot", level, _bot_name(level, i), None, None))
-        return await self._create(game_name, options, plan, float(delay), None), secrets_out
+        table = await self._create(game_name, options, plan, float(delay), None, not private)
+        return table, secrets_out
 
     async def _create(
         self,
@@ -662,6 +670,7 @@ class Hub:
         seats: list[SeatData],
         delay: float,
         rematch_of: str | None,
+        listed: bool = True,
     ) -> LiveTable:
         seed = secrets.randbits(63)
         game = ludoteca.new_game(
@@ -681,6 +690,7 @@ class Hub:
             moves=[(None, m) for m in moves],
             over=game.is_over,
             rematch_of=rematch_of,
+            listed=listed,
         )
         table = LiveTable(
             id=table_id,
@@ -693,6 +703,7 @@ class Hub:
             log=list(moves),
             over=game.is_over,
             rematch_of=rematch_of,
+            listed=listed,
         )
         self.tables[table_id] = table
         if self.broker is not None and any(s.kind == "bot" for s in seats):
@@ -1039,7 +1050,7 @@ class Hub:
             if table.rematch is None:
                 seats = [dataclasses.replace(s) for s in table.seats]
                 new = await self._create(
-                    table.game_name, table.options, seats, table.bot_delay, table.id
+                    table.game_name, table.options, seats, table.bot_delay, table.id, table.listed
                 )
                 table.rematch = new.id
                 if self.broker is not None:

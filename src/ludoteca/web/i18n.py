@@ -73,6 +73,7 @@ REFUSALS: dict[str, str] = {
     "game_not_built": N_("The game {game} is not ready yet."),
     "bad_options": N_("Invalid options: {detail}"),
     "bad_delay": N_("The bots' pace is 0 to 10 seconds."),
+    "bad_private": N_("A table is private (true) or listed in the lobby (false)."),
     "bad_seats": N_("This table has {count} seats: say who sits in each."),
     "bad_level": N_("There is no bot level {level}; levels: {levels}."),
     "one_seat_each": N_("You may take only one seat."),

@@ -16,6 +16,7 @@
   const nameInput = h("input", { id: "name", name: "name", maxlength: 24, autocomplete: "nickname", value: Keep.get("name") || "" });
   const pace = h("select", { id: "pace", name: "pace" },
     h("option", { value: "2" }, _("calm (2 s)")), h("option", { value: "1", selected: true }, _("normal (1 s)")), h("option", { value: "0.3" }, _("quick (0.3 s)")), h("option", { value: "0" }, _("no pause")));
+  const privateBox = h("input", { type: "checkbox", id: "private", name: "private" });
   const error = h("p", { class: "form-error", role: "alert", id: "create-error" });
   const tablesBox = h("section", { class: "panel tables", id: "tables", "aria-labelledby": "tables-title" });
 
@@ -26,6 +27,7 @@
     seatsBox,
     h("div", { class: "field" }, h("label", { for: "name" }, _("Your name")), nameInput),
     h("div", { class: "field" }, h("label", { for: "pace" }, _("Bots' pace")), pace),
+    h("div", { class: "field check" }, privateBox, h("label", { for: "private" }, _("Private table: not listed in the lobby, only its links lead to it"))),
     error,
     h("button", { type: "submit", class: "primary", id: "create-btn" }, _("Create the table")),
   );
@@ -197,7 +199,7 @@
     const btn = document.getElementById("create-btn");
     btn.disabled = true;
     try {
-      const res = await api("/api/tables", { game: current.name, options: readOptions(), seats, name: name || null, bot_delay: Number(pace.value) });
+      const res = await api("/api/tables", { game: current.name, options: readOptions(), seats, name: name || null, bot_delay: Number(pace.value), private: privateBox.checked });
       const id = res.table.id;
       if (res.token) Keep.set("seat." + id, { seat: res.seat, token: res.token });
       if (res.invites && Object.keys(res.invites).length) Keep.set("invites." + id, res.invites);
