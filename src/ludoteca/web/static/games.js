@@ -832,8 +832,9 @@ const Games = (() => {
     const side = h("aside", { class: "sidebar" });
     const sideName = (k) => v.sides[k].map((s) => seatName(m, s)).join(" & ");
     side.appendChild(panel(_("Points (to {n})", { n: v.target }), v.sides.map((side, k) => kv(sideName(k), String(v.scores[k])))));
-    const events = (v.score_events || []).slice(-6).reverse();
-    side.appendChild(panel(_("Hand {n}", { n: v.hand_number || 1 }),
+    const hand = v.hand_number || 1;
+    const events = (v.score_events || []).filter((e) => e.hand === hand).slice(-6).reverse(); // this hand's only
+    side.appendChild(panel(_("Hand {n}", { n: hand }),
       h("ul", { class: "events" }, events.map((e) => h("li", {}, (e.seat !== null && e.seat !== undefined ? seatName(m, e.seat) : sideName(e.side)) + ": +" + e.points + " (" + fiveupReason(e) + ")")))));
     side.appendChild(logPanel(m));
     return [board, side];
