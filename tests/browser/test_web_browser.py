@@ -529,6 +529,40 @@ def test_a_phone_shows_the_score_and_whose_turn_without_scrolling(
     assert not page.errors
 
 
+COUNT_ANIMATIONS = """
+window.animations = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.animations += 1;
+  return animate.apply(this, args);
+};
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_tiles_move_unless_the_player_asks_for_less_motion(
+    browser: Any, make_server: Any, motion: str
+) -> None:
+    server = make_server()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
+    context.add_init_script(COUNT_ANIMATIONS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_table(page, server.url, "bingo", ["you", "bot:random"])
+    rng = random.Random(2)
+    for _ in range(6):
+        assert wait_turn_or_end(page)
+        click_a_legal_move(page, rng)
+    moved = page.evaluate("() => window.animations")
+    if motion == "reduce":
+        assert moved == 0
+    else:
+        assert moved >= 3  # the tiles played, to the table, and the tricks to their winners
+    assert not errors
+    context.close()
+
+
 def test_the_lobby_says_what_each_game_is(browser: Any, make_server: Any) -> None:
     server = make_server()
     page = new_page(browser, locale="pt-BR")
