@@ -529,6 +529,29 @@ def test_a_phone_shows_the_score_and_whose_turn_without_scrolling(
     assert not page.errors
 
 
+def test_the_leads_tag_follows_the_leader_and_the_log_tells_the_draws(
+    browser: Any, make_server: Any
+) -> None:
+    server = make_server()
+    page = new_page(browser)
+    frames = Frames(page)
+    create_table(page, server.url, "bingo", ["you", "bot:random"])
+    rng = random.Random(4)
+    for _ in range(14):
+        assert wait_turn_or_end(page)
+        view = frames.last["view"]
+        if view["phase"] in ("lead", "reply"):
+            tagged = page.locator('#board .seat:has(.badge:text-is("leads"))')
+            assert tagged.count() == 1
+            assert tagged.get_attribute("data-seat") == str(view["leader"])
+        click_a_legal_move(page, rng)
+    # after each trick both drew from the stock: the log says so, the tile only to its owner
+    lines = page.locator("#board .log .drew-line").all_inner_texts()
+    assert any(re.fullmatch(r"Ana \(you\) drew \d-\d", x) for x in lines), lines
+    assert any(x.endswith("drew a tile") and not x.startswith("Ana") for x in lines), lines
+    assert not page.errors
+
+
 COUNT_ANIMATIONS = """
 window.animations = 0;
 const animate = Element.prototype.animate;
