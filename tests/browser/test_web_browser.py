@@ -232,6 +232,9 @@ def test_two_players_and_a_spectator_play_a_bingo_hand(
     )
     eve.screenshot(path=str(artifacts / "bingo-spectator-phone.png"), full_page=True)
     assert eve.locator("#board .me .tile-btn").count() == 0
+    assert eve.locator("#spectator").is_visible()  # told they are only watching
+    assert "watching" in eve.locator("#spectator").inner_text()
+    assert ana.locator("#spectator").is_hidden() and bia.locator("#spectator").is_hidden()
     assert all(f["seat"] is None for f in seen["eve"].frames)
     assert {f["seat"] for f in seen["ana"].frames} == {0}
     bia_seats = [f["seat"] for f in seen["bia"].frames]  # watching until she sat down
