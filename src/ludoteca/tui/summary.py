@@ -64,7 +64,7 @@ def _texas42(
         bidders = view["team_of"][e["bidder"]]
         out.append(
             tx._(
-                "{name} bid {bid}; trump: {contract}.",
+                "{name} won the bidding with {bid}; trump: {contract}.",
                 name=names[e["bidder"]],
                 bid=describe_move("texas42", e["bid"], lang),
                 contract=contract_name(e["contract"], lang),

@@ -332,7 +332,7 @@ const Games = (() => {
       items.push(h("p", {}, _("Everybody passed: the tiles are shuffled and dealt again.")));
     } else {
       const bidders = v.team_of[e.bidder];
-      items.push(h("p", {}, _("{name} bid {bid}; trump: {contract}.", { name: seatName(m, e.bidder), bid: label(m, e.bid), contract: contractName(e.contract) })));
+      items.push(h("p", {}, _("{name} won the bidding with {bid}; trump: {contract}.", { name: seatName(m, e.bidder), bid: label(m, e.bid), contract: contractName(e.contract) })));
       const why = {
         bid_reached: _("the bidders took {points} points", { points: e.points[bidders] }),
         bid_out_of_reach: _("the opponents took {points} points, more than the bid leaves them", { points: e.points[1 - bidders] }),
