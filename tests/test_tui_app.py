@@ -11,7 +11,7 @@ from tui_pilot import SIZE, make_app, play_to_end, play_turn, screen_text, settl
 
 import ludoteca
 from ludoteca.bots import RankedMove
-from ludoteca.tui.app import HandView, PassScreen, PlayApp, TextScreen
+from ludoteca.tui.app import HandEndScreen, HandView, PassScreen, PlayApp, TextScreen
 from ludoteca.tui.table import Table
 
 pytestmark = pytest.mark.asyncio
@@ -52,6 +52,38 @@ async def test_a_whole_game_by_key_presses(
         assert ludoteca.replay(app.table.game.record()).moves == app.table.game.moves
 
 
+HAND_ENDS = [
+    ("texas42", ["human", "random", "random", "random"], "Marks (to 7)"),
+    ("bingo", ["human", "random"], "Sets (to 7)"),
+    ("fiveup", ["human", "random"], "Points this hand"),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "words"), HAND_ENDS, ids=[g[0] for g in HAND_ENDS])
+async def test_the_end_of_a_hand_stays_until_the_player_continues(
+    game: str, seats: list[str], words: str
+) -> None:
+    app = make_app(game, seats, seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(300):
+            await settle(pilot, app)
+            if isinstance(app.screen, HandEndScreen):
+                break
+            assert not app.table.game.is_over
+            await play_turn(pilot, app)
+        else:
+            pytest.fail("no hand's end")
+        ended = len(app.table.game.moves)
+        assert any(e.code in ("hand_over", "hand_ended") for e in app.table.game.events[-1])
+        text = screen_text(app)
+        assert words in text and "Continue" in text
+        await pilot.pause(0.05)
+        assert len(app.table.game.moves) == ended  # nothing dealt while the player reads
+        await pilot.press("c")
+        await wait_until(pilot, lambda: len(app.table.game.moves) > ended, "the next deal")
+        assert not isinstance(app.screen, HandEndScreen)
+
+
 async def test_hot_seat_hides_the_hand_until_the_next_player_is_ready() -> None:
     app = make_app("bingo", ["human", "human"], seed=7)
     async with app.run_test(size=SIZE) as pilot:
@@ -88,10 +120,12 @@ async def test_hot_seat_with_bots_between_the_people() -> None:
         seen = set()
         for _ in range(12):
             await settle(pilot, app)
-            if isinstance(app.screen, PassScreen):
-                assert app.shown_seat() is None
+            while isinstance(app.screen, (PassScreen, HandEndScreen)):
+                if isinstance(app.screen, PassScreen):
+                    assert app.shown_seat() is None
+                shown = app.screen
                 await pilot.press("enter")
-                await wait_until(pilot, lambda: not isinstance(app.screen, PassScreen), "table")
+                await wait_until(pilot, lambda s=shown: app.screen is not s, "the table")
                 await settle(pilot, app)
             seat = app.table.game.to_move
             assert app.shown_seat() == seat
@@ -131,6 +165,12 @@ async def test_an_illegal_tile_is_explained_and_changes_nothing() -> None:
         target = hand.tiles.index(blocked[0])
         hand.focus()
         await wait_until(pilot, lambda: hand.has_focus, "the focus")
+        await pilot.press("end")
+        assert hand.cursor == len(hand.tiles) - 1
+        await pilot.press("right")  # at the end, the cursor stays there
+        assert hand.cursor == len(hand.tiles) - 1
+        await pilot.press("home")
+        assert hand.cursor == 0
         while hand.cursor != target:
             await pilot.press("right")
         await pilot.press("enter")
@@ -287,6 +327,8 @@ async def test_both_languages_render(lang: str, words: list[str]) -> None:
 
 async def test_save_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = tmp_path / "data" / "ludoteca" / "records"  # a name alone: the data folder
     app = make_app("bingo", ["human", "random"], seed=12)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3):
@@ -298,12 +340,13 @@ async def test_save_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         await pilot.press("enter")
         await wait_until(pilot, lambda: "saved" in message_of(app), "the save")
         name = app.table.default_save_name()
-        assert f"Record saved to {tmp_path / name}" in message_of(app)
+        assert f"Record saved to {folder / name}" in message_of(app)
         moves = app.table.game.moves
-    record = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+    record = json.loads((folder / name).read_text(encoding="utf-8"))
     assert record["format"] == "ludoteca/1" and record["moves"] == moves
+    assert app.table.save(str(tmp_path / "here.json")) == tmp_path / "here.json"  # a path: there
 
-    table = Table.resume(tmp_path / name)
+    table = Table.resume(folder / name)
     again = PlayApp(table, lang="en", pace=0)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot, again)
@@ -387,3 +430,25 @@ async def test_the_notation_key_shows_the_moves_played_in_notation() -> None:
         assert "Lances (notação)" in screen_text(app)
         await pilot.press("o")
         await wait_until(pilot, lambda: "bid 38" not in screen_text(app), "the words again")
+
+
+@pytest.mark.parametrize("players", [3, 8])
+async def test_up_to_eight_cavaleiro_players_fit_the_terminal(players: int) -> None:
+    app = make_app("cavaleiro", ["human"] + ["random"] * (players - 1), seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):  # the roll-off, then a round rolled by everyone
+            await settle(pilot, app)
+            view = app.table.game.view(0)
+            if view["phase"] == "remove" and view["round"] >= 1:
+                break
+            await pilot.press("1")
+            await wait_until(pilot, lambda: not app.busy or app.table.game.moves, "the roll")
+        text = screen_text(app)
+        board = [line[:76] for line in text.splitlines()]  # left of the score panel
+        for seat, name in enumerate(app.display_names()):
+            assert any(name in line for line in board), name
+            roll = next(r for r in view["rolls"] if r["seat"] == seat)
+            dice = " ".join(str(d) for d in roll["dice"])
+            assert players == 3 or any(dice in line for line in board), dice
+        assert "the ranking" in text  # the round's rolls, best first, in the panel
+        assert "You: rolls" in text or "Bot" in text

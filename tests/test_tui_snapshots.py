@@ -21,7 +21,7 @@ from textual.pilot import Pilot
 from tui_pilot import SIZE, make_app, play_turn, screen_text, settle, wait_until
 
 import ludoteca
-from ludoteca.tui.app import PlayApp, TextScreen
+from ludoteca.tui.app import HandEndScreen, PlayApp, TextScreen
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "tui"
 UPDATE = os.environ.get("LUDOTECA_UPDATE_SNAPSHOTS") == "1"
@@ -62,6 +62,9 @@ def check(app: PlayApp, name: str) -> None:
 async def _turns(pilot: Pilot[Any], app: PlayApp, n: int) -> None:
     for _ in range(n):
         await settle(pilot, app)
+        while isinstance(app.screen, HandEndScreen):  # a hand ended: on to the next
+            await pilot.press("enter")
+            await settle(pilot, app)
         await play_turn(pilot, app)
     await settle(pilot, app)
 

@@ -21,7 +21,15 @@ pytest.importorskip("starlette")
 pytest.importorskip("sqlalchemy")
 
 from starlette.testclient import TestClient
-from web_helpers import Truth, apply_delta, check_frame, hidden_from, tiles_in, unavailable
+from web_helpers import (
+    Truth,
+    apply_delta,
+    check_frame,
+    hidden_from,
+    owes,
+    tiles_in,
+    unavailable,
+)
 
 import ludoteca
 from ludoteca.bots import RankedMove, available_levels
@@ -117,11 +125,23 @@ class Client:
         return self.until(lambda m: m["type"] == "state" and pred(m))
 
     def turn(self, seat: int) -> dict[str, Any]:
-        """The state where ``seat`` is to move (the current one if it is)."""
-        st = self.state
-        if st is not None and (st["view"]["to_move"] == seat or st["view"]["over"]):
-            return st
-        return self.until_state(lambda s: s["view"]["to_move"] == seat or s["view"]["over"])
+        """The state where ``seat`` is to move (the current one if it is); on the
+        way, ``seat`` continues after each hand's end and rolls its own dice."""
+
+        def stop(s: dict[str, Any]) -> bool:
+            return s["view"]["to_move"] == seat or s["view"]["over"] or owes(s, seat) is not None
+
+        while True:
+            st = self.state if self.state is not None and stop(self.state) else None
+            if st is None:
+                st = self.until_state(stop)
+            kind = owes(st, seat)
+            if kind is None:
+                return st
+            self.ask(
+                {"type": kind, "n": st["n"]},
+                lambda m, n=st["n"]: m["type"] == "state" and m["n"] > n,
+            )
 
     def error(self) -> dict[str, Any]:
         return self.until(lambda m: m["type"] == "error")
@@ -215,6 +235,7 @@ def test_seat_count_follows_the_options(client: TestClient) -> None:
         ({"game": "texas42", "seats": [{"kind": "bot", "level": "god"}] * 4}, "bad_level"),
         ({"game": "texas42", "seats": [{"kind": "bot"}] * 4, "bot_delay": -1}, "bad_delay"),
         ({"game": "texas42", "seats": [{"kind": "you"}, *[{"kind": "bot"}] * 3]}, "bad_name"),
+        ({"game": "bingo", "seats": [{"kind": "bot"}] * 2, "private": "yes"}, "bad_private"),
     ],
 )
 def test_bad_tables_are_refused_with_reasons(
@@ -489,6 +510,20 @@ def test_replay_api_steps_through_a_record(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["error"] == "bad_record"
 
 
+def test_a_private_table_is_not_listed(client: TestClient) -> None:
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    hidden = create(client, "bingo", [{"kind": "you"}, {"kind": "human"}], private=True)
+    shown = create(client, "bingo", bots, private=False)
+    listed = {t["id"] for t in client.get("/api/tables").json()["tables"]}
+    assert shown["table"]["id"] in listed and hidden["table"]["id"] not in listed
+    # its links still lead to it
+    tid = hidden["table"]["id"]
+    assert client.get(f"/api/tables/{tid}").json()["table"]["id"] == tid
+    assert client.get(f"/t/{tid}").status_code == 200
+    stored = client.app.state.store.load_table(tid)  # type: ignore[attr-defined]
+    assert stored is not None and stored.listed is False
+
+
 def test_rematch_keeps_the_seats(client: TestClient) -> None:
     made = create(client, "cavaleiro", [{"kind": "you"}, {"kind": "bot", "level": "random"}])
     tid = made["table"]["id"]
@@ -550,7 +585,18 @@ def play_through(
                 break
             mover = latest["view"]["to_move"]
             n = latest["n"]
-            if mover in tokens:
+            awaits = latest.get("awaits") or {}
+            kind = awaits.get("kind")
+            if kind == "continue" or (kind == "roll" and awaits["seat"] in tokens):
+                # a hand's end (any person continues) or a person's own roll
+                seat = awaits["seat"] if kind == "roll" else rng.choice(sorted(tokens))
+                player = by_seat[seat]
+                if (player.state or {})["n"] < n:
+                    player.until_state(lambda s, n=n: s["n"] >= n)
+                player.ask(
+                    {"type": kind, "n": n}, lambda m, n=n: m["type"] == "state" and m["n"] > n
+                )
+            elif mover in tokens:
                 player = by_seat[mover]
                 if (player.state or {})["n"] < n:
                     player.until_state(lambda s, n=n: s["n"] >= n)

@@ -11,7 +11,7 @@ import textual._wait
 from rich.console import Console
 from textual.pilot import Pilot
 
-from ludoteca.tui.app import ChooseScreen, HandView, PassScreen, PlayApp
+from ludoteca.tui.app import ChooseScreen, HandEndScreen, HandView, PassScreen, PlayApp
 from ludoteca.tui.table import Table
 
 # The pilot waits for the app to go idle after every key in steps of 20 ms; the
@@ -52,7 +52,7 @@ async def settle(pilot: Pilot[Any], app: PlayApp, timeout: float = 30.0) -> None
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         await pilot.pause()
-        if isinstance(app.screen, PassScreen):
+        if isinstance(app.screen, (PassScreen, HandEndScreen)):
             return
         step = app.table.next_step()
         if step == "over" and len(app.screen_stack) > 1:
@@ -85,6 +85,7 @@ async def play_turn(pilot: Pilot[Any], app: PlayApp, index: int = 0) -> None:
         if not hand.has_focus:
             hand.focus()
             await wait_until(pilot, lambda: hand.has_focus, "the hand to take the focus")
+        await pilot.press("home")
         while hand.cursor != target:
             await pilot.press("right")
         await pilot.press("enter")
@@ -105,7 +106,7 @@ async def play_to_end(pilot: Pilot[Any], app: PlayApp, limit: int = 2000) -> int
     turns = 0
     while turns < limit:
         await settle(pilot, app)
-        if isinstance(app.screen, PassScreen):
+        if isinstance(app.screen, (PassScreen, HandEndScreen)):
             await pilot.press("enter")
             continue
         if app.table.next_step() == "over":

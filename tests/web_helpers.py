@@ -176,6 +176,17 @@ class Truth:
         return self.game
 
 
+def owes(state: dict[str, Any], seat: int | None) -> str | None:
+    """What ``seat`` must send for the table to go on: ``continue`` after a hand's
+    end, ``roll`` when its own roll is due; ``None``: nothing."""
+    awaits = state.get("awaits")
+    if seat is None or not awaits:
+        return None
+    if awaits["kind"] == "continue" or (awaits["kind"] == "roll" and awaits["seat"] == seat):
+        return str(awaits["kind"])
+    return None
+
+
 def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     """The ``state`` a ``delta`` frame leads to, as the page's script builds it.
 
@@ -199,5 +210,6 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         "labels": labels,
         "last": delta["last"],
         "result": delta["result"],
+        "awaits": delta["awaits"],
         "table": delta.get("table", state["table"]),
     }

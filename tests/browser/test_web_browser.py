@@ -92,6 +92,11 @@ def click_a_legal_move(page: Any, rng: random.Random, timeout: float = 30000) ->
     already be there before the click.
     """
     before = board_state(page)
+    asked = page.get_attribute("#board", "data-awaits")
+    if asked:  # a hand's end to continue from, or this player's dice to roll
+        page.locator("#continue-btn" if asked == "continue" else "#roll-btn").click(timeout=5000)
+        wait_settled(page, before, timeout)
+        return
     choices = page.locator("#board .actions .move-btn.cancel")
     if choices.count():
         legal = page.locator("#board .actions .move-btn.legal")
@@ -127,9 +132,16 @@ def wait_settled(page: Any, before: dict[str, str], timeout: float = 30000) -> N
     )
 
 
+ACTING = (
+    '#board[data-myturn="1"], #board[data-over="1"], '
+    '#board[data-awaits="continue"], #board[data-awaits="roll"]'
+)
+
+
 def wait_turn_or_end(page: Any, timeout: float = 30000) -> bool:
-    """Wait until it is this page's turn (True) or the game is over (False)."""
-    page.wait_for_selector('#board[data-myturn="1"], #board[data-over="1"]', timeout=timeout)
+    """Wait until this page is asked to act (a move, a roll, a hand's end to continue
+    from: True) or the game is over (False)."""
+    page.wait_for_selector(ACTING, timeout=timeout)
     return page.get_attribute("#board", "data-over") != "1"
 
 
@@ -203,11 +215,13 @@ def test_two_players_and_a_spectator_play_a_bingo_hand(
     first_n = max(f["n"] for f in seen["eve"].frames)
     for _ in range(400):
         latest = max((f for fs in seen.values() for f in fs.frames), key=lambda f: f["n"])
-        ended = latest["view"]["over"] or latest["view"]["hand_number"] >= 2
+        hand_end = (latest.get("awaits") or {}).get("kind") == "continue"
+        ended = latest["view"]["over"] or hand_end or latest["view"]["hand_number"] >= 2
         if ended and latest["n"] >= first_n + 20:  # a hand played out, and enough frames
             break
         for page in (ana, bia):
-            if page.get_attribute("#board", "data-myturn") == "1":
+            asked = page.get_attribute("#board", "data-awaits")
+            if page.get_attribute("#board", "data-myturn") == "1" or asked:
                 click_a_legal_move(page, rng, timeout=15000)
         ana.wait_for_timeout(30)
     else:
@@ -218,6 +232,9 @@ def test_two_players_and_a_spectator_play_a_bingo_hand(
     )
     eve.screenshot(path=str(artifacts / "bingo-spectator-phone.png"), full_page=True)
     assert eve.locator("#board .me .tile-btn").count() == 0
+    assert eve.locator("#spectator").is_visible()  # told they are only watching
+    assert "watching" in eve.locator("#spectator").inner_text()
+    assert ana.locator("#spectator").is_hidden() and bia.locator("#spectator").is_hidden()
     assert all(f["seat"] is None for f in seen["eve"].frames)
     assert {f["seat"] for f in seen["ana"].frames} == {0}
     bia_seats = [f["seat"] for f in seen["bia"].frames]  # watching until she sat down
@@ -250,6 +267,138 @@ def _stored_moves(server: Any, table_id: str) -> list[str]:
         return list(data.moves)
     finally:
         store.close()
+
+
+# ------------------------------------------------------------- a hand's end
+
+
+def play_to_hand_end(page: Any, rng: random.Random, limit: int = 400) -> None:
+    """Play until the page shows a hand's end waiting for its player to continue."""
+    for _ in range(limit):
+        assert wait_turn_or_end(page), "the game ended before a hand's end was shown"
+        if page.get_attribute("#board", "data-awaits") == "continue":
+            return
+        click_a_legal_move(page, rng)
+    pytest.fail("no hand's end")
+
+
+HAND_END_WORDS = {
+    "en": ("Points this hand", "Everybody passed"),
+    "pt-BR": ("Pontos nesta partida", "Todos passaram"),
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "locale"),
+    [("texas42", "en"), ("fiveup", "en"), ("bingo", "en"), ("bingo", "pt-BR")],
+)
+def test_the_hand_end_is_shown_until_the_player_continues(
+    browser: Any, make_server: Any, artifacts: Path, game: str, locale: str
+) -> None:
+    server = make_server()
+    page = new_page(browser, locale=locale)
+    frames = Frames(page)
+    n = ludoteca.new_game(game, seed=0).num_seats
+    create_table(page, server.url, game, ["you", *["bot:random"] * (n - 1)])
+    play_to_hand_end(page, random.Random(11))
+    summary = page.locator("#hand-summary")
+    assert summary.is_visible()
+    ended = frames.last
+    assert ended["awaits"] == {"kind": "continue"}
+    assert page.get_attribute("#board", "data-n") == str(ended["n"])
+    # the hand's own end stays on the table: its last trick or its final layout
+    text = summary.inner_text()
+    played, all_passed = HAND_END_WORDS[locale]
+    assert played in text or all_passed in text, text
+    if game == "fiveup":
+        assert page.locator("#board svg.layout .ltile").count() >= 1
+    elif all_passed not in text:
+        assert page.locator("#board .trick").count() >= 1
+    assert page.locator("#continue-btn").is_visible()
+    suffix = "" if locale == "en" else "-pt"
+    page.screenshot(path=str(artifacts / f"{game}-hand-end{suffix}.png"), full_page=True)
+    if locale != "en":
+        assert_portuguese(page, f"{game} hand end")
+    # nothing more is dealt while the player reads
+    page.wait_for_timeout(600)
+    assert frames.last["n"] == ended["n"] and summary.is_visible()
+    before = board_state(page)
+    page.keyboard.press("c")
+    wait_settled(page, before)
+    page.wait_for_selector('#board[data-summary="0"]')
+    after = frames.last
+    assert after["n"] > ended["n"] and after["awaits"] != {"kind": "continue"}
+    assert len(after["view"]["log"]) > len(ended["view"]["log"])  # the next deal came
+    assert not page.errors
+
+
+def test_a_cavaleiro_player_rolls_their_own_dice(
+    browser: Any, make_server: Any, artifacts: Path
+) -> None:
+    server = make_server()
+    page = new_page(browser)
+    frames = Frames(page)
+    table_id = create_table(page, server.url, "cavaleiro", ["you", "bot:random"], name="Ana")
+    page.wait_for_selector('#board[data-awaits="roll"]')
+    assert page.locator("#roll-btn").is_visible()
+    before = board_state(page)
+    page.keyboard.press("r")
+    wait_settled(page, before)
+    # the log says who rolled
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#board .log li.chance b')]
+                 .some(b => b.textContent.startsWith('Ana'))"""
+    )
+    rng = random.Random(6)
+    rolls_by_key = 1
+    checked_sticks = False
+    while rolls_by_key < 40 and not checked_sticks:
+        assert wait_turn_or_end(page)
+        if page.get_attribute("#board", "data-awaits") == "roll":
+            before = board_state(page)
+            page.click("#roll-btn")
+            wait_settled(page, before)
+            rolls_by_key += 1
+            continue
+        # a removal to decide: the round's ranking, numbered columns, highlighted sticks
+        assert page.locator("#round-summary .ranking li").count() == 2
+        figure = page.locator("#board .mine-fig svg.figure")
+        assert figure.locator("text.col-num").count() >= 2
+        first = page.locator("#board .me .actions .move-btn.legal").first
+        first.hover()
+        assert figure.locator(".stick.hl").count() >= 1
+        first.focus()
+        assert figure.locator(".stick.hl").count() >= 1
+        page.screenshot(path=str(artifacts / "cavaleiro-removal.png"), full_page=True)
+        # the lowest stick of a column with a removal picks that column's removals
+        column = first.get_attribute("data-move").rsplit(" ", 1)[-1]
+        if first.get_attribute("data-move").startswith("remove ") and column.isdigit():
+            lowest = figure.locator(f'g.stick.on.vertical[data-column="{column}"]').first
+            before = board_state(page)
+            lowest.click()
+            wait_settled(page, before)
+            assert board_state(page)["refusals"] == before["refusals"]
+            checked_sticks = True
+        click_a_legal_move(page, rng)
+    assert checked_sticks
+    # auto-roll: the page rolls Ana's dice by itself
+    page.check("#autoroll")
+    while wait_turn_or_end(page):
+        if page.get_attribute("#board", "data-awaits") == "roll":
+            page.wait_for_function(
+                "() => document.getElementById('board').dataset.awaits !== 'roll'"
+            )
+            continue
+        click_a_legal_move(page, rng)
+    page.wait_for_selector("#result .winner")
+    assert re.search(r"sticks? removed", page.locator("#result").inner_text())
+    record = record_of(server.url, table_id)
+    game = ludoteca.replay(record)
+    rolls = [e for move in game.events for e in move if e.code in ("roll", "order_roll")]
+    mine = [e for e in rolls if e.params.get("seat") == 0]
+    assert len(mine) > rolls_by_key  # the rest rolled by the switch
+    assert check_frames(frames, record) > 10
+    assert not page.errors
 
 
 # ------------------------------------------------------------ nothing lost
@@ -316,7 +465,9 @@ def test_keyboard_play(browser: Any, make_server: Any) -> None:
         if not wait_turn_or_end(page):
             break
         before = board_state(page)
-        if page.locator("#board .actions .move-btn").count():
+        if page.get_attribute("#board", "data-awaits") == "continue":
+            page.keyboard.press("c")  # the hand's end: continue with the key
+        elif page.locator("#board .actions .move-btn").count():
             page.keyboard.press("1")  # the first move button (pass, a bid, a trump)
         else:
             tile = page.locator("#board .tile-btn.legal").first
@@ -363,6 +514,131 @@ def test_an_illegal_click_is_refused_with_a_reason(browser: Any, make_server: An
     text = page.locator("#refusal").inner_text()
     assert "Jogada não permitida" in text and "seguir" in text
     assert page.get_attribute("#board", "data-n") == n
+    # one message, in place above the hand: no toast, nothing laid over the tiles
+    assert page.locator(".toast").count() == 0
+    assert page.locator("#board .me > #refusal").count() == 1
+    box = page.locator("#refusal").bounding_box()
+    for tile in page.locator("#board .me .tile-btn").all():
+        t = tile.bounding_box()
+        assert box["y"] + box["height"] <= t["y"] or t["y"] + t["height"] <= box["y"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_shows_the_score_and_whose_turn_without_scrolling(
+    browser: Any, make_server: Any, artifacts: Path, game: str
+) -> None:
+    server = make_server()
+    page = new_page(browser, width=390, height=844)
+    n = ludoteca.new_game(game, seed=0).num_seats
+    create_table(page, server.url, game, ["you", *["bot:random"] * (n - 1)])
+    rng = random.Random(8)
+    for _ in range(4):
+        assert wait_turn_or_end(page)
+        click_a_legal_move(page, rng)
+    assert wait_turn_or_end(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for selector in ("#status", "#scoreline"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["height"] > 0, selector
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, selector
+        assert box["x"] + box["width"] <= 390, selector
+    assert page.locator("#scoreline").inner_text().strip()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts / f"{game}-phone.png"))
+    assert not page.errors
+
+
+def test_the_leads_tag_follows_the_leader_and_the_log_tells_the_draws(
+    browser: Any, make_server: Any
+) -> None:
+    server = make_server()
+    page = new_page(browser)
+    frames = Frames(page)
+    create_table(page, server.url, "bingo", ["you", "bot:random"])
+    rng = random.Random(4)
+    for _ in range(14):
+        assert wait_turn_or_end(page)
+        view = frames.last["view"]
+        if view["phase"] in ("lead", "reply"):
+            tagged = page.locator('#board .seat:has(.badge:text-is("leads"))')
+            assert tagged.count() == 1
+            assert tagged.get_attribute("data-seat") == str(view["leader"])
+        click_a_legal_move(page, rng)
+    # after each trick both drew from the stock: the log says so, the tile only to its owner
+    lines = page.locator("#board .log li.event").all_inner_texts()
+    assert any(re.fullmatch(r"Ana( \(you\))? drew \d-\d", x) for x in lines), lines
+    others = [x for x in lines if "drew" in x and not x.startswith("Ana")]
+    assert others and all(x.endswith("drew from the stock") for x in others), lines
+    assert not page.errors
+
+
+COUNT_ANIMATIONS = """
+window.animations = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.animations += 1;
+  return animate.apply(this, args);
+};
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_tiles_move_unless_the_player_asks_for_less_motion(
+    browser: Any, make_server: Any, motion: str
+) -> None:
+    server = make_server()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
+    context.add_init_script(COUNT_ANIMATIONS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_table(page, server.url, "bingo", ["you", "bot:random"])
+    rng = random.Random(2)
+    for _ in range(6):
+        assert wait_turn_or_end(page)
+        click_a_legal_move(page, rng)
+    moved = page.evaluate("() => window.animations")
+    if motion == "reduce":
+        assert moved == 0
+    else:
+        assert moved >= 3  # the tiles played, to the table, and the tricks to their winners
+    assert not errors
+    context.close()
+
+
+def test_the_lobby_says_what_each_game_is(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser, locale="pt-BR")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game-bingo")
+    for game in GAMES:
+        about = page.locator(f"#about-{game}").inner_text()
+        assert "jogadores" in about and "minutos" in about, about
+        assert page.locator(f"#rules-{game}").get_attribute("href") == f"/rules/{game}"
+    page.click("#rules-cavaleiro")
+    page.wait_for_url("**/rules/cavaleiro")
+    assert page.locator("article.rules h1").count() >= 1
+    assert not page.errors
+
+
+def test_a_private_table_is_not_listed_in_the_lobby(browser: Any, make_server: Any) -> None:
+    server = make_server()
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.check("#game-bingo")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#seat-1", "human")
+    page.fill("#name", "Ana")
+    page.check("#private")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#board .board")
+    table_id = page.url.rsplit("/", 1)[-1].split("?")[0]
+    public = create_table(page, server.url, "bingo", ["you", "bot:random"])
+    page.goto(server.url + "/")
+    page.wait_for_selector(f'#tables a[href*="{public}"]')
+    assert page.locator(f'#tables a[href*="{table_id}"]').count() == 0
+    assert not page.errors
 
 
 def test_languages_follow_the_browser_and_switch(browser: Any, make_server: Any) -> None:

@@ -36,6 +36,7 @@ from ludoteca.i18n.words import GAME_TITLES, Words
 
 from .boards import Board, Ctx, board_for
 from .draw import TILE_DIM, TILE_PICK, TILE_STYLE, Block, compact_tile, row_of, tile_block
+from .summary import HAND_ENDS, hand_end_summary
 from .table import Table, seat_names
 
 __all__ = ["PlayApp"]
@@ -55,6 +56,8 @@ class HandView(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", show=False),
         Binding("right", "cursor(1)", show=False),
+        Binding("home", "cursor(-99)", show=False),
+        Binding("end", "cursor(99)", show=False),
         Binding("enter,space", "pick", show=False),
     ]
 
@@ -133,8 +136,9 @@ class HandView(Widget, can_focus=True):
         return out
 
     def action_cursor(self, step: int) -> None:
+        """Move the cursor by ``step`` tiles, stopping at either end (Home and End go there)."""
         if self.tiles:
-            self.cursor = (self.cursor + step) % len(self.tiles)
+            self.cursor = max(0, min(len(self.tiles) - 1, self.cursor + step))
             self.refresh()
 
     def action_pick(self) -> None:
@@ -188,6 +192,40 @@ class PassScreen(Screen[None]):
         yield Static(text, id="pass-text")
 
     def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class HandEndScreen(ModalScreen[None]):
+    """The end of a hand over the table (its last trick or final layout still in
+    view), until the player continues."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,c,escape", "go_on", show=False),
+    ]
+    DEFAULT_CSS = """
+    HandEndScreen { align: center middle; background: $background 30%; }
+    HandEndScreen > VerticalScroll {
+        width: 72; height: auto; max-height: 90%; border: heavy $accent; padding: 0 1;
+        background: $surface;
+    }
+    """
+
+    def __init__(self, summary: Text, lang: str) -> None:
+        super().__init__()
+        self.summary = summary
+        self.tx = texts(lang)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.summary, id="hand-end-text")
+            yield Static(
+                Text("[Enter] " + self.tx._("Continue"), style="bold green"), id="hand-end-go"
+            )
+
+    def action_go_on(self) -> None:
         self.dismiss(None)
 
     def on_click(self) -> None:
@@ -395,6 +433,8 @@ class PlayApp(App[None]):
         self.busy = False
         self.passing = False
         self.notation = False
+        self.continued_at = -1
+        """The move count of the last hand's end the player has seen out."""
 
     # ------------------------------------------------------------ layout
 
@@ -601,11 +641,37 @@ class PlayApp(App[None]):
             if self.hints and step == "human" and self.my_turn():
                 self.action_hint(brief=True)
             return
+        if step == "chance" and self.hand_end_due():
+            self.busy = False
+            self.show_hand_end()
+            return
         self.busy = True
         if step == "chance":
             self.later(self.chance_pause(), lambda: self.do_chance(gen))
         else:
             self.start_bot(gen)
+
+    def hand_end_due(self) -> bool:
+        """Whether the last move ended a hand that a person has not yet seen out."""
+        moves = len(self.table.game.moves)
+        if not self.table.humans or not moves or self.continued_at == moves:
+            return False
+        return any(e.code in HAND_ENDS for e in self.table.game.events[moves - 1])
+
+    def show_hand_end(self) -> None:
+        """The hand's summary over its last state, until a key says go on."""
+        moves = len(self.table.game.moves)
+        ctx = self.ctx()
+        view = self.table.game.view(ctx.me)
+        view["names"] = self.display_names()
+        seen = [e.seen_by(ctx.me) for e in self.table.game.events[moves - 1]]
+        summary = hand_end_summary(self.table.game.name, view, seen, self.lang)
+        self.continued_at = moves
+        if summary is None:
+            self.advance()
+            return
+        self.redraw()
+        self.push_screen(HandEndScreen(summary, self.lang), lambda _: self.advance())
 
     def chance_pause(self) -> float:
         """How long before a chance event: longer before a new deal, so the end of
@@ -930,7 +996,14 @@ class PlayApp(App[None]):
             out.append(self.tx._("{name} won!", name=sides[winner]) + "\n", style="bold")
         out.append("\n")
         for side, score in zip(sides, result["scores"], strict=True):
-            out.append(f"{score:>5}  {side}\n")
+            if game.name == "cavaleiro":  # the score's unit said
+                out.append(
+                    f"{side}: "
+                    + self.tx.n_("{n} stick removed", "{n} sticks removed", score)
+                    + "\n"
+                )
+            else:
+                out.append(f"{score:>5}  {side}\n")
         return out
 
     def show_result(self) -> None:

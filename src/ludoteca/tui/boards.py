@@ -339,8 +339,9 @@ class BingoBoard(Board):
         for play in trick:
             style = TILE_DIM if faded else TILE_STYLE
             canvas.blit(x, 3, tile_block(play["tile"], horizontal=True, style=style))
-            canvas.put(x, 8, _name(view, play["seat"])[:13], FAINT)
-            x += 15
+            name = _name(view, play["seat"])
+            canvas.put(x, 8, name, FAINT)  # whole: the next tile moves over
+            x += max(15, len(name) + 2)
         if faded and view["last_trick"]:
             lt = view["last_trick"]
             note = ctx.tx._(
@@ -413,40 +414,53 @@ class CavaleiroBoard(Board):
     def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
         sticks = view["sticks"]
         n = view["players"]
-        big_dice = n <= 3
+        # Two players: big figures and dice; more: compact figures and dice as
+        # digits, so that eight fit a 120×40 terminal.
+        compact = n > 2
         rolls = {r["seat"]: r for r in view["rolls"]}
         cells: list[Block] = []
         for fig in view["figures"]:
             seat = fig["seat"]
             lines: list[Text] = []
-            label = _seat_label(
-                view, seat, ctx.tx.n_("{n} stick", "{n} sticks", fig["sticks_left"])
+            count = (
+                str(fig["sticks_left"])
+                if compact
+                else ctx.tx.n_("{n} stick", "{n} sticks", fig["sticks_left"])
             )
+            label = _seat_label(view, seat, count)
             if view["round_winner"] == seat or view["winner"] == seat:
                 label.append(" ★", style=WINNER)
             lines.append(label)
-            lines.append(Text(""))
-            lines.extend(stick_figure(sticks, fig["present"]).lines)
-            lines.append(Text(""))
+            if not compact:
+                lines.append(Text(""))
+            lines.extend(stick_figure(sticks, fig["present"], compact=compact).lines)
+            if not compact:
+                lines.append(_column_numbers(sticks))
+                lines.append(Text(""))
             roll = rolls.get(seat)
             if roll is not None:
-                if big_dice:
-                    lines.extend(row_of([die_block(d) for d in roll["dice"]]).lines)
-                else:
+                if compact:
                     lines.append(Text(" ".join(str(d) for d in roll["dice"]), style=TITLE))
-                lines.append(Text(self._category(roll, ctx), style=TITLE))
+                    lines.append(Text(self._category(roll, ctx), style=TITLE))
+                else:
+                    lines.extend(row_of([die_block(d) for d in roll["dice"]]).lines)
+                    lines.append(Text(self._category(roll, ctx), style=TITLE))
             elif view["to_roll"] == seat:
                 lines.append(Text("…", style=FAINT))
             cells.append(Block(lines))
-        cell_w = max(b.width for b in cells) + 3
-        per_row = max(1, min(n, width // cell_w))
+        gap = 2 if compact else 3
+        cell_w = max(b.width for b in cells) + gap
+        per_row = max(1, min(n, (width + gap) // cell_w))
         rows = []
         for i in range(0, len(cells), per_row):
-            rows.append(row_of(cells[i : i + per_row], gap=3))
+            rows.append(row_of(cells[i : i + per_row], gap=gap))
         out: list[RenderableType] = []
+        tall = max(b.height for b in cells)
         for r in rows:
             out.extend(r.lines)
-            out.append(Text(""))
+            out.extend(Text("") for _ in range(tall - r.height))  # rows keep their places
+            if not compact:
+                out.append(Text(""))
         return Group(*out)
 
     def _category(self, roll: dict[str, Any], ctx: Ctx) -> str:
@@ -470,10 +484,15 @@ class CavaleiroBoard(Board):
             out.append(
                 ctx.tx.n_("{n} round won", "{n} rounds won", view["rounds_won"][seat]) + "\n"
             )
-        if view["round_winner"] is not None and view["phase"] == "remove":
-            out.append(
-                ctx.tx._("{name} won the round", name=_name(view, view["round_winner"])) + "\n"
-            )
+        if view["round_winner"] is not None and view.get("ranking"):
+            # the round's rolls, best first, until the next round starts
+            out.append(ctx.tx._("Round {n}: the ranking", n=view["round"]) + "\n", style=TITLE)
+            rolls = {r["seat"]: r for r in view["rolls"]}
+            for place, seat in enumerate(view["ranking"], 1):
+                roll = rolls.get(seat)  # its dice are under the player's figure
+                what = self._category(roll, ctx) if roll else ""
+                style = WINNER if place == 1 else Style()
+                out.append(f" {place}. {_name(view, seat)}: {what}\n", style=style)
         if view["allowed_removal_code"]:
             what = ctx.words.removal_code(view["allowed_removal_code"])
             out.append(ctx.tx._("May remove: {what}", what=what) + "\n", style=TITLE)
@@ -487,6 +506,20 @@ class CavaleiroBoard(Board):
                     "  " + ", ".join(f"{_name(view, r['seat'])} {r['total']}" for r in stage) + "\n"
                 )
         return _with_log(out, view, ctx, self.game)
+
+
+def _column_numbers(sticks: Sequence[dict[str, Any]], scale_x: int = 4) -> Text:
+    """The columns' numbers under a big figure (as the moves name them)."""
+    min_x = min(float(s[k]) for s in sticks for k in ("x1", "x2"))
+    line = ""
+    for s in sticks:
+        if s["kind"] != "vertical" or s["row"] != 0:
+            continue
+        at = round((float(s["x1"]) - min_x) * scale_x)
+        label = str(s["column"])
+        if at >= len(line):
+            line = line.ljust(at) + label
+    return Text(line, style=FAINT)
 
 
 # ---------------------------------------------------------------- Five-Up

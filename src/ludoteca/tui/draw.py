@@ -30,6 +30,7 @@ positions, so each game's board is drawn the way players lay it out.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -235,16 +236,23 @@ GONE = Style(color="grey35")
 
 
 def stick_figure(
-    sticks: Sequence[dict[str, object]], present: Sequence[bool], *, scale_x: int = 4
+    sticks: Sequence[dict[str, object]],
+    present: Sequence[bool],
+    *,
+    scale_x: int = 4,
+    compact: bool = False,
 ) -> Block:
     """A figure of matchsticks drawn from its geometry (see the Cavaleiro view).
 
     Coordinates are in stick lengths, ``y`` upwards; a vertical stick is drawn
     two rows tall (head on top), a horizontal one ``scale_x`` cells long (head
-    on the right). Removed sticks are drawn faintly.
+    on the right). Removed sticks are drawn faintly. ``compact`` draws a stick
+    one row tall and half as wide, for tables of many players.
     """
     if not sticks:
         return Block()
+    if compact:
+        return _compact_figure(sticks, present)
     xs = [float(str(s[k])) for s in sticks for k in ("x1", "x2")]
     ys = [float(str(s[k])) for s in sticks for k in ("y1", "y2")]
     min_x, max_x = min(xs), max(xs)
@@ -275,4 +283,25 @@ def stick_figure(
                 canvas.put(start + length - 1, row, "●", HEAD)
             else:
                 canvas.put(start, row, "╌" * length, GONE)
+    return Block(list(canvas.text().split("\n")))
+
+
+def _compact_figure(sticks: Sequence[dict[str, object]], present: Sequence[bool]) -> Block:
+    """A figure one row a stick and two cells a stick length, horizontals on top."""
+    xs = [float(str(s[k])) for s in sticks for k in ("x1", "x2")]
+    ys = [float(str(s[k])) for s in sticks for k in ("y1", "y2")]
+    min_x, max_x = min(xs), max(xs)
+    height = max(1, math.ceil(max(ys)))
+    canvas = Canvas(round((max_x - min_x) * 2) + 1, height)
+    for stick, here in zip(sticks, present, strict=True):
+        x1 = float(str(stick["x1"])) - min_x
+        x2 = float(str(stick["x2"])) - min_x
+        if stick["kind"] == "vertical":
+            top = height - math.ceil(max(float(str(stick["y1"])), float(str(stick["y2"]))))
+            canvas.put(round(x1 * 2), top, "┃" if here else "╎", WOOD if here else GONE)
+        else:
+            start = round(min(x1, x2) * 2)
+            length = max(1, round(abs(x2 - x1) * 2))
+            text = "━" * (length - 1) + "●" if here else "╌" * length
+            canvas.put(start, 0, text, HEAD if here else GONE)
     return Block(list(canvas.text().split("\n")))

@@ -17,6 +17,7 @@ Game API.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from collections.abc import Sequence
@@ -349,13 +350,27 @@ class Table:
     # ------------------------------------------------------------ records
 
     def save(self, path: str | Path) -> Path:
-        """Write the game's ``ludoteca/1`` record to ``path``, with who sits in each seat."""
-        p = Path(path).expanduser().resolve()
+        """Write the game's ``ludoteca/1`` record, with who sits in each seat: a bare
+        file name goes to the records folder in the user's data folder, a path where
+        it says."""
+        text = str(path)
+        if isinstance(path, str) and "/" not in text and os.sep not in text and text != "~":
+            p = records_folder() / text
+            p.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            p = Path(path).expanduser().resolve()
         save_record(self.game, p, seats=self.seats)
         return p
 
     def default_save_name(self) -> str:
         return f"ludoteca-{self.game.name}-{self.seed}.json"
+
+
+def records_folder() -> Path:
+    """Where games are saved by name: ``records`` in the user's data folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("ludoteca", appauthor=False)) / "records"
 
 
 def _replay(record: dict[str, Any]) -> Game:

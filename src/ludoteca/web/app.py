@@ -485,6 +485,7 @@ def create_app(
                 body.get("seats"),
                 creator_name=body.get("name"),
                 bot_delay=body.get("bot_delay"),
+                private=body.get("private"),
             )
         except Refused as e:
             return _refusal(request, e)

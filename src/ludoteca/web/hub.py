@@ -4,6 +4,12 @@ The server is authoritative. A move is checked on a copy of the game,
 committed to the database together with the chance events it triggers, and
 only then does the live game move on and every connection receive its own
 seat's view. Bots play server-side, one decision at a time, at the table's pace.
+
+Two chance events wait instead of being drawn at once (:func:`chance_waits`):
+the deal after a hand's end, so that everyone sees how the hand ended (a human
+at the table continues; a table of bots goes on after a few paces), and a
+player's own roll of the dice (a person rolls when they ask; a bot rolls at the
+table's pace). Whatever the table waits for is in each frame's ``awaits``.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import ludoteca
 from ludoteca.bots import available_levels, make_bot
 from ludoteca.bots.base import Bot, choose_move
 from ludoteca.errors import IllegalMove
-from ludoteca.game import Game
+from ludoteca.game import CHANCE, Game
 from ludoteca.registry import available_games, game_class
 
 from .bots import BotPool
@@ -51,6 +57,11 @@ INFO_DELAY = 0.5
 """Seconds within which changes of who sits and watches are sent together."""
 MAX_LIVE_TABLES = 5000
 """Most tables kept in memory; beyond, the least recently used idle ones leave."""
+
+HAND_ENDS = frozenset({"hand_over", "hand_ended"})
+"""The events that end a hand (Texas 42's ``hand_over``; Five-Up's and Bingo's ``hand_ended``)."""
+HAND_PAUSE_PACES = 3.0
+"""At a table of bots the end of a hand stays this many paces (``bot_delay``) before the deal."""
 
 MAX_NAME = 24
 _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
@@ -127,6 +138,7 @@ class LiveTable:
     over: bool
     rematch: str | None = None
     rematch_of: str | None = None
+    listed: bool = True
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -172,15 +184,44 @@ def label(game: str, move: str, lang: str) -> str:
 _CHANCE = random.SystemRandom()
 
 
+def hand_just_ended(game: Game) -> bool:
+    """Whether the last move ended a hand and the next deal is due (not the game's end)."""
+    if game.to_move != CHANCE or not len(game):
+        return False
+    return any(e.code in HAND_ENDS for e in game.events[-1])
+
+
+def roller(game: Game) -> int | None:
+    """The seat whose own roll is the chance event due now (Cavaleiro's dice), if any."""
+    if game.to_move != CHANCE:
+        return None
+    seat = getattr(game, "to_roll", None)
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def chance_waits(game: Game) -> bool:
+    """Whether the chance event due now waits: the deal after a hand's end, or a
+    player's own roll."""
+    return hand_just_ended(game) or roller(game) is not None
+
+
 def draw_chance(game: Game) -> None:
-    """Play the chance events due now, drawn by the server.
+    """Play the chance events due now that do not wait (:func:`chance_waits`),
+    drawn by the server.
 
     Live games are kept with ``chance="manual"``: every chance event is drawn here
     and stored like a move, so any copy of the game (another worker's too) takes
     the same ones from the database.
     """
-    while game.to_move == "chance":
+    while game.to_move == CHANCE and not chance_waits(game):
         game.play(game.sample_chance(_CHANCE))
+
+
+def draw_one(game: Game) -> None:
+    """Play the chance event due now (one that waited), then those due after it that
+    do not wait."""
+    game.play(game.sample_chance(_CHANCE))
+    draw_chance(game)
 
 
 def drawing_copy(game: Game) -> Game:
@@ -188,6 +229,12 @@ def drawing_copy(game: Game) -> Game:
     copy = game.copy()
     copy.chance_mode = "auto"
     return copy
+
+
+def _check_seen(seen: Any) -> None:
+    """``n``, the move count a message was made on, is a whole number (or absent)."""
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+        raise Refused("bad_message", {"detail": "n must be a whole number"})
 
 
 def _bot_name(level: str, seat: int) -> str:
@@ -443,6 +490,7 @@ class Hub:
             over=game.is_over,
             rematch=data.rematch,
             rematch_of=data.rematch_of,
+            listed=data.listed,
         )
 
     # ------------------------------------------------------- several workers
@@ -560,6 +608,7 @@ class Hub:
         *,
         creator_name: Any = None,
         bot_delay: Any = None,
+        private: Any = False,
     ) -> tuple[LiveTable, dict[str, Any]]:
         """Create a table; returns it and what the creator keeps (token, invitations).
 
@@ -571,6 +620,10 @@ class Hub:
         if game_name not in available_games():
             raise Refused("game_not_built", {"game": game_name})
         options = check_options(game_name, options)
+        if private is None:
+            private = False
+        if not isinstance(private, bool):
+            raise Refused("bad_private")
         delay = self.bot_delay if bot_delay is None else bot_delay
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise Refused("bad_delay")
@@ -606,7 +659,8 @@ class Hub:
                 if level not in levels:
                     raise Refused("bad_level", {"level": str(level)[:20], "levels": levels})
                 plan.append(SeatData(i, "bot", level, _bot_name(level, i), None, None))
-        return await self._create(game_name, options, plan, float(delay), None), secrets_out
+        table = await self._create(game_name, options, plan, float(delay), None, not private)
+        return table, secrets_out
 
     async def _create(
         self,
@@ -615,6 +669,7 @@ class Hub:
         seats: list[SeatData],
         delay: float,
         rematch_of: str | None,
+        listed: bool = True,
     ) -> LiveTable:
         seed = secrets.randbits(63)
         game = ludoteca.new_game(
@@ -634,6 +689,7 @@ class Hub:
             moves=[(None, m) for m in moves],
             over=game.is_over,
             rematch_of=rematch_of,
+            listed=listed,
         )
         table = LiveTable(
             id=table_id,
@@ -646,6 +702,7 @@ class Hub:
             log=list(moves),
             over=game.is_over,
             rematch_of=rematch_of,
+            listed=listed,
         )
         self.tables[table_id] = table
         if self.broker is not None and any(s.kind == "bot" for s in seats):
@@ -707,8 +764,7 @@ class Hub:
             raise Refused("spectator")
         if not isinstance(move, str) or not move.strip() or len(move) > 120:
             raise Refused("bad_move_text")
-        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-            raise Refused("bad_message", {"detail": "n must be a whole number"})
+        _check_seen(seen)
         async with table.lock:
             game = table.game
             if game.is_over:
@@ -716,11 +772,7 @@ class Hub:
             if seen is not None and seen != table.n:
                 raise Refused("stale")
             if game.to_move != seat:
-                to_move = game.to_move
-                raise Refused(
-                    "not_your_turn",
-                    {"name": table.seats[to_move].name if isinstance(to_move, int) else ""},
-                )
+                raise Refused("not_your_turn", {"name": self._acting_name(table)})
             # the move is tried on the table's working copy; the live game, which
             # everyone sees, follows once the move is stored
             if table.work is None:
@@ -746,22 +798,105 @@ class Hub:
             new = work.moves[before:]
             pairs: list[tuple[int | None, str]] = [(seat, new[0])]
             pairs += [(None, m) for m in new[1:]]
-            try:
-                await self.writer.append(table.id, before, pairs, over=work.is_over)
-            except MoveTaken:  # another worker stored a move first: catch up
-                table.work = None
-                await self._catch_up(table, locked=True)
-                raise Refused("stale") from None
-            except Exception as e:
-                table.work = None  # back to the live game's state
-                log.exception("could not store a move of table %s", table.id)
-                raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
-            for m in new:
-                game.play(m)
-            table.move_seats.extend(s for s, _ in pairs)
-            table.log.extend(new)
-            table.over = game.is_over
-        last = {"seat": seat, "move": new[0]}
+            await self._store(table, work, before, pairs)
+        await self._moved(table, before, pairs, {"seat": seat, "move": new[0]})
+
+    async def roll(self, table: LiveTable, seat: int | None, seen: Any = None) -> None:
+        """Roll ``seat``'s dice, due now (a chance event the server draws when the
+        player asks); ``Refused`` if no roll of that seat is due."""
+        if seat is None:
+            raise Refused("spectator")
+        _check_seen(seen)
+        async with table.lock:
+            if table.game.is_over:
+                raise Refused("game_over")
+            if seen is not None and seen != table.n:
+                raise Refused("stale")
+            if roller(table.game) != seat:
+                raise Refused("not_your_roll", {"name": self._acting_name(table)})
+            before, pairs = await self._draw(table)
+        await self._moved(table, before, pairs, None)
+
+    async def go_on(self, table: LiveTable, seat: int | None, seen: Any = None) -> bool:
+        """A player has seen the end of the hand: the next hand is dealt.
+
+        Whether it was dealt now: a message that comes after the deal (another
+        player continued first) or made on an older state changes nothing.
+        """
+        if seat is None:
+            raise Refused("spectator")
+        _check_seen(seen)
+        async with table.lock:
+            if not hand_just_ended(table.game) or (seen is not None and seen != table.n):
+                return False
+            before, pairs = await self._draw(table)
+        await self._moved(table, before, pairs, None)
+        return True
+
+    def awaiting(self, table: LiveTable) -> dict[str, Any] | None:
+        """What the table waits for, if it waits for a chance event: ``continue``
+        (a person to have seen the hand's end), ``pause`` (a table of bots, for
+        ``seconds``), or a seat's ``roll``."""
+        game = table.game
+        if game.to_move != CHANCE:
+            return None
+        if hand_just_ended(game):
+            if any(s.kind == "human" for s in table.seats):
+                return {"kind": "continue"}
+            return {"kind": "pause", "seconds": round(table.bot_delay * HAND_PAUSE_PACES, 2)}
+        seat = roller(game)
+        if seat is not None:
+            return {"kind": "roll", "seat": seat}
+        return None
+
+    def _acting_name(self, table: LiveTable) -> str:
+        """The name of the seat that acts now (the decider, or whose roll is due)."""
+        game = table.game
+        seat = game.to_move if isinstance(game.to_move, int) else roller(game)
+        return table.seats[seat].name if isinstance(seat, int) else ""
+
+    async def _draw(self, table: LiveTable) -> tuple[int, list[tuple[int | None, str]]]:
+        """Draw and store the chance event that waited, and those after it that do
+        not wait (the table's lock held); the move count before, and the moves."""
+        if table.work is None:
+            table.work = table.game.copy()
+        work = table.work
+        before = table.n
+        draw_one(work)
+        pairs: list[tuple[int | None, str]] = [(None, m) for m in work.moves[before:]]
+        await self._store(table, work, before, pairs)
+        return before, pairs
+
+    async def _store(
+        self, table: LiveTable, work: Game, before: int, pairs: list[tuple[int | None, str]]
+    ) -> None:
+        """Store the moves ``work`` made since ``before``, then move the live game
+        on (the table's lock held); ``Refused`` and nothing changes if they cannot be."""
+        try:
+            await self.writer.append(table.id, before, pairs, over=work.is_over)
+        except MoveTaken:  # another worker stored a move first: catch up
+            table.work = None
+            await self._catch_up(table, locked=True)
+            raise Refused("stale") from None
+        except Exception as e:
+            table.work = None  # back to the live game's state
+            log.exception("could not store a move of table %s", table.id)
+            raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
+        game = table.game
+        for _, m in pairs:
+            game.play(m)
+        table.move_seats.extend(s for s, _ in pairs)
+        table.log.extend(m for _, m in pairs)
+        table.over = game.is_over
+
+    async def _moved(
+        self,
+        table: LiveTable,
+        before: int,
+        pairs: list[tuple[int | None, str]],
+        last: dict[str, Any] | None,
+    ) -> None:
+        """Tell everyone what was stored: the connections, the bots, the other workers."""
         self.broadcast(table, last=last)
         self.kick(table)
         if self.broker is not None:
@@ -770,14 +905,30 @@ class Hub:
 
     # ------------------------------------------------------------------- bots
 
+    def _bot_step(self, table: LiveTable) -> str | None:
+        """What the server does next on its own: a bot's ``decision``, a bot's
+        ``roll``, the ``deal`` after a hand's end at a table of bots; ``None``: it
+        waits for a person (or the game is over)."""
+        game = table.game
+        seat = game.to_move
+        if isinstance(seat, int):
+            return "decision" if table.seats[seat].kind == "bot" else None
+        if seat != CHANCE:
+            return None
+        if hand_just_ended(game):
+            return None if any(s.kind == "human" for s in table.seats) else "deal"
+        rolling = roller(game)
+        if rolling is not None:
+            return "roll" if table.seats[rolling].kind == "bot" else None
+        return "deal"  # a chance event that does not wait (not left undrawn in play)
+
     def kick(self, table: LiveTable) -> None:
-        """Start the table's bot loop if a bot is to move."""
+        """Start the table's bot loop if the server is to act (a bot, or a deal)."""
         if self._closing or table.over:
             return
         if self.broker is not None and not table.leased:
             return  # another worker runs this table's bots
-        seat = table.game.to_move
-        if not isinstance(seat, int) or table.seats[seat].kind != "bot":
+        if self._bot_step(table) is None:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
@@ -786,12 +937,31 @@ class Hub:
         loop = asyncio.get_running_loop()
         failures = 0
         while not self._closing:
-            game = table.game
-            seat = game.to_move
-            if not isinstance(seat, int) or table.seats[seat].kind != "bot":
+            step = self._bot_step(table)
+            if step is None:
                 return
-            started = loop.time()
+            game = table.game
             seen = table.n
+            if step != "decision":  # a roll or a deal, at the table's pace
+                paces = HAND_PAUSE_PACES if step == "deal" and hand_just_ended(game) else 1.0
+                await asyncio.sleep(table.bot_delay * paces)
+                if table.n != seen or self._bot_step(table) != step:
+                    continue
+                try:
+                    async with table.lock:
+                        if table.n != seen:
+                            continue
+                        before, pairs = await self._draw(table)
+                    await self._moved(table, before, pairs, None)
+                    failures = 0
+                except Refused as e:
+                    if e.code == "storage":
+                        await asyncio.sleep(min(30.0, 0.5 * 2 ** min(failures, 6)))
+                        failures += 1
+                continue
+            seat = game.to_move
+            assert isinstance(seat, int)
+            started = loop.time()
             try:
                 if self.bot_pool is not None:
                     level = table.seats[seat].level or best_level(table.game_name)
@@ -881,7 +1051,7 @@ class Hub:
             if table.rematch is None:
                 seats = [dataclasses.replace(s) for s in table.seats]
                 new = await self._create(
-                    table.game_name, table.options, seats, table.bot_delay, table.id
+                    table.game_name, table.options, seats, table.bot_delay, table.id, table.listed
                 )
                 table.rematch = new.id
                 if self.broker is not None:
@@ -940,6 +1110,7 @@ class Hub:
             "log_seats": list(table.move_seats),
             "last": last,
             "result": game.result() if game.is_over else None,
+            "awaits": self.awaiting(table),
             "hints": seat is not None and self.hints_for(table.game_name),
         }
 
@@ -1017,6 +1188,7 @@ class Hub:
             },
             "last": last,
             "result": game.result() if game.is_over else None,
+            "awaits": self.awaiting(table),
         }
         if info is not None:
             message["table"] = info

@@ -8,12 +8,21 @@ Every message is a JSON object with a ``type``. The client starts with
 - ``{"type": "move", "move": "play 6-4", "n": N}``: play a move; ``n`` is the
   number of moves in the state the player saw (a move made on an older state
   is refused);
+- ``{"type": "roll", "n": N}``: roll the player's own dice, when the state's
+  ``awaits`` is ``{"kind": "roll", "seat": <the player's seat>}`` (Cavaleiro);
+- ``{"type": "continue", "n": N}``: the player has seen the end of the hand
+  (``awaits`` is ``{"kind": "continue"}``): the next hand is dealt. One player's
+  continue deals it for everyone; one that comes later changes nothing;
 - ``{"type": "hint"}``, ``{"type": "rematch"}``, ``{"type": "lang", "lang": L}``,
   ``{"type": "ping"}``.
 
 The server sends ``welcome`` (the seat), ``state`` (the table and the seat's
 view, after every change), ``error`` (a refusal, in the client's language;
-nothing changed), ``hint``, ``rematch`` (the new table) and ``pong``.
+nothing changed), ``hint``, ``rematch`` (the new table) and ``pong``. A state's
+``awaits`` says what the table waits for when the next step is a chance event
+that waits: ``continue`` (a hand ended; a person continues), ``pause`` (a table
+of bots shows the hand's end for ``seconds``) or a seat's ``roll``; ``null``
+otherwise.
 Messages larger than :data:`MAX_MESSAGE` characters are refused, and so are
 messages beyond the rate limit (:class:`RateLimit`); a client that keeps
 flooding is disconnected.
@@ -178,6 +187,10 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         raise Refused("hello_first")
     if kind == "move":
         await hub.play(table, conn.seat, data.get("move"), data.get("n"))
+    elif kind == "roll":
+        await hub.roll(table, conn.seat, data.get("n"))
+    elif kind == "continue":
+        await hub.go_on(table, conn.seat, data.get("n"))
     elif kind == "hint":
         if conn.hint_busy:
             raise Refused("hint_busy")

@@ -30,6 +30,7 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -65,6 +66,7 @@ class _TableRow(_Base):
     over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     rematch_of: Mapped[str | None] = mapped_column(String(40), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    listed: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class _SeatRow(_Base):
@@ -190,6 +192,8 @@ class TableData:
     over: bool
     rematch_of: str | None
     rematch: str | None
+    listed: bool = True
+    """Shown in the lobby's list (a private table is not: only its links lead to it)."""
     seats: list[SeatData] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     move_seats: list[int | None] = field(default_factory=list)
@@ -235,6 +239,7 @@ class Store:
         moves: Sequence[tuple[int | None, str]],
         over: bool,
         rematch_of: str | None = None,
+        listed: bool = True,
     ) -> None:
         """Store a new table with its seats and first moves (the opening chance events)."""
         now = time.time()
@@ -251,6 +256,7 @@ class Store:
                     over=over,
                     rematch_of=rematch_of,
                     rematch=None,
+                    listed=listed,
                 )
             )
             s.flush()
@@ -401,7 +407,12 @@ class Store:
         """The most recently active tables (seats, no moves) with their move counts."""
         with Session(self.engine) as s:
             rows = list(
-                s.scalars(select(_TableRow).order_by(_TableRow.updated.desc()).limit(limit))
+                s.scalars(
+                    select(_TableRow)
+                    .where(_TableRow.listed.is_(True))
+                    .order_by(_TableRow.updated.desc())
+                    .limit(limit)
+                )
             )
             if not rows:
                 return []
@@ -461,6 +472,7 @@ def _table_data(row: _TableRow) -> TableData:
         over=row.over,
         rematch_of=row.rematch_of,
         rematch=row.rematch,
+        listed=row.listed,
     )
 
 

@@ -490,6 +490,17 @@ class Cavaleiro(Game):
                 ],
             )
 
+    @property
+    def to_roll(self) -> int | None:
+        """The seat whose roll is the chance event due now (``None``: no roll is due).
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("cavaleiro", chance="manual")
+        >>> game.to_roll, game.to_move
+        (0, 'chance')
+        """
+        return self._roller()
+
     def _roller(self) -> int | None:
         """The seat whose roll is due, if one is."""
         seat = self.core.roller()

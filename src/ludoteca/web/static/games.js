@@ -108,7 +108,7 @@ const Games = (() => {
         {
           type: "button",
           class: cls,
-          dataset: { key: "tile-" + k, tile: k, move: legal ? split.tiles.get(k)[0] : "" },
+          dataset: { key: "tile-" + k, tile: k, move: legal ? split.tiles.get(k)[0] : "", fly: "tile-" + k },
           "aria-label": t + (turn && legal ? " ✓" : ""),
           disabled: m.replay || m.me === null ? true : undefined,
           onclick: () => ctx.tile(k, split.tiles.get(k) || []),
@@ -123,10 +123,11 @@ const Games = (() => {
   }
 
   function arrowKeys(ev, row) {
-    if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return;
+    const keys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (!(ev.key in keys)) return;
     const items = [...row.querySelectorAll("button")];
     const i = items.indexOf(ev.currentTarget);
-    const j = ev.key === "ArrowLeft" ? Math.max(0, i - 1) : Math.min(items.length - 1, i + 1);
+    const j = Math.max(0, Math.min(items.length - 1, i + keys[ev.key]));
     items[j].focus();
     ev.preventDefault();
   }
@@ -146,6 +147,10 @@ const Games = (() => {
             dataset: { key: "move-" + mv, move: mv, hotkey: i < 9 ? String(i + 1) : "" },
             title: mv,
             onclick: () => ctx.move(mv),
+            onmouseenter: opts.hover ? () => opts.hover(mv, true) : undefined,
+            onmouseleave: opts.hover ? () => opts.hover(mv, false) : undefined,
+            onfocus: opts.hover ? () => opts.hover(mv, true) : undefined,
+            onblur: opts.hover ? () => opts.hover(mv, false) : undefined,
           },
           i < 9 ? h("kbd", { "aria-hidden": "true" }, String(i + 1)) : null,
           opts.render ? opts.render(mv) : label(m, mv),
@@ -179,7 +184,8 @@ const Games = (() => {
     const v = m.view;
     const s = m.seats && m.seats[i];
     const cls = ["seat", "pos-" + pos];
-    if (v.to_move === i && !v.over) cls.push("to-move");
+    const acting = v.to_move === i || (v.to_move === "chance" && v.to_roll === i);
+    if (acting && !v.over) cls.push("to-move");
     if (i === m.me) cls.push("mine");
     if (s && s.kind !== "bot" && s.taken && !s.online) cls.push("away");
     return h(
@@ -187,7 +193,7 @@ const Games = (() => {
       { class: cls.join(" "), "aria-label": seatName(m, i), dataset: { seat: String(i) } },
       h("header", { class: "seat-name" }, h("span", { class: "name" }, seatName(m, i)),
         s && s.kind !== "bot" && s.taken && !s.online && !m.replay ? h("span", { class: "badge away" }, _("away")) : null,
-        v.to_move === i && !v.over ? h("span", { class: "badge turn", "aria-hidden": "true" }, "●") : null),
+        acting && !v.over ? h("span", { class: "badge turn", "aria-hidden": "true" }, "●") : null),
       extra,
     );
   }
@@ -256,10 +262,180 @@ const Games = (() => {
   function trickTiles(m, plays, n, cls) {
     const felt = h("div", { class: "trick n" + n + " " + (cls || "") });
     for (const p of plays) {
-      felt.appendChild(h("div", { class: "play pos-" + relPos(m, p.seat, n), dataset: { seat: String(p.seat) } },
+      felt.appendChild(h("div", { class: "play pos-" + relPos(m, p.seat, n), dataset: { seat: String(p.seat), fly: "tile-" + tileKey(p.tile) } },
         tileSVG(p.tile, { cls: "played" }), h("span", { class: "who" }, seatName(m, p.seat))));
     }
     return felt;
+  }
+
+  /* ------------------------------------------------------- the hand's end */
+
+  const HAND_ENDS = new Set(["hand_over", "hand_ended"]);
+
+  /** The last move's events if it ended a hand ({end, events}), else null. */
+  function handEnd(v) {
+    const last = v.log.length - 1;
+    if (last < 0) return null;
+    const events = (v.events || []).filter((e) => e.n === last);
+    const end = events.find((e) => HAND_ENDS.has(e.code));
+    return end ? { end, events } : null;
+  }
+
+  function plainName(m, i) {
+    const s = m.seats && m.seats[i];
+    if (!s) return (m.view.names || [])[i] || _("Seat {n}", { n: i + 1 });
+    if (s.kind === "bot") return botName(i, s.level);
+    return s.taken ? s.name : _("Seat {n} (free)", { n: i + 1 });
+  }
+
+  /** A side by its players: "Us (Ana & Caio)" and "Them (…)" for a seated player at a
+   * team game, the player's name otherwise. */
+  function sideName(m, seats) {
+    if (seats.length === 1) return seatName(m, seats[0]);
+    const names = seats.map((s) => plainName(m, s)).join(" & ");
+    if (m.me === null || m.me === undefined) return names;
+    return (seats.includes(m.me) ? _("Us") : _("Them")) + " (" + names + ")";
+  }
+
+  /** The score in one short line (for small screens, where the score panel is far below). */
+  function scoreLine(m) {
+    const v = m.view;
+    let values;
+    if (m.game === "bingo") values = v.sets;
+    else if (m.game === "cavaleiro") values = (v.figures || []).map((f) => f.sticks_left);
+    else values = v.scores;
+    if (!values || !v.sides) return "";
+    const seated = m.me !== null && m.me !== undefined;
+    const who = (seats) => (seats.length > 1 && seated ? (seats.includes(m.me) ? _("Us") : _("Them")) : seats.map((s) => plainName(m, s)).join(" & "));
+    const parts = v.sides.map((seats, k) => who(seats) + " " + values[k]);
+    if (m.game === "cavaleiro") return _("Sticks left: {scores}", { scores: parts.join(" · ") });
+    return parts.join(" – ");
+  }
+
+  /** A score with its unit, as the game counts it. */
+  function scoreText(m, score) {
+    const v = m.view;
+    if (m.game === "texas42" && v.scoring === "marks") return n_("{n} mark", "{n} marks", score);
+    if (m.game === "bingo") return n_("{n} set", "{n} sets", score);
+    if (m.game === "cavaleiro") return n_("{n} stick removed", "{n} sticks removed", score);
+    return n_("{n} point", "{n} points", score);
+  }
+
+  /** The hand's summary on the table, with what comes next: the player's Continue, or a word. */
+  function summaryBox(m, ctx, title, items) {
+    const box = h("section", { class: "hand-summary", id: "hand-summary", role: "region", "aria-labelledby": "summary-title" },
+      h("h2", { id: "summary-title" }, title), items);
+    const aw = m.awaits;
+    const seated = m.me !== null && m.me !== undefined && !m.replay;
+    if (seated && !m.view.over && (m.held || (aw && aw.kind === "continue"))) {
+      box.appendChild(h("div", { class: "row" },
+        h("button", { type: "button", class: "primary", id: "continue-btn", dataset: { key: "continue" }, onclick: () => ctx.go() },
+          _("Continue"), h("kbd", { "aria-hidden": "true" }, "c"))));
+    } else if (aw && aw.kind === "pause") {
+      box.appendChild(h("p", { class: "next" }, _("The next hand is dealt in a moment…")));
+    } else if (aw && aw.kind === "continue") {
+      box.appendChild(h("p", { class: "next" }, _("The next hand is dealt when a player continues.")));
+    }
+    return box;
+  }
+
+  function scoreRows(names, values) {
+    return values.map((x, k) => kv(names[k], String(x)));
+  }
+
+  function texas42Summary(m, ctx, ended) {
+    const v = m.view;
+    const e = ended.end;
+    const team = [0, 1].map((t) => sideName(m, v.sides[t]));
+    const items = [];
+    if (e.all_passed) {
+      items.push(h("p", {}, _("Everybody passed: the tiles are shuffled and dealt again.")));
+    } else {
+      const bidders = v.team_of[e.bidder];
+      items.push(h("p", {}, _("{name} won the bidding with {bid}; trump: {contract}.", { name: seatName(m, e.bidder), bid: label(m, e.bid), contract: contractName(e.contract) })));
+      const why = {
+        bid_reached: _("the bidders took {points} points", { points: e.points[bidders] }),
+        bid_out_of_reach: _("the opponents took {points} points, more than the bid leaves them", { points: e.points[1 - bidders] }),
+        nello_no_trick: _("the bidder took no trick"),
+        nello_took_a_trick: _("the bidder took a trick"),
+      }[e.reason] || e.reason;
+      items.push(h("p", { class: "verdict " + (e.made ? "made" : "set") }, e.made ? _("Made: {why}.", { why }) : _("Set: {why}.", { why })));
+      items.push(h("h3", {}, _("Points this hand")), scoreRows(team, e.points));
+      if (e.tricks_played < 7) items.push(h("p", { class: "muted" }, n_("Decided after {n} trick.", "Decided after {n} tricks.", e.tricks_played)));
+      const gained = v.scoring === "marks" ? (g) => n_("+{n} mark", "+{n} marks", g) : (g) => n_("+{n} point", "+{n} points", g);
+      e.gained.forEach((g, t) => {
+        if (!g) return;
+        const params = { side: team[t], gain: gained(g) };
+        items.push(h("p", { class: "gain" }, e.made ? _("{side}: {gain}, because the bid was made", params) : _("{side}: {gain}, because the bid was set", params)));
+      });
+    }
+    items.push(h("h3", {}, v.scoring === "marks" ? _("Marks (to {n})", { n: v.target }) : _("Points (to {n})", { n: v.target })), scoreRows(team, e.scores_after));
+    return summaryBox(m, ctx, _("Hand {n}", { n: e.hand }), items);
+  }
+
+  function bingoSummary(m, ctx, ended) {
+    const v = m.view;
+    const e = ended.end;
+    const names = [0, 1].map((s) => seatName(m, s));
+    const items = [];
+    const how = {
+      reached_70: _("{name} reached 70 points.", { name: names[e.winner] }),
+      closer_failed: _("{name} closed the stock and did not reach 70.", { name: e.closed_by === null ? "" : names[e.closed_by] }),
+      tiles_ran_out: _("The tiles ran out; {name} has more points.", { name: names[e.winner] }),
+    }[e.end] || e.end;
+    items.push(h("p", {}, how));
+    items.push(h("h3", {}, _("Points this hand")), scoreRows(names, e.points));
+    if (e.failed_close_penalty) {
+      items.push(h("p", {}, _("{name} {points}: the close failed", { name: names[e.winner], points: "+" + e.failed_close_penalty })));
+    }
+    const base = { no_trick: 3, under_30: 2, at_least_30: 1 }[e.sets_reason] || 0;
+    const why = {
+      no_trick: _("the loser took no trick"),
+      under_30: _("the loser had fewer than 30 points"),
+      at_least_30: _("the loser had 30 points or more"),
+    }[e.sets_reason] || e.sets_reason;
+    items.push(h("p", { class: "gain" }, n_("{name} +{n} set: {why}", "{name} +{n} sets: {why}", base, { name: names[e.winner], why })));
+    if (e.bingo_capture !== null && e.bingo_capture !== undefined) {
+      items.push(h("p", { class: "gain" }, _("{name} +1 set: took the trump double with the bingo", { name: names[e.bingo_capture] })));
+    }
+    items.push(h("h3", {}, _("Sets (to {n})", { n: v.target_sets })), scoreRows(names, e.sets_after));
+    return summaryBox(m, ctx, _("Hand {n}: {name} wins", { n: e.hand, name: names[e.winner] }), items);
+  }
+
+  function fiveupSummary(m, ctx, ended) {
+    const v = m.view;
+    const e = ended.end;
+    const side = v.sides.map((seats) => sideName(m, seats));
+    const points = (n) => n_("{n} point", "{n} points", n);
+    const pips = (n) => n_("{n} pip", "{n} pips", n);
+    const items = [];
+    if (e.how === "domino") items.push(h("p", {}, _("{name} went out.", { name: seatName(m, e.seat) })));
+    else if (e.how === "blocked") items.push(h("p", {}, _("Nobody could play: the hand is blocked.")));
+    else {
+      const over = ended.events.find((x) => x.code === "game_over");
+      const k = over ? over.winner : e.scores.indexOf(Math.max(...e.scores));
+      items.push(h("p", {}, _("{side} reached {target} during the hand.", { side: side[k], target: points(v.target) })));
+    }
+    const notScored = (x) => (x.scored ? "" : " " + _("(not scored: it would pass the target)"));
+    const bonus = ended.events.find((x) => x.code === "domino_bonus");
+    if (bonus && bonus.points) {
+      const held = bonus.opponents.map((s, i) => seatName(m, s) + " " + pips(bonus.pips[i])).join(", ");
+      items.push(h("p", { class: "gain" }, _("Domino bonus for {side}: {held} → +{points}", { side: side[bonus.side], held, points: points(bonus.points) }) + notScored(bonus)));
+    }
+    const blocked = ended.events.find((x) => x.code === "blocked");
+    if (blocked) {
+      if (blocked.side === null || blocked.side === undefined) items.push(h("p", {}, _("The fewest pips are tied: nobody scores the bonus.")));
+      else if (blocked.points) items.push(h("p", { class: "gain" }, _("{side} holds the fewest pips ({pips}) → +{points}", { side: side[blocked.side], pips: pips(blocked.pips[blocked.side]), points: points(blocked.points) }) + notScored(blocked)));
+    }
+    items.push(h("h3", {}, _("Points this hand")), e.gained.map((g, k) => kv(side[k], "+" + g)));
+    if (e.tiles_left) {
+      items.push(h("h3", {}, _("Tiles left")));
+      e.tiles_left.forEach((tiles, s) => items.push(h("div", { class: "kv tiles-left", dataset: { seat: String(s) } },
+        h("span", { class: "k" }, seatName(m, s)),
+        h("span", { class: "v" }, tiles.length ? tiles.map((t) => tileSVG(t, { cls: "tiny", horizontal: true })) : _("none"), " " + pips(e.pips_left[s])))));
+    }
+    items.push(h("h3", {}, _("Points (to {n})", { n: v.target })), scoreRows(side, e.scores));
+    return summaryBox(m, ctx, _("Hand {n}", { n: e.hand }), items);
   }
 
   /* --------------------------------------------------------------- Texas 42 */
@@ -274,22 +450,25 @@ const Games = (() => {
         v.dealer === i ? h("span", { class: "badge" }, _("deals")) : null,
         bid ? h("span", { class: "badge bid" }, label(m, bid.bid)) : null,
         v.declarer === i && v.contract ? h("span", { class: "badge trump" }, label(m, v.contract)) : null,
-        v.sitting_out === i ? h("span", { class: "badge" }, _("sits out")) : null);
+        v.sitting_out === i ? h("span", { class: "badge" }, _("sits out")) : null,
+        v.phase === "play" && v.leader === i ? h("span", { class: "badge" }, _("leads")) : null);
       if (pos === "bottom" && m.me !== null && !m.replay) {
         board.appendChild(seatPanel(m, i, pos, badges));
       } else {
         board.appendChild(seatPanel(m, i, pos, [badges, otherHand(m, i, v.hand_sizes[i])]));
       }
     }
+    const ended = handEnd(v);
     const center = h("div", { class: "felt" });
     if (v.trick.length) center.appendChild(trickTiles(m, v.trick, 4));
     else if (v.last_trick) {
-      center.appendChild(trickTiles(m, v.last_trick.plays, 4, "last"));
+      center.appendChild(trickTiles(m, v.last_trick.plays, 4, ended ? "final" : "last"));
       center.appendChild(h("p", { class: "felt-note" }, _("Last trick") + " — " +
         _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points })));
     } else if (v.phase === "bid" || v.phase === "trump") {
       center.appendChild(h("p", { class: "felt-note big" }, TEXAS42_PHASES[v.phase]));
     }
+    if (ended) center.appendChild(texas42Summary(m, ctx, ended));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
 
@@ -304,7 +483,7 @@ const Games = (() => {
     const info = [];
     info.push(h("p", {}, v.high_bid ? _("Bid: {bid} by {name}", { bid: label(m, v.high_bid), name: seatName(m, v.bidder) }) : _("Bid: —")));
     if (v.contract) info.push(h("p", {}, _("Trump: {contract}", { contract: contractName(v.contract) })));
-    if (v.phase === "play") info.push(h("p", {}, _("Points this hand: {a} – {b}", { a: v.points[0], b: v.points[1] })));
+    if (v.phase === "play") info.push(h("p", { class: "hand-points" }, _("Points this hand") + ": " + teamName(0) + " " + v.points[0] + " – " + teamName(1) + " " + v.points[1]));
     if (v.trick.length && v.last_trick) {
       info.push(h("div", { class: "last-trick" }, h("span", {}, _("Last trick") + ": "),
         v.last_trick.plays.map((p) => tileSVG(p.tile, { cls: "small", horizontal: true })),
@@ -321,13 +500,14 @@ const Games = (() => {
 
   function bingo(m, ctx) {
     const v = m.view;
+    const bingoEnded = handEnd(v);
     const board = h("div", { class: "board b-bingo seats2" });
     for (let i = 0; i < 2; i++) {
       const pos = relPos(m, i, 2);
       const shown = v.shown[i] || [];
       const extra = [
         h("div", { class: "badges" },
-          v.hand_leader === i ? h("span", { class: "badge" }, _("leads")) : null,
+          v.leader === i && !v.over && v.phase !== "deal" ? h("span", { class: "badge" }, _("leads")) : null,
           h("span", { class: "badge" }, n_("{n} trick", "{n} tricks", v.tricks_won[i])),
           shown.length ? h("span", { class: "badge" }, _("Doubles shown: {tiles}", { tiles: shown.join(" ") })) : null),
       ];
@@ -347,9 +527,10 @@ const Games = (() => {
       const sh = v.trick[0].shown || [];
       if (sh.length) center.appendChild(h("p", { class: "felt-note" }, _("Doubles shown: {tiles}", { tiles: sh.join(" ") })));
     } else if (v.last_trick) {
-      center.appendChild(trickTiles(m, v.last_trick.plays, 2, "last"));
+      center.appendChild(trickTiles(m, v.last_trick.plays, 2, bingoEnded ? "final" : "last"));
       center.appendChild(h("p", { class: "felt-note" }, _("Last trick") + " — " + _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points + (v.last_trick.show_points || 0) })));
     }
+    if (bingoEnded) center.appendChild(bingoSummary(m, ctx, bingoEnded));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || [], { known: m.me !== null ? v.known_held[m.me] : [] }));
 
@@ -359,7 +540,7 @@ const Games = (() => {
     const info = [
       h("p", {}, _("Hand {n}", { n: v.hand_number })),
       v.trump !== null && v.trump !== undefined ? h("p", { class: "trump" }, _("Trump: {trump}", { trump: SUITS[v.trump] + " (" + v.trump + ")" })) : null,
-      kv(_("Hand points (to 70)"), v.points[0] + " – " + v.points[1]),
+      h("h3", {}, _("Hand points (to 70)")), kv(names[0], String(v.points[0])), kv(names[1], String(v.points[1])),
       v.following_compulsory ? h("p", { class: "warn" }, _("Following is compulsory")) : null,
     ];
     const ended = eventTexts(m, ["hand_ended"]);
@@ -379,6 +560,35 @@ const Games = (() => {
 
   /* -------------------------------------------------------------- Cavaleiro */
 
+  /** The sticks (ids) a removal takes from a figure: from the top of a column, the
+   * horizontals last laid first. */
+  function removalSticks(v, fig, move) {
+    const left = v.sticks.filter((s) => fig.present[s.id]);
+    let mt = /^remove (\d+) from column (\d+)$/.exec(move);
+    if (mt) return left.filter((s) => s.kind === "vertical" && s.column === Number(mt[2])).sort((a, b) => b.row - a.row).slice(0, Number(mt[1])).map((s) => s.id);
+    mt = /^remove block (\d+)$/.exec(move);
+    if (mt) return left.filter((s) => s.kind === "vertical" && s.block === Number(mt[1])).map((s) => s.id);
+    const horizontals = left.filter((s) => s.kind === "horizontal").sort((a, b) => b.row - a.row);
+    if (move === "remove horizontals") return horizontals.map((s) => s.id);
+    if (move === "remove horizontal") return horizontals.slice(0, 1).map((s) => s.id);
+    return [];
+  }
+
+  /** The legal moves a click on a stick picks: its column's removals (or its block's,
+   * or the horizontals'). */
+  function stickChoices(v, s) {
+    if (s.kind === "horizontal") return v.legal_moves.filter((mv) => /^remove horizontals?$/.test(mv));
+    const column = v.legal_moves.filter((mv) => mv.endsWith(" from column " + s.column));
+    return column.length ? column : v.legal_moves.filter((mv) => mv === "remove block " + s.block);
+  }
+
+  function highlight(board, ids, on) {
+    const figure = board && board.querySelector(".mine-fig svg.figure");
+    if (!figure) return;
+    figure.querySelectorAll(".stick.hl").forEach((g) => g.classList.remove("hl"));
+    if (on) ids.forEach((id) => { const g = figure.querySelector('[data-stick="' + id + '"]'); if (g) g.classList.add("hl"); });
+  }
+
   function figureSVG(m, ctx, v, fig, mine) {
     const sticks = v.sticks;
     let maxX = 0;
@@ -389,39 +599,73 @@ const Games = (() => {
     }
     const scale = 24;
     const pad = 10;
+    const numbers = 14;
     const width = maxX * scale + 2 * pad;
-    const height = maxY * scale + 2 * pad;
-    const legal = new Set(mine ? v.legal_moves : []);
+    const height = maxY * scale + 2 * pad + numbers;
+    const X = (x) => pad + x * scale;
+    const Y = (y) => pad + (maxY - y) * scale; // the view's y goes up: the horizontals lie on top
+    const active = mine && myTurn(m);
     const parts = [];
-    sticks.forEach((s, idx) => {
-      const present = fig.present[idx];
-      const x1 = pad + s.x1 * scale;
-      const y1 = pad + s.y1 * scale;
-      const x2 = pad + s.x2 * scale;
-      const y2 = pad + s.y2 * scale;
-      const attrs = { class: "stick " + (present ? "on" : "off") + " " + s.kind, dataset: { stick: String(s.id) } };
-      const g = sv("g", attrs,
-        sv("line", { x1, y1: y1 + (s.kind === "vertical" ? 3 : 0), x2: x2 - (s.kind === "vertical" ? 0 : 3), y2: y2 - (s.kind === "vertical" ? 3 : 0), class: "wood" }),
-        present ? sv("circle", { cx: s.kind === "vertical" ? x1 : x2 - 3, cy: s.kind === "vertical" ? y1 + 4 : y1, r: 3, class: "head" }) : null);
-      if (mine && present && myTurn(m)) {
-        const move = stickMove(v, fig, s);
+    for (const s of sticks) {
+      const present = fig.present[s.id];
+      let ends;
+      let head;
+      if (s.kind === "vertical") {
+        const top = Y(Math.max(s.y1, s.y2));
+        const bottom = Y(Math.min(s.y1, s.y2));
+        ends = { x1: X(s.x1), y1: top + 4, x2: X(s.x1), y2: bottom - 2 };
+        head = { cx: X(s.x1), cy: top + 4 };
+      } else {
+        const left = X(Math.min(s.x1, s.x2));
+        const right = X(Math.max(s.x1, s.x2));
+        ends = { x1: left + 2, y1: Y(s.y1), x2: right - 4, y2: Y(s.y1) };
+        head = { cx: right - 4, cy: Y(s.y1) };
+      }
+      const g = sv("g", { class: "stick " + (present ? "on" : "off") + " " + s.kind, dataset: { stick: String(s.id), column: s.column ? String(s.column) : "" } },
+        sv("line", Object.assign({ class: "wood" }, ends)),
+        present ? sv("circle", Object.assign({ r: 3, class: "head" }, head)) : null);
+      if (active && present) {
+        const choices = stickChoices(v, s);
+        g.appendChild(sv("line", Object.assign({ class: "hit" }, ends)));
         g.classList.add("clickable");
-        if (legal.has(move)) g.classList.add("legal");
-        g.addEventListener("click", () => ctx.move(move));
+        if (choices.length) g.classList.add("legal");
+        g.addEventListener("click", () => {
+          if (choices.length === 1) ctx.move(choices[0]);
+          else if (choices.length > 1) {
+            ctx.choose(s.kind === "horizontal" ? "horizontals" : "column-" + s.column);
+            const first = document.querySelector("#board .actions .move-btn.legal");
+            if (first) first.focus();
+          } else ctx.move(s.kind === "horizontal" ? "remove horizontal" : "remove 1 from column " + s.column);
+        });
       }
       parts.push(g);
-    });
+    }
+    const columns = new Map();
+    for (const s of sticks) if (s.kind === "vertical") columns.set(s.column, s.x1);
+    for (const [c, x] of columns) parts.push(sv("text", { x: X(x), y: height - 4, class: "col-num", "text-anchor": "middle" }, String(c)));
     return sv("svg", { viewBox: `0 0 ${width} ${height}`, class: "figure", role: "img", "aria-label": n_("{n} stick", "{n} sticks", fig.sticks_left) }, parts);
   }
 
-  /** The move a click on a stick asks for: that stick and those above it in its column. */
-  function stickMove(v, fig, s) {
-    if (s.kind === "horizontal") {
-      return v.legal_moves.includes("remove horizontals") ? "remove horizontals" : "remove horizontal";
-    }
-    const k = fig.columns[s.column - 1];
-    const count = Math.max(1, k - s.row);
-    return "remove " + count + " from column " + s.column;
+  /** The ranking of the round just played (this one once everyone rolled, else the last one). */
+  function roundSummary(m, v) {
+    const current = v.round_winner !== null && v.round_winner !== undefined && v.rolls.length > 0;
+    const round = current ? v.round : v.last_round ? v.last_round.round : null;
+    if (!round) return null;
+    const won = [...(v.events || [])].reverse().find((e) => e.code === "round_won" && e.round === round);
+    if (!won) return null;
+    const rolls = new Map((current ? v.rolls : v.last_round.rolls).map((r) => [r.seat, r]));
+    const rows = won.ranking.map((seat, i) => {
+      const r = rolls.get(seat);
+      const tie = i > 0 && won.tie_breaks[i - 1] && won.tie_breaks[i - 1].code === "rolled_first";
+      return h("li", { class: i === 0 ? "best" : "" }, h("b", {}, seatName(m, seat)), " ",
+        r ? r.dice.map((d) => dieSVG(d, "tiny")) : null, " ", r ? Events.roll(r.key) : "",
+        tie ? h("span", { class: "muted" }, " · " + _("the same roll: {name} rolled first", { name: seatName(m, won.ranking[i - 1]) })) : null);
+    });
+    let after = null;
+    if (!current) after = _("{name} took: {removal}", { name: seatName(m, v.last_round.winner), removal: label(m, v.last_round.removal) });
+    else if (v.allowed_removal_code) after = _("{name} may remove: {what}", { name: seatName(m, won.winner), what: Events.removal(v.allowed_removal_code) });
+    return h("section", { class: "round-summary", id: "round-summary", dataset: { round: String(round) } },
+      h("h2", {}, _("Round {n}: the ranking", { n: round })), h("ol", { class: "ranking" }, rows), after ? h("p", {}, after) : null);
   }
 
   function cavaleiro(m, ctx) {
@@ -450,11 +694,26 @@ const Games = (() => {
       grid.appendChild(p);
     }
     board.appendChild(grid);
+    const summary = roundSummary(m, v);
+    if (summary) board.appendChild(summary);
     if (mine >= 0 && !m.replay) {
       const box = h("section", { class: "me" });
-      if (myTurn(m)) {
+      const aw = m.awaits;
+      if (aw && aw.kind === "roll" && aw.seat === mine && !v.over) {
+        box.appendChild(h("div", { class: "actions" },
+          h("button", { type: "button", class: "move-btn legal primary", id: "roll-btn", dataset: { key: "roll", hotkey: "1" }, disabled: m.pending || undefined, onclick: () => ctx.roll() },
+            h("kbd", { "aria-hidden": "true" }, "r"), _("Roll the dice"))));
+      } else if (myTurn(m)) {
         if (v.allowed_removal_code) box.appendChild(h("p", { class: "prompt" }, _("May remove: {what}", { what: Events.removal(v.allowed_removal_code) })));
-        box.appendChild(actionRow(m, ctx, v.legal_moves));
+        const chosen = m.choice === "horizontals" ? v.legal_moves.filter((mv) => /^remove horizontals?$/.test(mv))
+          : m.choice && m.choice.startsWith("column-") ? v.legal_moves.filter((mv) => mv.endsWith(" from column " + m.choice.slice(7))) : null;
+        const hover = (mv, on) => highlight(box.closest(".board"), removalSticks(v, v.figures[mine], mv), on);
+        box.appendChild(actionRow(m, ctx, chosen && chosen.length ? chosen : v.legal_moves, { hover, cancel: !!(chosen && chosen.length) }));
+      }
+      if (!v.over) {
+        box.appendChild(h("label", { class: "switch", for: "autoroll" },
+          h("input", { type: "checkbox", id: "autoroll", checked: m.autoRoll || undefined, onchange: (ev) => ctx.autoRoll(ev.currentTarget.checked) }),
+          " " + _("Roll my dice automatically")));
       }
       board.appendChild(box);
     }
@@ -462,16 +721,6 @@ const Games = (() => {
     side.appendChild(panel(_("Round {n}", { n: v.round || 1 }),
       v.order && v.order.length ? h("p", {}, _("Order: {names}", { names: v.order.map((s) => seatName(m, s)).join(", ") })) : null,
       v.allowed_removal_code && v.round_winner !== null ? h("p", {}, _("May remove: {what}", { what: Events.removal(v.allowed_removal_code) })) : null));
-    // the last finished round, as the engine said it: its rolls, who won it and what was removed
-    const removed = eventTexts(m, ["sticks_removed"]);
-    if (removed.length) {
-      const last = removed[removed.length - 1];
-      const round = last.event.round;
-      const won = eventTexts(m, ["round_won"]).filter((e) => e.event.round === round);
-      const rolls = (v.events || []).filter((e) => e.code === "roll" && e.round === round);
-      side.appendChild(panel(null, won.map((e) => h("p", {}, e.text)), h("p", {}, last.text),
-        h("ul", { class: "events" }, rolls.map((r) => h("li", {}, seatName(m, r.seat) + ": ", r.dice.map((d) => dieSVG(d, "tiny")), " " + Events.roll(r.key))))));
-    }
     if (v.order_rolloff && v.order_rolloff.length && (v.round || 0) <= 2) {
       side.appendChild(panel(_("Roll for order (totals)"), v.order_rolloff.map((stage) =>
         h("ul", { class: "events" }, stage.map((r) => h("li", {}, seatName(m, r.seat) + ": ", r.dice.map((d) => dieSVG(d, "tiny")), " = " + r.total))))));
@@ -539,26 +788,35 @@ const Games = (() => {
     for (let i = 0; i < n; i++) {
       const pos = relPos(m, i, n === 3 ? 4 : n);
       const badges = h("div", { class: "badges" },
-        v.leader === i ? h("span", { class: "badge" }, _("leads")) : null,
+        v.leader === i && v.layout && !v.layout.tiles.length && !v.over ? h("span", { class: "badge" }, _("leads")) : null,
         v.drawn && v.drawn[i] ? h("span", { class: "badge" }, _("drew {n}", { n: v.drawn[i] })) : null);
       if (pos === "bottom" && m.me !== null && !m.replay) board.appendChild(seatPanel(m, i, pos, badges));
       else board.appendChild(seatPanel(m, i, n === 3 && pos === "top" ? "right" : pos, [badges, otherHand(m, i, v.hand_sizes[i])]));
     }
     const center = h("div", { class: "felt" });
     center.appendChild(fiveupTable(m, ctx));
+    const fiveupEnded = handEnd(v);
     const ends = (v.layout && v.layout.open_ends) || [];
     const counting = ends.filter((e) => e.counts);
     center.appendChild(h("div", { class: "stock" },
       h("div", { class: "pile" }, tileSVG("", { faceDown: true, cls: "small" }), h("span", { class: "count" }, _("Stock: {n} ({drawable} to draw)", { n: v.stock_size, drawable: v.stock_drawable }))),
       counting.length ? h("span", { class: "ends" }, _("Open ends: {ends} = {total}", { ends: counting.map((e) => e.counts).join(" + "), total: v.layout.ends_total })) : null));
+    if (fiveupEnded) center.appendChild(fiveupSummary(m, ctx, fiveupEnded));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
 
     const side = h("aside", { class: "sidebar" });
     const sideName = (k) => v.sides[k].map((s) => seatName(m, s)).join(" & ");
     side.appendChild(panel(_("Points (to {n})", { n: v.target }), v.sides.map((side, k) => kv(sideName(k), String(v.scores[k])))));
-    // the points scored, as the engine said them: the ends, the domino and the blocked hand
-    const scored = eventTexts(m, ["ends_scored", "domino_bonus", "blocked", "hand_ended"]).slice(-6).reverse();
+    // this hand's points, as the engine said them (the ends, the domino, the blocked hand);
+    // a hand just ended keeps its own until the next deal
+    const ends = eventTexts(m, ["hand_ended"]).map((e) => e.event.n);
+    let from = 0;
+    if (ends.length) {
+      const last = ends[ends.length - 1];
+      from = last < v.log.length - 1 ? last + 1 : ends.length > 1 ? ends[ends.length - 2] + 1 : 0;
+    }
+    const scored = eventTexts(m, ["ends_scored", "domino_bonus", "blocked", "hand_ended"], from).slice(-6).reverse();
     side.appendChild(panel(_("Hand {n}", { n: v.hand_number || 1 }),
       h("ul", { class: "events" }, scored.map(({ event, text }) => h("li", { dataset: { code: event.code } }, text)))));
     side.appendChild(logPanel(m));
@@ -592,6 +850,10 @@ const Games = (() => {
       return wrap;
     },
     seatName,
+    sideName,
+    scoreText,
+    scoreLine,
+    handEnd,
     levelName,
     botName,
     label,

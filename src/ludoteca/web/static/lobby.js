@@ -16,6 +16,7 @@
   const nameInput = h("input", { id: "name", name: "name", maxlength: 24, autocomplete: "nickname", value: Keep.get("name") || "" });
   const pace = h("select", { id: "pace", name: "pace" },
     h("option", { value: "2" }, _("calm (2 s)")), h("option", { value: "1", selected: true }, _("normal (1 s)")), h("option", { value: "0.3" }, _("quick (0.3 s)")), h("option", { value: "0" }, _("no pause")));
+  const privateBox = h("input", { type: "checkbox", id: "private", name: "private" });
   const error = h("p", { class: "form-error", role: "alert", id: "create-error" });
   const tablesBox = h("section", { class: "panel tables", id: "tables", "aria-labelledby": "tables-title" });
 
@@ -26,6 +27,7 @@
     seatsBox,
     h("div", { class: "field" }, h("label", { for: "name" }, _("Your name")), nameInput),
     h("div", { class: "field" }, h("label", { for: "pace" }, _("Bots' pace")), pace),
+    h("div", { class: "field check" }, privateBox, h("label", { for: "private" }, _("Private table: not listed in the lobby, only its links lead to it"))),
     error,
     h("button", { type: "submit", class: "primary", id: "create-btn" }, _("Create the table")),
   );
@@ -68,13 +70,23 @@
     return OPTION_LABELS[game + "." + name + "." + value] || String(value);
   }
 
+  /** What each game is: players, length and kind, in a line. */
+  const ABOUT = {
+    texas42: () => _("4 players in two teams · about 30 minutes · tricks and bids with dominoes"),
+    fiveup: () => _("2 to 4 players · about 20 minutes · dominoes scoring the open ends in fives"),
+    bingo: () => _("2 players · about 15 minutes · tricks with dominoes, a stock and trumps"),
+    cavaleiro: () => _("2 to 8 players · about 10 minutes · a dice race to take apart a figure of matchsticks"),
+  };
+
   function renderGames() {
     games.forEach((g, i) => {
       const id = "game-" + g.name;
       const input = h("input", { type: "radio", name: "game", id, value: g.name, disabled: !g.available || undefined, checked: i === 0 || undefined });
       input.addEventListener("change", () => selectGame(g.name));
-      gameBox.appendChild(h("label", { class: "game-choice" + (g.available ? "" : " soon"), for: id }, input,
-        h("span", { class: "game-name" }, gameTitle(g.name)), g.available ? null : h("small", {}, _("coming soon"))));
+      gameBox.appendChild(h("div", { class: "game-choice" + (g.available ? "" : " soon") },
+        h("label", { for: id }, input, h("span", { class: "game-name" }, gameTitle(g.name)), g.available ? null : h("small", {}, _("coming soon"))),
+        ABOUT[g.name] ? h("small", { class: "game-about", id: "about-" + g.name }, ABOUT[g.name]()) : null,
+        h("a", { class: "rules-link", href: "/rules/" + g.name, id: "rules-" + g.name }, _("Rules"))));
     });
     const firstAvailable = games.find((g) => g.available);
     if (firstAvailable) {
@@ -189,7 +201,7 @@
     const btn = document.getElementById("create-btn");
     btn.disabled = true;
     try {
-      const res = await api("/api/tables", { game: current.name, options: readOptions(), seats, name: name || null, bot_delay: Number(pace.value) });
+      const res = await api("/api/tables", { game: current.name, options: readOptions(), seats, name: name || null, bot_delay: Number(pace.value), private: privateBox.checked });
       const id = res.table.id;
       if (res.token) Keep.set("seat." + id, { seat: res.seat, token: res.token });
       if (res.invites && Object.keys(res.invites).length) Keep.set("invites." + id, res.invites);

@@ -16,7 +16,14 @@
   let hint = null;
   let refusal = null;
   let wasMyTurn = false;
+  let wasAsked = "";
   let joining = null;
+  let ended = null; // the last state that showed a hand's end, waiting for a player to continue
+  let held = null; // that state, still shown because this player has not continued (the next hand came)
+  let continued = -1; // the move count of the hand's end this player continued from
+  let autoRoll = Keep.get("autoroll") === true; // this browser rolls its player's dice by itself
+  let autoTimer = null;
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   /* ------------------------------------------------------------ layout */
 
@@ -24,14 +31,16 @@
   const conn = h("span", { id: "conn", class: "conn" }, _("Connecting…"));
   const tools = h("div", { class: "tools" });
   const refusalBox = h("p", { id: "refusal", class: "refusal", role: "alert", hidden: true });
+  const spectatorBox = h("p", { id: "spectator", class: "spectator", hidden: true }, _("You are watching this table: only the seated players play."));
+  const scoreLine = h("p", { id: "scoreline", class: "scoreline", "aria-hidden": "true" });
   const invitesBox = h("div", { id: "invites" });
   const boardBox = h("div", { id: "board" });
   const resultBox = h("div", { id: "result" });
   const hintBox = h("div", { id: "hint", class: "hint-overlay", hidden: true });
   main.appendChild(
     h("div", { class: "table-page" },
-      h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, gameTitle(first.game)), status, conn, tools),
-      refusalBox, invitesBox, resultBox, hintBox, boardBox),
+      h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, gameTitle(first.game)), status, scoreLine, conn, tools),
+      spectatorBox, refusalBox, invitesBox, resultBox, hintBox, boardBox),
   );
 
   /* -------------------------------------------------------- invitation */
@@ -171,7 +180,7 @@
     const labels = {};
     for (const [k, v] of Object.entries(Object.assign({}, old.labels, d.labels))) if (wanted.has(k)) labels[k] = v;
     return Object.assign({}, old, {
-      type: "state", n: d.n, view, labels, last: d.last, result: d.result, table: d.table || old.table,
+      type: "state", n: d.n, view, labels, last: d.last, result: d.result, awaits: d.awaits, table: d.table || old.table,
       log_seats: old.log_seats.slice(0, d.log_from).concat(d.log_seats),
     });
   }
@@ -189,6 +198,7 @@
         }
         break;
       case "state":
+        noteHandEnd(msg);
         if (pending !== null && msg.n === pending) {
           state = msg; // another player's news: the sent move is still on its way
           render();
@@ -208,8 +218,7 @@
           render();
         }
         refusal = msg.message;
-        showRefusal();
-        toast(msg.message, "error");
+        showRefusal(); // one message, in place: no toast over the hand
         break;
       case "hint":
         hint = msg;
@@ -236,18 +245,92 @@
     }
   }
 
+  /* ------------------------------------------------------------ motion
+   * Tiles go from the hand (or the player's seat) to the table, and a finished trick
+   * to its winner: where things were is measured before a render, and the new
+   * drawing starts from there (never with prefers-reduced-motion). */
+
+  const Motion = {
+    trickSeen: null,
+    measure(box) {
+      const at = new Map();
+      box.querySelectorAll("[data-fly]").forEach((el) => at.set(el.dataset.fly + (el.closest(".trick") ? "@table" : "@hand"), el.getBoundingClientRect()));
+      box.querySelectorAll("svg.layout .ltile").forEach((el) => at.set("layout-" + Games.tileKey(el.dataset.tile), true));
+      box.querySelectorAll(".seat[data-seat]").forEach((el) => at.set("seat-" + el.dataset.seat, el.getBoundingClientRect()));
+      return at;
+    },
+    offset(from, el) {
+      const to = el.getBoundingClientRect();
+      return [from.left + from.width / 2 - (to.left + to.width / 2), from.top + from.height / 2 - (to.top + to.height / 2)];
+    },
+    play(box, before, m) {
+      box.querySelectorAll(".trick .play[data-fly]").forEach((el) => {
+        if (before.has(el.dataset.fly + "@table")) return;
+        const from = before.get(el.dataset.fly + "@hand") || before.get("seat-" + el.dataset.seat);
+        if (!from || from === true) return;
+        const [dx, dy] = Motion.offset(from, el);
+        el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 320, easing: "ease-out" });
+      });
+      const placed = box.querySelector("svg.layout .ltile.last");
+      if (placed && !before.has("layout-" + Games.tileKey(placed.dataset.tile))) {
+        const key = "tile-" + Games.tileKey(placed.dataset.tile);
+        const seat = state.last ? state.last.seat : null;
+        const from = before.get(key + "@hand") || before.get("seat-" + seat);
+        const ctm = placed.ownerSVGElement && placed.ownerSVGElement.getScreenCTM();
+        if (from && from !== true && ctm && ctm.a) {
+          const [dx, dy] = Motion.offset(from, placed);
+          placed.animate([{ transform: `translate(${dx / ctm.a}px, ${dy / ctm.d}px)` }, { transform: "translate(0px, 0px)" }], { duration: 360, easing: "ease-out" });
+        }
+      }
+      const done = m.view.last_trick;
+      const key = done ? JSON.stringify(done.plays) : null;
+      const trick = box.querySelector(".trick.last");
+      if (trick && key !== Motion.trickSeen && Motion.trickSeen !== null) {
+        const seat = box.querySelector('.seat[data-seat="' + done.winner + '"]');
+        if (seat) {
+          const to = seat.getBoundingClientRect();
+          const [dx, dy] = Motion.offset(to, trick);
+          trick.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx * 0.6}px, ${dy * 0.6}px) scale(0.5)`, opacity: 0.3 }],
+            { duration: 550, delay: 650, easing: "ease-in", fill: "forwards" });
+        }
+      }
+      Motion.trickSeen = key;
+    },
+  };
+
   /* ------------------------------------------------------------ render */
 
+  /* A hand's end stays on this page until its player continues, even once another
+   * player's continue has brought the next hand. */
+  function noteHandEnd(msg) {
+    if (msg.awaits && msg.awaits.kind === "continue") {
+      ended = msg;
+      held = null;
+    } else if (ended && msg.n > ended.n && continued < ended.n && msg.seat !== null && !held) {
+      held = ended;
+    }
+  }
+
+  function shown() {
+    return held || state;
+  }
+
   function model() {
+    const st = shown();
+    const last = st.last && /^play (\d-\d)/.exec(st.last.move || "");
     return {
-      game: state.table.game,
-      view: state.view,
+      game: st.table.game,
+      view: st.view,
       seats: state.table.seats,
       me: state.seat,
-      labels: state.labels,
-      logSeats: state.log_seats,
-      result: state.result,
-      choice,
+      labels: st.labels,
+      logSeats: st.log_seats,
+      result: st.result,
+      awaits: held ? null : st.awaits,
+      held: !!held,
+      lastTile: last ? last[1] : null,
+      autoRoll,
+      choice: held ? null : choice,
       pending: pending !== null,
       replay: false,
     };
@@ -274,11 +357,56 @@
       choice = key;
       render();
     },
+    go() {
+      if (held) {
+        continued = held.n;
+        held = null;
+        render();
+      } else if (state && state.awaits && state.awaits.kind === "continue" && pending === null) {
+        continued = state.n;
+        if (send({ type: "continue", n: state.n })) pending = state.n;
+        render();
+      }
+    },
+    roll() {
+      if (!state || pending !== null || held) return;
+      if (send({ type: "roll", n: state.n })) pending = state.n;
+      render();
+    },
+    autoRoll(on) {
+      autoRoll = !!on;
+      Keep.set("autoroll", autoRoll);
+      render();
+    },
   };
+
+  function myRollDue() {
+    const aw = state && state.awaits;
+    return !!(aw && aw.kind === "roll" && aw.seat === state.seat && state.seat !== null && !state.view.over);
+  }
+
+  /* With auto-roll on, the player's roll is sent a moment after it is due. */
+  function rollByItself() {
+    if (autoTimer || !autoRoll || !myRollDue() || pending !== null || held) return;
+    autoTimer = setTimeout(() => {
+      autoTimer = null;
+      if (autoRoll && myRollDue() && pending === null && !held) ctx.roll();
+    }, 500);
+  }
 
   function statusText(m) {
     const v = m.view;
     if (v.over) return _("Game over") + ". " + winnerText(m);
+    const aw = m.awaits;
+    const seated = m.me !== null && m.me !== undefined;
+    if (m.held || (aw && aw.kind === "continue")) return seated ? _("The hand is over: continue when you are ready.") : _("The hand is over.");
+    if (aw && aw.kind === "pause") return _("The hand is over.");
+    if (aw && aw.kind === "roll") {
+      const roller = m.seats[aw.seat];
+      if (aw.seat === m.me) return _("Your roll, {name}", { name: roller.name });
+      if (roller.kind !== "bot" && !roller.taken) return _("Waiting for {name} to join", { name: Games.seatName(m, aw.seat) });
+      return _("{name} rolls…", { name: Games.seatName(m, aw.seat) });
+    }
     const who = v.to_move;
     if (typeof who !== "number") return _("Drawing…");
     const seatInfo = m.seats[who];
@@ -297,37 +425,56 @@
     return _("{name} won!", { name: side.map((s) => Games.seatName(m, s)).join(" & ") });
   }
 
+  /** What this player is asked for besides a move: "continue" (a hand's end) or "roll". */
+  function asked(m) {
+    if (m.me === null || m.me === undefined || m.view.over) return "";
+    if (m.held || (m.awaits && m.awaits.kind === "continue")) return "continue";
+    if (m.awaits && m.awaits.kind === "roll" && m.awaits.seat === m.me) return "roll";
+    return "";
+  }
+
   function render() {
     if (!state) return;
     const m = model();
+    const st = shown();
     const active = document.activeElement;
     const focusKey = active && active.dataset ? active.dataset.key : null;
+    const before = calm.matches ? null : Motion.measure(boardBox);
     status.textContent = statusText(m);
-    document.title = (Games.helpers.myTurn(m) ? "● " : "") + gameTitle(m.game) + " · Ludoteca";
+    scoreLine.textContent = Games.scoreLine(m);
+    spectatorBox.hidden = state.seat !== null;
+    const want = asked(m);
+    document.title = (Games.helpers.myTurn(m) || want ? "● " : "") + gameTitle(m.game) + " · Ludoteca";
     boardBox.replaceChildren(Games.render(m, ctx));
-    boardBox.dataset.n = String(state.n);
-    boardBox.dataset.over = state.view.over ? "1" : "0";
+    boardBox.dataset.n = String(st.n);
+    boardBox.dataset.over = st.view.over ? "1" : "0";
     boardBox.dataset.myturn = Games.helpers.myTurn(m) ? "1" : "0";
     boardBox.dataset.pending = pending !== null ? "1" : "0";
-    boardBox.dataset.choice = choice || "";
+    boardBox.dataset.choice = m.choice || "";
+    boardBox.dataset.awaits = pending === null ? want : "";
+    boardBox.dataset.summary = boardBox.querySelector("#hand-summary") ? "1" : "0";
     renderTools(m);
     renderResult(m);
     invitesPanel();
     showRefusal();
     renderHint();
+    if (before) Motion.play(boardBox, before, m);
     const myTurn = Games.helpers.myTurn(m);
     let target = focusKey ? boardBox.querySelector('[data-key="' + CSS.escape(focusKey) + '"]') : null;
-    if (!target && myTurn && !wasMyTurn && (!active || active === document.body || boardBox.contains(active) || active === main)) {
-      target = boardBox.querySelector(".tile-btn.legal, .move-btn.legal");
+    const fresh = (myTurn && !wasMyTurn) || (want && want !== wasAsked);
+    if (!target && fresh && (!active || active === document.body || boardBox.contains(active) || active === main)) {
+      target = boardBox.querySelector("#continue-btn, #roll-btn, .tile-btn.legal, .move-btn.legal");
     }
     if (target && !joining) target.focus({ preventScroll: true });
     if (practice && myTurn && !wasMyTurn && state.hints) askHint();
     wasMyTurn = myTurn;
+    wasAsked = want;
+    rollByItself();
   }
 
   function renderTools(m) {
     tools.replaceChildren();
-    if (state.hints && m.me !== null && !m.view.over) {
+    if (state.hints && m.me !== null && !state.view.over) {
       tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, _("Hint"), h("kbd", {}, "h")));
     }
     tools.appendChild(h("button", { type: "button", id: "keys-btn", onclick: showKeys }, _("Keys"), h("kbd", {}, "?")));
@@ -339,7 +486,7 @@
     if (!m.view.over) return;
     const r = m.result || {};
     const rows = (r.sides || []).map((side, i) =>
-      h("li", { class: r.winner === i ? "won" : "" }, side.map((s) => Games.seatName(m, s)).join(" & ") + ": " + r.scores[i]));
+      h("li", { class: r.winner === i ? "won" : "" }, Games.sideName(m, side) + ": " + Games.scoreText(m, r.scores[i])));
     const actions = h("div", { class: "row" });
     if (state.table.rematch) {
       actions.appendChild(h("a", { class: "button primary", id: "go-rematch", href: "/t/" + state.table.rematch }, _("Go to the rematch")));
@@ -353,7 +500,12 @@
       h("h3", {}, _("Final score")), h("ul", {}, rows), actions));
   }
 
+  /* The refusal stands in place above the player's hand (never over it); a
+   * spectator's under the status line. */
   function showRefusal() {
+    const mine = boardBox.querySelector(".me");
+    if (mine && mine.firstChild !== refusalBox) mine.prepend(refusalBox);
+    else if (!mine && refusalBox.parentNode !== spectatorBox.parentNode) spectatorBox.after(refusalBox);
     if (refusal) {
       refusalBox.textContent = refusal;
       refusalBox.hidden = false;
@@ -407,7 +559,7 @@
     const close = h("button", { type: "button", class: "primary", onclick: () => modal.remove() }, _("Close"));
     const modal = h("div", { class: "modal", id: "keys-dialog", onkeydown: (ev) => { if (ev.key === "Escape") modal.remove(); } },
       h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title" },
-        h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles; Enter or Space plays. 1–9 press the move buttons; h asks for a hint; ? shows this help; Esc closes dialogs.")), close));
+        h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles (Home and End to the first and the last); Enter or Space plays. 1–9 press the move buttons; r rolls the dice; c continues after a hand's end; h asks for a hint; ? shows this help; Esc closes dialogs.")), close));
     document.body.appendChild(modal);
     close.focus();
   }
@@ -427,6 +579,18 @@
     if (ev.key === "?") {
       showKeys();
       ev.preventDefault();
+    } else if (ev.key === "c" || ev.key === "C") {
+      const b = document.getElementById("continue-btn");
+      if (b && !b.disabled) {
+        b.click();
+        ev.preventDefault();
+      }
+    } else if (ev.key === "r" || ev.key === "R") {
+      const b = document.getElementById("roll-btn");
+      if (b && !b.disabled) {
+        b.click();
+        ev.preventDefault();
+      }
     } else if (ev.key === "h" || ev.key === "H") {
       const b = document.getElementById("hint-btn");
       if (b && !b.disabled) askHint();
