@@ -525,21 +525,26 @@ def create_app(
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    async def record_of(request: Request) -> tuple[dict[str, Any], Any]:
+        """The request's body and the record it names: uploaded, or a finished table's."""
+        body = await _read_json(request, MAX_RECORD_BODY, off_loop=True)
+        if not isinstance(body, dict):
+            raise Refused("bad_json")
+        record = body.get("record")
+        if record is None and isinstance(body.get("table"), str):
+            table = await hub.get(body["table"])
+            if table is None:
+                raise Refused("no_table", status=404)
+            if not table.over:
+                raise Refused("record_not_over", status=409)
+            record = table.game.record()
+        return body, record
+
     async def api_replay(request: Request) -> Response:
         lang = i18n.pick_lang(request)
         try:
             check_rate(request, "replay_step")
-            body = await _read_json(request, MAX_RECORD_BODY, off_loop=True)
-            if not isinstance(body, dict):
-                raise Refused("bad_json")
-            record = body.get("record")
-            if record is None and isinstance(body.get("table"), str):
-                table = await hub.get(body["table"])
-                if table is None:
-                    raise Refused("no_table", status=404)
-                if not table.over:
-                    raise Refused("record_not_over", status=409)
-                record = table.game.record()
+            body, record = await record_of(request)
             key = replays.key(record)
             if not replays.known(key):  # a step through a record already checked costs a move
                 check_rate(request, "replay")
@@ -551,17 +556,7 @@ def create_app(
     async def api_review(request: Request) -> Response:
         lang = i18n.pick_lang(request)
         try:
-            body = await _read_json(request, MAX_RECORD_BODY, off_loop=True)
-            if not isinstance(body, dict):
-                raise Refused("bad_json")
-            record = body.get("record")
-            if record is None and isinstance(body.get("table"), str):
-                table = await hub.get(body["table"])
-                if table is None:
-                    raise Refused("no_table", status=404)
-                if not table.over:
-                    raise Refused("record_not_over", status=409)
-                record = table.game.record()
+            _body, record = await record_of(request)
             if not isinstance(record, dict):
                 raise Refused("bad_record", {"detail": "no record"})
             key = await asyncio.to_thread(reviews.key, record)
