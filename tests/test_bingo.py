@@ -491,7 +491,9 @@ def test_extra_set_for_capturing_the_trump_double_with_the_bingo() -> None:
     assert summary["points"] == [78, 42]
     assert summary["winner"] == 0 and summary["bingo_capture"] == 1
     assert summary["sets_won"] == [1, 1]  # the loser made 42; the capture is worth a set
-    reasons = [e["reason"] for e in game.view()["set_events"]]
+    assert [e["code"] for e in game.view()["set_events"]] == ["at_least_30", "bingo_capture"]
+    assert all("reason" not in e for e in game.view()["set_events"])
+    reasons = [e["reason"] for e in game.result()["set_events"]]
     assert reasons == [
         "the loser had 42 points, at least 30",
         "captured the trump double 6-6 with the bingo",

@@ -103,7 +103,7 @@ def test_a_double_on_a_line_has_its_parent_one_side_then_tips() -> None:
         "north": "closed",
         "east": "open",
         "south": "closed",
-        "west": "joined to its parent",
+        "west": "parent",
     }
     assert ends(layout)[-1] == ("4-4", 4, "side", 4, 0, "east", 8)
     layout = lay("6-4", "4-4 on 6-4", "4-2 on 4-4", "4-1 on 4-4")

@@ -549,7 +549,10 @@ class Bingo(Game):
             "tricks": [_trick_json(t) for t in core.tricks],
             "last_trick": _trick_json(core.tricks[-1]) if core.tricks else None,
             "score_events": self._score_events(),
-            "set_events": self._set_events(),
+            # codes and numbers only: the English reasons stay in ``result()``
+            "set_events": [
+                {k: v for k, v in e.items() if k != "reason"} for e in self._set_events()
+            ],
             "hands_played": [_summary(h) for h in core.done],
             "winner": core.winner if core.winner >= 0 else None,
         }

@@ -528,8 +528,9 @@ class FiveUp(Game):
             "stock_drawable": max(0, left - s.reserve) if in_hand else 0,
             "passes_in_a_row": s.passes,
             "layout": self.layout(),
-            "score_events": score_events,
-            "hands_played": hands_played,
+            # codes and numbers only: the English reasons stay in ``result()``
+            "score_events": [_without(e, "reason") for e in score_events],
+            "hands_played": [_without(h, "bonus") for h in hands_played],
             "winner": s.winner if s.winner >= 0 else None,
         }
 
@@ -709,3 +710,7 @@ class FiveUp(Game):
         new._history[self.hand_start] = deal_text(hands, stock)
         assert s.hands[seat] == self.core.hands[seat]
         return new
+
+
+def _without(entry: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if k != key}

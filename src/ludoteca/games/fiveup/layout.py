@@ -391,7 +391,7 @@ def build_layout(plays: list[tuple[int, int]]) -> dict[str, Any]:
         if node.parent >= 0:
             arms[DIRECTION_NAMES[_neg(pl.heading)]] = {
                 "kind": "side",
-                "state": "joined to its parent",
+                "state": "parent",
                 "tiles": [node.parent],
             }
         counted = False
