@@ -489,8 +489,8 @@ const Games = (() => {
         v.last_trick.plays.map((p) => tileSVG(p.tile, { cls: "small", horizontal: true })),
         h("span", {}, " " + _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points }))));
     }
-    const ended = eventTexts(m, ["hand_over"]);
-    if (ended.length) info.push(h("p", { class: "last-hand" }, ended[ended.length - 1].text));
+    const handsOver = eventTexts(m, ["hand_over"]);
+    if (handsOver.length) info.push(h("p", { class: "last-hand" }, handsOver[handsOver.length - 1].text));
     side.appendChild(panel(_("Bidding"), info));
     side.appendChild(logPanel(m));
     return [board, side];
@@ -543,8 +543,8 @@ const Games = (() => {
       h("h3", {}, _("Hand points (to 70)")), kv(names[0], String(v.points[0])), kv(names[1], String(v.points[1])),
       v.following_compulsory ? h("p", { class: "warn" }, _("Following is compulsory")) : null,
     ];
-    const ended = eventTexts(m, ["hand_ended"]);
-    if (ended.length) info.push(h("p", { class: "last-hand" }, ended[ended.length - 1].text));
+    const handsEnded = eventTexts(m, ["hand_ended"]);
+    if (handsEnded.length) info.push(h("p", { class: "last-hand" }, handsEnded[handsEnded.length - 1].text));
     side.appendChild(panel(_("Score"), info));
     // this hand's captures and shows (and its close), as the engine said them
     const dealt = eventTexts(m, ["hand_dealt"]);
@@ -810,11 +810,11 @@ const Games = (() => {
     side.appendChild(panel(_("Points (to {n})", { n: v.target }), v.sides.map((side, k) => kv(sideName(k), String(v.scores[k])))));
     // this hand's points, as the engine said them (the ends, the domino, the blocked hand);
     // a hand just ended keeps its own until the next deal
-    const ends = eventTexts(m, ["hand_ended"]).map((e) => e.event.n);
+    const handEnds = eventTexts(m, ["hand_ended"]).map((e) => e.event.n);
     let from = 0;
-    if (ends.length) {
-      const last = ends[ends.length - 1];
-      from = last < v.log.length - 1 ? last + 1 : ends.length > 1 ? ends[ends.length - 2] + 1 : 0;
+    if (handEnds.length) {
+      const last = handEnds[handEnds.length - 1];
+      from = last < v.log.length - 1 ? last + 1 : handEnds.length > 1 ? handEnds[handEnds.length - 2] + 1 : 0;
     }
     const scored = eventTexts(m, ["ends_scored", "domino_bonus", "blocked", "hand_ended"], from).slice(-6).reverse();
     side.appendChild(panel(_("Hand {n}", { n: v.hand_number || 1 }),
