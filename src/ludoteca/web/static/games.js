@@ -582,6 +582,16 @@ const Games = (() => {
     return column.length ? column : v.legal_moves.filter((mv) => mv === "remove block " + s.block);
   }
 
+  /** The removal a click on a stick asks for where any removal may be tried (the
+   * lessons): the stick and those above it in its column, or the horizontals. */
+  function stickMove(v, fig, s) {
+    if (s.kind === "horizontal") {
+      return v.legal_moves.includes("remove horizontals") ? "remove horizontals" : "remove horizontal";
+    }
+    const count = Math.max(1, fig.columns[s.column - 1] - s.row);
+    return "remove " + count + " from column " + s.column;
+  }
+
   function highlight(board, ids, on) {
     const figure = board && board.querySelector(".mine-fig svg.figure");
     if (!figure) return;
@@ -630,7 +640,8 @@ const Games = (() => {
         g.classList.add("clickable");
         if (choices.length) g.classList.add("legal");
         g.addEventListener("click", () => {
-          if (choices.length === 1) ctx.move(choices[0]);
+          if (m.freeSticks) ctx.move(stickMove(v, fig, s));
+          else if (choices.length === 1) ctx.move(choices[0]);
           else if (choices.length > 1) {
             ctx.choose(s.kind === "horizontal" ? "horizontals" : "column-" + s.column);
             const first = document.querySelector("#board .actions .move-btn.legal");

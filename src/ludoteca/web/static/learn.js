@@ -206,6 +206,8 @@
       replay: false,
       hands: table.hands,
       showHands: !!table.hands,
+      // any removal may be tried on the figure, so that a wrong one is explained
+      freeSticks: true,
     };
     boardBox.replaceChildren(Games.render(m, ctx));
     boardBox.dataset.myturn = Games.helpers.myTurn(m) && phase === "ask" ? "1" : "0";
