@@ -192,6 +192,12 @@ def test_the_hint_panel_does_not_push_the_board_away(
     # every reason is read inside the panel, nothing cut off at its side
     fits = "(el => el.scrollWidth <= el.clientWidth)(document.getElementById('hint'))"
     assert page.evaluate(fits)
+    # so does the longest move a deal may bring (a lead that shows five doubles)
+    page.evaluate(
+        """() => { document.querySelector('#hint .hint tbody .link-btn').textContent =
+                   'play 6-6 and show the doubles 5-5, 4-4, 3-3, 2-2 and 1-1 (bingo)'; }"""
+    )
+    assert page.evaluate(fits)
     why = page.locator("#hint .hint tbody tr").first.locator(".why")
     assert "deals" in why.inner_text()
     reason = why.bounding_box()
