@@ -32,6 +32,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from timing import copy_and_apply_cost
+
 import ludoteca
 from ludoteca.games.bingo import Bingo
 from ludoteca.games.bingo.core import DEAL, OVER, BingoCore, random_permutation
@@ -138,18 +140,7 @@ def copy_cost(games: list[Bingo], reps: int) -> tuple[float, float]:
             if twin.hands_scored == g.hands_scored:
                 break
         actions.append(a)
-    start = time.process_time()
-    for _ in range(reps):
-        for g in games:
-            g.copy()
-    copying = time.process_time() - start
-    start = time.process_time()
-    for _ in range(reps):
-        for g, a in zip(games, actions, strict=True):
-            g.copy().apply_action_unchecked(a)
-    both = time.process_time() - start
-    n = reps * len(games)
-    return 1e6 * copying / n, 1e6 * (both - copying) / n
+    return copy_and_apply_cost(games, actions, reps)
 
 
 def spread(values: list[float]) -> str:

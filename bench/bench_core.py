@@ -20,7 +20,6 @@ Run: ``.venv/bin/python bench/bench_core.py [--rounds 7] [--against /path/to/oth
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import random
@@ -30,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from timing import copy_and_apply_cost
 
 GAMES: dict[str, dict[str, Any]] = {
     "texas42": {},
@@ -89,23 +90,7 @@ def quiet_move(game: Any) -> int:
 
 def copy_apply(found: list[Any], reps: int) -> tuple[float, float]:
     """CPU µs of ``copy()``, and of one ``apply_action_unchecked`` after it."""
-    actions = [quiet_move(g) for g in found]
-    gc.disable()
-    try:
-        start = time.process_time()
-        for _ in range(reps):
-            for g in found:
-                g.copy()
-        copying = time.process_time() - start
-        start = time.process_time()
-        for _ in range(reps):
-            for g, a in zip(found, actions, strict=True):
-                g.copy().apply_action_unchecked(a)
-        both = time.process_time() - start
-    finally:
-        gc.enable()
-    n = reps * len(found)
-    return 1e6 * copying / n, 1e6 * (both - copying) / n
+    return copy_and_apply_cost(found, [quiet_move(g) for g in found], reps)
 
 
 def one_round(seed: int, games: int) -> dict[str, float]:

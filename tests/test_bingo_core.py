@@ -32,39 +32,16 @@ from ludoteca.games.bingo.core import (
 from ludoteca.games.bingo.hidden import DealSampler, observe_view, position_from_view
 from ludoteca.tiles import Tile
 
-FIELDS = (
-    "phase",
-    "draws",
-    "first_leader",
-    "hand_no",
-    "winner",
-    "b7",
-    "dealt",
-    "stock",
-    "drawn",
-    "trump_tile",
-    "up",
-    "up_holder",
-    "hidden_to",
-    "trump",
-    "cfg",
-    "closed_by",
-    "closed_at",
-    "hand_leader",
-    "leader",
-    "turn",
-    "lead_tile",
-    "lead_show",
-    "bingo_capture",
-    "played",
-    "done",
-)
-LISTS = ("sets", "hands", "points", "tricks_won", "shown", "tricks", "draw_log")
 
 
 def state(core: BingoCore) -> tuple[Any, ...]:
-    """Everything a core holds, as plain values."""
-    return tuple(getattr(core, f) for f in FIELDS) + tuple(tuple(getattr(core, f)) for f in LISTS)
+    """Everything a core holds but its event sink, as plain values."""
+    return tuple(
+        tuple(v) if isinstance(v, list) else v
+        for name in BingoCore.__slots__
+        if name != "sink"
+        for v in [getattr(core, name)]
+    )
 
 
 def new_game(seed: int, b7: bool = False) -> Bingo:

@@ -569,27 +569,16 @@ class BingoCore:
             self.played,
         )
         self.stack = (_U_DEAL, saved, self.stack)
+        self._clear_hand()
         self.hand_no = hand_no = self.hand_no + 1
         self.dealt = (h0, h1)
         self.hands = [h0, h1]
         self.stock = stock
-        self.drawn = 0
         self.trump_tile = self.up = up
         trump = self.trump = trump_of(up, self.b7)
         self.cfg = config_of(trump, self.b7)
-        self.up_holder = self.hidden_to = -1
-        self.closed_by = self.closed_at = -1
         leader = self.first_leader if hand_no % 2 else 1 - self.first_leader
         self.hand_leader = self.leader = self.turn = leader
-        self.lead_tile = -1
-        self.lead_show = 0
-        self.points = [0, 0]
-        self.tricks_won = [0, 0]
-        self.shown = [0, 0]
-        self.tricks = []
-        self.draw_log = []
-        self.bingo_capture = -1
-        self.played = 0
         self.phase = LEAD
 
     def deal_order(self, order: list[int]) -> None:
