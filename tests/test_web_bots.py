@@ -70,3 +70,49 @@ def test_a_flood_of_bot_tables_leaves_a_human_table_its_share(app_url: str) -> N
         # each flooding table, shared among the workers (as long as they took here)
         slowest = max(wall for _, wall in experts)
         assert waits and max(waits) <= 1.5 * (flood / workers + 1) * slowest, (waits, slowest)
+
+
+def _greedy_requests(tables: int) -> list[tuple[str, ludoteca.Game]]:
+    """Games of Texas 42 where a bot is to move, one per table id."""
+    out = []
+    for i in range(tables):
+        game = ludoteca.new_game("texas42", seed=i)
+        out.append((f"t{i}", game))
+    return out
+
+
+def test_quick_decisions_queue_at_a_worker_and_survive_its_death() -> None:
+    """Quick decisions are sent up to PIPELINE at a time to one worker, answered in
+    order to the right tables; a worker killed with several in hand is replaced and
+    every decision is made once more; a slow one waits for a worker with nothing in hand."""
+    import asyncio
+
+    from ludoteca.web.bots import PIPELINE, BotPool
+
+    async def scenario() -> None:
+        pool = BotPool(1)
+        pool.start()
+        try:
+            games = _greedy_requests(3 * PIPELINE)
+            worker = pool._workers[0]
+            tasks = [
+                asyncio.create_task(pool.choose(tid, g, list(g.moves), g.to_move, "greedy"))
+                for tid, g in games
+            ]
+            await asyncio.sleep(0)
+            assert len(worker.inflight) == PIPELINE  # the rest wait in the queue
+            slow = asyncio.create_task(
+                pool.choose("slow", games[0][1], list(games[0][1].moves), 0, "expert")
+            )
+            await asyncio.sleep(0)
+            assert all(r.level == "greedy" for r in worker.inflight)
+            worker.process.kill()  # with PIPELINE decisions in hand
+            moves = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+            for (_, game), move in zip(games, moves, strict=True):
+                assert move in game.legal_moves()
+            assert await asyncio.wait_for(slow, 60) in games[0][1].legal_moves()
+            assert pool._workers[0] is not worker
+        finally:
+            pool.close()
+
+    asyncio.run(scenario())

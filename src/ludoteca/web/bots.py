@@ -8,6 +8,11 @@ whole turn. At most ``workers`` decisions run at once (the per-server cap),
 each in a process of its own, so bots never hold the web server's interpreter
 and an expert's thinking budget is its own core's time.
 
+Quick decisions (the :data:`QUICK_LEVELS`, a few milliseconds at most) are sent
+to a worker up to :data:`PIPELINE` at a time, behind other quick ones only, so a
+worker has the next one at hand while the server is busy elsewhere; a slow
+decision (an expert, an analysis) goes to a worker with nothing in hand.
+
 A worker keeps a replica of each table it has served (the most recent
 :data:`REPLICAS`) and is sent only the moves made since; a worker that dies
 is replaced and its decision asked again.
@@ -37,6 +42,12 @@ log = logging.getLogger("ludoteca.web")
 
 REPLICAS = 512
 """Tables a worker keeps a replica of (the least recently served are dropped)."""
+
+QUICK_LEVELS = frozenset({"random", "greedy"})
+"""Bot levels whose decisions are quick enough to queue at a worker."""
+
+PIPELINE = 8
+"""Quick decisions a worker may hold at once (it makes them in order)."""
 
 
 @dataclass
@@ -81,7 +92,8 @@ class _Worker:
         self.process = ctx.Process(target=_serve, args=(child,), daemon=True)
         self.process.start()
         child.close()
-        self.busy: BotRequest | JobRequest | None = None
+        self.inflight: collections.deque[BotRequest | JobRequest] = collections.deque()
+        """What the worker was sent and has not answered yet, in order."""
         self.known: collections.OrderedDict[str, int] = collections.OrderedDict()
         """Tables whose replica this worker holds, with their move counts."""
 
@@ -151,18 +163,35 @@ class BotPool:
 
     def _dispatch(self) -> None:
         while self._queue:
-            idle = [w for w in self._workers if w.busy is None]
-            if not idle:
-                return
-            request = self._queue.popleft()
+            request = self._queue[0]
             if request.future.done():  # its table stopped waiting
+                self._queue.popleft()
                 continue
-            worker = next((w for w in idle if request.table_id in w.known), idle[0])
+            worker = self._worker_for(request)
+            if worker is None:
+                return
+            self._queue.popleft()
             self._send(worker, request)
 
+    def _worker_for(self, request: BotRequest | JobRequest) -> _Worker | None:
+        """The worker to send ``request`` to now, if one may take it: the least busy,
+        one that holds the table's replica first."""
+        table = request.table_id
+        if _quick(request):
+            free = [
+                w
+                for w in self._workers
+                if len(w.inflight) < PIPELINE and all(_quick(r) for r in w.inflight)
+            ]
+        else:
+            free = [w for w in self._workers if not w.inflight]
+        if not free:
+            return None
+        return min(free, key=lambda w: (len(w.inflight), table not in w.known))
+
     def _send(self, worker: _Worker, request: BotRequest | JobRequest) -> None:
+        worker.inflight.append(request)
         if isinstance(request, JobRequest):
-            worker.busy = request
             try:
                 worker.conn.send(("job", request.name, request.args))
             except OSError:
@@ -173,7 +202,6 @@ class BotPool:
             start, moves = have, request.moves[have:]
         else:
             start, moves = 0, request.moves
-        worker.busy = request
         worker.known[request.table_id] = len(request.moves)
         worker.known.move_to_end(request.table_id)
         while len(worker.known) > REPLICAS:
@@ -195,31 +223,46 @@ class BotPool:
             self._replace(worker)
 
     def _answer(self, worker: _Worker) -> None:
-        try:
-            kind, value = worker.conn.recv()
-        except (EOFError, OSError):
-            self._replace(worker)
-            return
-        request, worker.busy = worker.busy, None
+        """Take in every answer the worker has written (its requests' order)."""
+        while True:
+            try:
+                kind, value = worker.conn.recv()
+            except (EOFError, OSError):
+                self._replace(worker)
+                return
+            if worker.inflight:
+                self._settle(worker, worker.inflight.popleft(), kind, value)
+            try:
+                more = worker.conn.poll()
+            except (EOFError, OSError):
+                more = False
+            if not more:
+                break
+        self._dispatch()
+
+    def _settle(
+        self, worker: _Worker, request: BotRequest | JobRequest, kind: str, value: Any
+    ) -> None:
         if isinstance(request, JobRequest):
             if not request.future.done():
                 if kind == "result":
                     request.future.set_result(value)
                 else:
                     request.future.set_exception(RuntimeError(value))
-        elif request is not None and not request.future.done():
-            if kind == "move":
-                move, level, cpu, wall = value
-                self.decisions += 1
-                self.thinking.append((level, cpu, wall, time.monotonic() - request.queued))
-                request.future.set_result(move)
-            elif kind == "resync":  # the worker lost its replica: send every move
-                worker.known.pop(request.table_id, None)
+        elif kind == "resync":  # the worker lost its replica: send every move
+            worker.known.pop(request.table_id, None)
+            if not request.future.done():
                 self._queue.appendleft(request)
-            else:
-                worker.known.pop(request.table_id, None)
+        elif kind == "move":
+            move, level, cpu, wall = value
+            self.decisions += 1
+            self.thinking.append((level, cpu, wall, time.monotonic() - request.queued))
+            if not request.future.done():
+                request.future.set_result(move)
+        else:
+            worker.known.pop(request.table_id, None)
+            if not request.future.done():
                 request.future.set_exception(RuntimeError(value))
-        self._dispatch()
 
     def _replace(self, worker: _Worker) -> None:
         """A worker died: start another, and ask its decision again."""
@@ -232,9 +275,10 @@ class BotPool:
             worker.process.kill()
         if worker in self._workers:
             self._workers.remove(worker)
-        if worker.busy is not None and not worker.busy.future.done():
-            self._queue.appendleft(worker.busy)
-        worker.busy = None
+        while worker.inflight:  # asked again, first in the queue, in their order
+            request = worker.inflight.pop()
+            if not request.future.done():
+                self._queue.appendleft(request)
         log.warning("a bot worker stopped; starting another")
         self._add_worker()
         self._dispatch()
@@ -253,6 +297,10 @@ class BotPool:
             if not request.future.done():
                 request.future.cancel()
         self._workers.clear()
+
+
+def _quick(request: BotRequest | JobRequest) -> bool:
+    return isinstance(request, BotRequest) and request.level in QUICK_LEVELS
 
 
 def make_level_bot(game: str, level: str) -> Bot:
