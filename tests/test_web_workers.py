@@ -329,6 +329,31 @@ def test_serve_with_two_workers_on_one_port(services: tuple[str, str], tmp_path:
         server.stop()
 
 
+def test_rate_limits_count_a_client_on_every_worker(services: tuple[str, str]) -> None:
+    """Two workers on one broker share a client's buckets: a burst of 3 creations
+    allows 3 in all, whichever worker answers; without the broker each would allow 3."""
+    from ludoteca.web.limits import ClientLimits
+
+    db, broker = services
+    seats = [{"kind": "you"}, {"kind": "bot", "level": "random"}]
+    body = {"game": "cavaleiro", "seats": seats, "name": "Ana"}
+    rules = {"create": (0.01, 3.0)}
+    apps = [
+        create_app(db, bot_delay=0.0, broker=broker, client_limits=ClientLimits(rules))
+        for _ in range(2)
+    ]
+    with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
+        answers = [c.post("/api/tables", json=body) for c in (a, b, a, b, b)]
+    assert [r.status_code for r in answers] == [201, 201, 201, 429, 429]
+    assert int(answers[3].headers["Retry-After"]) >= 1
+    assert answers[3].json()["error"] == "busy"
+    # the buckets were Redis's: another client address starts full
+    import redis
+
+    keys = redis.Redis.from_url(broker).keys("ludoteca:rate:create:*")
+    assert len(keys) == 1
+
+
 # ------------------------------------------------------------------ migrations
 
 

@@ -355,8 +355,11 @@ def create_app(
     pages = _Pages()
     reviews = Reviews(budget=analysis_budget, pool=hub.bot_pool)
 
-    def check_rate(request: Request, kind: str) -> None:
-        wait = limits.take(kind, request.client.host if request.client else None)
+    if hub.broker is not None:
+        limits.shared = hub.broker
+
+    async def check_rate(request: Request, kind: str) -> None:
+        wait = await limits.check(kind, request.client.host if request.client else None)
         if wait:
             raise Refused("busy", {"retry": limits.retry_after(wait)}, status=429)
 
@@ -453,7 +456,7 @@ def create_app(
 
     async def api_seats(request: Request) -> Response:
         try:
-            check_rate(request, "seats")
+            await check_rate(request, "seats")
             body = await _read_json(request, MAX_JSON_BODY)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -475,7 +478,7 @@ def create_app(
 
     async def api_create(request: Request) -> Response:
         try:
-            check_rate(request, "create")
+            await check_rate(request, "create")
             body = await _read_json(request, MAX_JSON_BODY)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -502,7 +505,7 @@ def create_app(
         try:
             if table is None:
                 raise Refused("no_table", status=404)
-            check_rate(request, "join")
+            await check_rate(request, "join")
             body = await _read_json(request, 4096)
             if not isinstance(body, dict):
                 raise Refused("bad_json")
@@ -543,11 +546,11 @@ def create_app(
     async def api_replay(request: Request) -> Response:
         lang = i18n.pick_lang(request)
         try:
-            check_rate(request, "replay_step")
+            await check_rate(request, "replay_step")
             body, record = await record_of(request)
             key = replays.key(record)
             if not replays.known(key):  # a step through a record already checked costs a move
-                check_rate(request, "replay")
+                await check_rate(request, "replay")
             data = await asyncio.to_thread(replays.step, key, record, body.get("step"), lang)
         except Refused as e:
             return _refusal(request, e)
@@ -561,7 +564,7 @@ def create_app(
                 raise Refused("bad_record", {"detail": "no record"})
             key = await asyncio.to_thread(reviews.key, record)
             # a review under way is looked at often; a new one costs an analysis
-            check_rate(request, "replay_step" if reviews.known(key) else "replay")
+            await check_rate(request, "replay_step" if reviews.known(key) else "replay")
             if not reviews.known(key):
                 _Replay.check_options(record)
             data = await reviews.status(key, record, lang)

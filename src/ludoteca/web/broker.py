@@ -7,6 +7,9 @@ Redis: news of the tables by pub/sub, and leases for the tables' bots.
   database's order: two workers can never both store move ``n`` of a table
   (its primary key is (table, n)), and a worker that finds itself behind reads
   what it missed from the database.
+- Rate limits: the token buckets of clients' HTTP requests
+  (``PREFIX:rate:KIND:CLIENT``, Redis's clock), so a client counts the same on
+  every worker.
 - Leases: a table's bots run only on the worker holding its lease
   (``PREFIX:lease:TABLE``, set for :data:`LEASE_SECONDS` and renewed twice a
   second). When a worker dies its leases run out and other workers take them
@@ -43,6 +46,21 @@ for i, key in ipairs(KEYS) do
   end
 end
 return held
+"""
+
+_TAKE_TOKEN = """
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
+local held = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
+local tokens, stamp = tonumber(held[1]), tonumber(held[2])
+if tokens == nil or stamp == nil then tokens, stamp = burst, now end
+tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = (1 - tokens) / rate end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(1000 * burst / rate) + 1000)
+return tostring(wait)
 """
 
 _RELEASE = """
@@ -104,6 +122,14 @@ class Broker:
             )
         except Exception as e:
             log.warning("news of table %s not published: %s", table_id, e)
+
+    async def take_token(self, kind: str, client: str, rate: float, burst: float) -> float:
+        """Take one token of ``client``'s bucket for ``kind`` (``rate`` a second, at
+        most ``burst``): 0 if allowed, otherwise the seconds until it would be."""
+        wait = await self.redis.eval(
+            _TAKE_TOKEN, 1, self._key("rate", kind, client), repr(rate), repr(burst)
+        )
+        return float(wait)
 
     # ------------------------------------------------------------------ leases
 

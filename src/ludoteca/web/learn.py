@@ -113,7 +113,7 @@ class LearnApi:
 
     def __init__(
         self,
-        check_rate: Callable[[Request, str], None],
+        check_rate: Callable[[Request, str], Awaitable[None]],
         read_json: Callable[[Request, int], Awaitable[Any]],
         refused: Callable[[Request, Refused], Response],
     ) -> None:
@@ -150,7 +150,7 @@ class LearnApi:
     async def step(self, request: Request) -> Response:
         lang = i18n.pick_lang(request)
         try:
-            self.check_rate(request, "replay_step")
+            await self.check_rate(request, "replay_step")
             course = _course(request.path_params["game"])
             step, index, count = _step(
                 course, request.path_params["lesson"], request.path_params["step"]
@@ -179,7 +179,7 @@ class LearnApi:
     async def attempt(self, request: Request) -> Response:
         lang = i18n.pick_lang(request)
         try:
-            self.check_rate(request, "replay_step")
+            await self.check_rate(request, "replay_step")
             course = _course(request.path_params["game"])
             body = await self.read_json(request, 4096)
             if not isinstance(body, dict):

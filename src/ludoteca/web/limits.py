@@ -3,15 +3,23 @@
 A client beyond its limit is answered 429 with ``Retry-After`` (HTTP) or an
 ``error`` frame (WebSocket); the buckets of the clients seen last are kept, at
 most :data:`MAX_CLIENTS` of them.
+
+With several workers the buckets of the HTTP requests (:data:`SHARED_KINDS`)
+live in Redis, so a client counts the same whichever worker answers it; a
+WebSocket's messages are counted by the worker holding the connection.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections import OrderedDict
+from typing import Protocol
 
-__all__ = ["DEFAULT_RULES", "ClientLimits"]
+__all__ = ["DEFAULT_RULES", "SHARED_KINDS", "ClientLimits", "SharedBuckets"]
+
+log = logging.getLogger("ludoteca.web")
 
 DEFAULT_RULES: dict[str, tuple[float, float]] = {
     "create": (0.2, 10.0),
@@ -24,6 +32,17 @@ DEFAULT_RULES: dict[str, tuple[float, float]] = {
 """Per kind of request: how many a second a client may make, and the burst allowed."""
 
 MAX_CLIENTS = 10_000
+
+SHARED_KINDS = frozenset({"create", "join", "replay", "replay_step", "seats"})
+"""The kinds of request counted across workers when buckets are shared."""
+
+
+class SharedBuckets(Protocol):
+    """Token buckets every worker sees (the broker's, in Redis)."""
+
+    async def take_token(self, kind: str, client: str, rate: float, burst: float) -> float:
+        """Take one token: 0 if allowed, otherwise the seconds until it would be."""
+        ...
 
 
 class _Bucket:
@@ -51,7 +70,22 @@ class ClientLimits:
     ) -> None:
         self.rules = dict(DEFAULT_RULES if rules is None else rules)
         self.enabled = enabled
+        self.shared: SharedBuckets | None = None
+        """Buckets shared with the other workers, when there are."""
         self._buckets: OrderedDict[tuple[str, str], _Bucket] = OrderedDict()
+
+    async def check(self, kind: str, client: str | None) -> float:
+        """As :meth:`take`, through the shared buckets for the :data:`SHARED_KINDS`
+        (this worker's own buckets while they cannot be reached)."""
+        rule = self.rules.get(kind)
+        if not self.enabled or rule is None:
+            return 0.0
+        if self.shared is not None and kind in SHARED_KINDS:
+            try:
+                return await self.shared.take_token(kind, client or "?", *rule)
+            except Exception as e:
+                log.warning("shared rate limits unreachable, counting here: %s", e)
+        return self.take(kind, client)
 
     def take(self, kind: str, client: str | None) -> float:
         """Take one request of ``kind`` for ``client``: 0 if allowed, otherwise the
