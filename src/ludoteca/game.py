@@ -277,6 +277,19 @@ class Game(abc.ABC):
         chance event due now or does not fit what is left.
         """
 
+    @staticmethod
+    def _chance_refusal(text: str, reason: str, code: str, params: dict[str, Any]) -> IllegalMove:
+        """The refusal of the chance event ``text``: its reason in English, its code
+        and the code's numbers."""
+        return IllegalMove(
+            f"chance event {text!r} is not allowed: {reason}",
+            seat=CHANCE,
+            move=text,
+            reason=reason,
+            code=code,
+            params=params,
+        )
+
     @abc.abstractmethod
     def _sample_chance(self, rng: random.Random) -> str:
         """A chance event due now, drawn uniformly with ``rng``."""

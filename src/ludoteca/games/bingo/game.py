@@ -349,14 +349,7 @@ class Bingo(Game):
 
     def _chance_error(self, text: str, code: str, **params: Any) -> IllegalMove:
         reason = refusal_text(code, params)
-        return IllegalMove(
-            f"chance event {text!r} is not allowed: {reason}",
-            seat=CHANCE,
-            move=text,
-            reason=reason,
-            code=code,
-            params=params,
-        )
+        return self._chance_refusal(text, reason, code, params)
 
     def _parse_tiles(self, text: str, words: list[str]) -> list[int]:
         out = []

@@ -529,14 +529,7 @@ class Cavaleiro(Game):
             reason = f"the roll of {self._who(params['seat'])} {what} is due: roll a b c d"
         if code == "bad_dice":
             reason = f"a roll is four dice from 1 to 6, like 'roll 6 5 2 1'; {reason}"
-        return IllegalMove(
-            f"chance event {text!r} is not allowed: {reason}",
-            seat=CHANCE,
-            move=text,
-            reason=reason,
-            code=code,
-            params=params,
-        )
+        return self._chance_refusal(text, reason, code, params)
 
     def _sample_chance(self, rng: random.Random) -> str:
         return ROLL_TEXT[draw_roll(rng)]

@@ -380,14 +380,7 @@ class FiveUp(Game):
         return deal_text(hands, stock)
 
     def _chance_error(self, text: str, reason: str, code: str, **params: Any) -> IllegalMove:
-        return IllegalMove(
-            f"chance event {text!r} is not allowed: {reason}",
-            seat=CHANCE,
-            move=text,
-            reason=reason,
-            code=code,
-            params=params,
-        )
+        return self._chance_refusal(text, reason, code, params)
 
     def _parse_tiles(self, text: str, words: list[str]) -> list[int]:
         try:

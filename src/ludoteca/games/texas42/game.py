@@ -307,14 +307,7 @@ class Texas42(Game):
 
     def _chance_error(self, text: str, code: str, params: dict[str, Any]) -> IllegalMove:
         reason = self._render(code, params)
-        return IllegalMove(
-            f"chance event {text!r} is not allowed: {reason}",
-            seat=CHANCE,
-            move=text,
-            reason=reason,
-            code=code,
-            params=params,
-        )
+        return self._chance_refusal(text, reason, code, params)
 
     def _parse_tiles(self, text: str, words: list[str]) -> list[int]:
         try:
