@@ -292,17 +292,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             for agent in rewards:
                 rewards[agent] = 0.0
             self._paid = False
-        if type(to_move) is int:
-            self._to_move = to_move
-            self._legal = game.legal_actions()
-            self.agent_selection = self._agent_of[to_move]
-        else:
-            self._to_move = -1
-            self._legal = []
-            if to_move is None:
-                self._live = False
-                for a in self.agents:
-                    self.terminations[a] = True
+        self._after_move()
 
     def play_chance(self, event: str) -> None:
         """Play a chance event in notation (games started with ``chance="manual"``,
