@@ -1075,15 +1075,7 @@ class Hub:
             "rematch_of": table.rematch_of,
             "spectators": sum(1 for c in table.conns if c.seat is None and c.ready),
             "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "level": s.level,
-                    "name": s.name,
-                    "taken": s.kind == "bot" or s.token_hash is not None,
-                    "online": s.kind == "bot" or s.seat in online,
-                }
-                for s in table.seats
+                {**seat_info(s), "online": s.kind == "bot" or s.seat in online} for s in table.seats
             ],
         }
 
@@ -1249,16 +1241,18 @@ def table_summary(data: TableData, moves: int) -> dict[str, Any]:
         "moves": moves,
         "updated": data.updated,
         "age": max(0.0, time.time() - data.updated),
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "level": s.level,
-                "name": s.name,
-                "taken": s.kind == "bot" or s.token_hash is not None,
-            }
-            for s in data.seats
-        ],
+        "seats": [seat_info(s) for s in data.seats],
+    }
+
+
+def seat_info(seat: SeatData) -> dict[str, Any]:
+    """A seat as the pages see it: who sits there, and whether it is taken."""
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "level": seat.level,
+        "name": seat.name,
+        "taken": seat.kind == "bot" or seat.token_hash is not None,
     }
 
 
