@@ -1,5 +1,7 @@
 """The published JSON Schemas (docs/schemas/) are what the engines write, and
-every record of thousands of random games, of every game and option, is valid."""
+every record of thousands of random games, of every game and option, is valid;
+so are the views of random games, seat by seat, and the view schemas refuse a
+view that shows what its seat may not know."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import copy
 import json
 import random
 import runpy
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +19,16 @@ import pytest
 import ludoteca
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA = json.loads((ROOT / "docs" / "schemas" / "record.schema.json").read_text("utf-8"))
+SCHEMAS = ROOT / "docs" / "schemas"
+SCHEMA = json.loads((SCHEMAS / "record.schema.json").read_text("utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+VIEW_SCHEMAS = {
+    name: json.loads((SCHEMAS / f"{name}.view.schema.json").read_text("utf-8"))
+    for name in ludoteca.available_games()
+}
+VIEW_VALIDATORS = {
+    name: jsonschema.Draft202012Validator(schema) for name, schema in VIEW_SCHEMAS.items()
+}
 OPTIONS: list[tuple[str, dict[str, Any]]] = [
     ("texas42", {}),
     ("texas42", {"scoring": "points", "nello": True, "sevens": True, "plunge": True}),
@@ -36,6 +47,14 @@ def test_the_committed_schemas_are_what_the_script_writes() -> None:
     module = runpy.run_path(str(ROOT / "scripts" / "schemas.py"))
     assert module["record_schema"]() == SCHEMA
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert set(module["VIEWS"]) == set(ludoteca.available_games())
+    for name, build in module["VIEWS"].items():
+        assert build() == VIEW_SCHEMAS[name], f"docs/schemas/{name}.view.schema.json is stale"
+        jsonschema.Draft202012Validator.check_schema(VIEW_SCHEMAS[name])
+    assert {p.name for p in SCHEMAS.iterdir()} == {
+        "record.schema.json",
+        *(f"{name}.view.schema.json" for name in module["VIEWS"]),
+    }
 
 
 @pytest.mark.parametrize(("name", "options"), OPTIONS)
@@ -87,3 +106,111 @@ def test_broken_records_are_refused(break_it: Any) -> None:
     assert VALIDATOR.is_valid(record)
     break_it(record)
     assert not VALIDATOR.is_valid(record)
+
+
+# ------------------------------------------------------------------ views
+
+VIEW_OPTIONS: dict[str, list[tuple[dict[str, Any], int]]] = {
+    "texas42": [
+        ({}, 16),
+        ({"scoring": "points", "nello": True, "sevens": True}, 14),
+        ({"plunge": True, "splash": True, "nello": True, "all_pass": "forced"}, 16),
+        ({"play_out": True, "sevens": True, "splash": True}, 10),
+    ],
+    "fiveup": [
+        ({"target": 21}, 22),
+        ({"players": 3, "target": 31, "exact_61": True}, 18),
+        ({"players": 4, "target": 21, "later_lead": "clockwise"}, 22),
+        ({"players": 2, "exact_61": True}, 4),
+    ],
+    "bingo": [({}, 22), ({"blanks_as_seven": True}, 22)],
+    "cavaleiro": [
+        ({}, 6),
+        ({"players": 3, "layout": "2x2x2+2"}, 16),
+        ({"players": 5, "layout": "12/3+1"}, 14),
+        ({"players": 8, "layout": "1x2x2+1"}, 14),
+    ],
+}
+"""For each game, the options that change its view, with how many random games to
+play with each (about as many seconds of validation per game)."""
+
+HISTORY = ("log", "log_seats", "events", "hands_played", "score_events", "set_events")
+"""The lists of a view that only grow, their items never changing."""
+
+CHECK_RATE = 0.03
+"""The chance of checking the view after a move (besides the first two positions
+and the last)."""
+
+
+def random_games(
+    name: str,
+) -> Iterator[tuple[ludoteca.Game, int | None, list[tuple[int, dict[str, Any]]]]]:
+    """Random games of ``name`` with each option set of :data:`VIEW_OPTIONS`, half of
+    them with manual chance, each seen by one viewer (the spectator, then each seat in
+    turn): yields each game once it is over, its viewer and the views taken (with the
+    number of moves played then).
+
+    A view is taken at the start, after the first move, after a random few moves and
+    at the end; as JSON (what a client receives), with the lists of :data:`HISTORY`
+    cut to the items added since the viewer's previous view: they only grow, so every
+    item of the last view is in exactly one of the views taken.
+    """
+    for options, games in VIEW_OPTIONS[name]:
+        rng = random.Random(f"{name} {sorted(options.items())}")
+        for seed in range(games):
+            chance = "manual" if seed % 2 else "auto"
+            game = ludoteca.new_game(name, seed=seed, chance=chance, **options)
+            viewers: list[int | None] = [None, *range(game.num_seats)]
+            viewer = viewers[seed % len(viewers)]
+            seen = dict.fromkeys(HISTORY, 0)
+            views: list[tuple[int, dict[str, Any]]] = []
+            while True:
+                if len(game.moves) < 2 or game.is_over or rng.random() < CHECK_RATE:
+                    view = json.loads(json.dumps(game.view(viewer)))
+                    cut = {k: v[seen[k] :] if k in HISTORY else v for k, v in view.items()}
+                    views.append((len(game.moves), cut))
+                    seen = {k: len(view.get(k, ())) for k in HISTORY}
+                if game.is_over:
+                    break
+                if game.to_move == "chance":
+                    game.play(game.sample_chance(rng))
+                else:
+                    moves = game.legal_moves()
+                    # the first move now and then: the bidding's pass, a closed stock
+                    game.play(moves[0] if rng.random() < 0.25 else rng.choice(moves))
+            yield game, viewer, views
+
+
+def codes_in(schema: dict[str, Any], key: str) -> set[str]:
+    """The codes (values of ``key``) a view schema lists for the items of a list."""
+    return set(schema["properties"][key]["items"]["properties"]["code"]["enum"])
+
+
+@pytest.mark.parametrize("name", sorted(VIEW_OPTIONS))
+def test_views_of_random_games_are_valid(name: str) -> None:
+    validator = VIEW_VALIDATORS[name]
+    schema = VIEW_SCHEMAS[name]
+    phases: set[str] = set()
+    codes: set[str] = set()
+    viewers: set[int | None] = set()
+    games = views = items = 0
+    for game, viewer, taken in random_games(name):
+        games += 1
+        viewers.add(viewer)
+        for moves, view in taken:
+            error = jsonschema.exceptions.best_match(validator.iter_errors(view))
+            assert error is None, (
+                f"{name} {game.options} seed {game.seed} seat {viewer} after {moves} moves: "
+                f"{error.json_path}: {error.message[:300]}"
+            )
+            views += 1
+            items += sum(len(view[k]) for k in HISTORY if k in view)
+            phases.add(view["phase"])
+            codes.update(e["code"] for e in view["events"])
+        assert taken[-1][1]["over"]
+    # the random games reach every phase and every event the schema describes
+    assert phases == set(schema["properties"]["phase"]["enum"])
+    assert codes == codes_in(schema, "events")
+    seats = max(ludoteca.game_type(name, **options).num_seats for options, _ in VIEW_OPTIONS[name])
+    assert viewers == {None, *range(seats)}
+    print(f"{name}: {games} games, {views} views, {items} history items")
