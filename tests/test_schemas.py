@@ -214,3 +214,146 @@ def test_views_of_random_games_are_valid(name: str) -> None:
     seats = max(ludoteca.game_type(name, **options).num_seats for options, _ in VIEW_OPTIONS[name])
     assert viewers == {None, *range(seats)}
     print(f"{name}: {games} games, {views} views, {items} history items")
+
+
+ROUND_TRIP_GAMES = [
+    *(
+        pytest.param(name, options, id=f"{name}-{i}")
+        for name in ("texas42", "fiveup", "bingo")
+        for i, (options, _) in enumerate(VIEW_OPTIONS[name])
+    ),
+    *(
+        pytest.param(
+            "cavaleiro",
+            options,
+            id=f"cavaleiro-{i}",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the roll and order_roll events carry their dice and key as tuples",
+            ),
+        )
+        for i, (options, _) in enumerate(VIEW_OPTIONS["cavaleiro"])
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), ROUND_TRIP_GAMES)
+def test_views_are_json_as_they_are(name: str, options: dict[str, Any]) -> None:
+    """Every view is JSON data as it is: written and read back it is equal (no tuple,
+    no object that JSON would change), whoever looks and whenever."""
+    rng = random.Random(name)
+    for seed in range(2):
+        game = ludoteca.new_game(name, seed=seed, chance=("auto", "manual")[seed], **options)
+        while True:
+            if game.is_over or rng.random() < 0.2:
+                for viewer in [None, *range(game.num_seats)]:
+                    view = game.view(viewer)
+                    assert json.loads(json.dumps(view)) == view
+                    assert len(view["log"]) == len(view["log_seats"]) == len(game.moves)
+                    assert all(0 <= e["n"] < len(game.moves) for e in view["events"])
+            if game.is_over:
+                break
+            if game.to_move == "chance":
+                game.play(game.sample_chance(rng))
+            else:
+                game.play(rng.choice(game.legal_moves()))
+
+
+def view_when(
+    name: str, viewer: int | None, wanted: Any, **options: Any
+) -> tuple[ludoteca.Game, dict[str, Any]]:
+    """A random game of ``name`` played until ``wanted(view)`` holds for ``viewer``'s
+    view; the game and that view (as JSON)."""
+    rng = random.Random(3)
+    game = ludoteca.new_game(name, seed=7, **options)
+    while True:
+        view = json.loads(json.dumps(game.view(viewer)))
+        if wanted(view):
+            return game, view
+        assert not game.is_over, "the game ended first"
+        game.play(rng.choice(game.legal_moves()))
+
+
+def drew(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The first ``drew`` event of ``seat`` in ``view``."""
+    return next(e for e in view["events"] if e["code"] == "drew" and e["seat"] == seat)
+
+
+def reveal_deal(game: ludoteca.Game, view: dict[str, Any]) -> None:
+    """Put the last deal in ``view``'s log as it was dealt, every hand showing."""
+    last = max(i for i, move in enumerate(game.moves) if move.startswith("deal "))
+    view["log"][last] = game.moves[last]
+
+
+def both_drew(view: dict[str, Any]) -> bool:
+    seats = {e["seat"] for e in view["events"] if e["code"] == "drew"}
+    return {0, 1} <= seats and view["phase"] != "over"
+
+
+def in_tricks(view: dict[str, Any]) -> bool:
+    return view["phase"] == "play" and bool(view["hands_played"]) and view["to_move"] != 1
+
+
+BROKEN_VIEWS: list[tuple[str, int | None, Any, Any]] = [
+    # (game, viewer, when to look, how to break the view)
+    ("texas42", 1, in_tricks, lambda g, v: v.update(secret=1)),
+    ("texas42", 1, in_tricks, lambda g, v: v.pop("trick")),
+    ("texas42", 1, in_tricks, lambda g, v: v["hand"].append("7-7")),
+    ("texas42", 1, in_tricks, lambda g, v: v["hand"].append("4-6")),
+    ("texas42", 1, in_tricks, lambda g, v: v.update(scores="0-0")),
+    ("texas42", 1, in_tricks, lambda g, v: v.update(seat=4)),
+    ("texas42", 1, in_tricks, lambda g, v: v.update(phase="shuffle")),
+    ("texas42", 1, in_tricks, lambda g, v: v.update(legal_moves=g.legal_moves())),
+    ("texas42", 1, in_tricks, lambda g, v: v.update(contract="nello")),  # the option is off
+    ("texas42", 1, in_tricks, lambda g, v: v["hands_played"][0].update(reason="bid made")),
+    ("texas42", 1, in_tricks, lambda g, v: v["events"].append({"n": 1, "code": "bonus"})),
+    (
+        "texas42",
+        1,
+        in_tricks,
+        lambda g, v: next(e for e in v["events"] if e["code"] == "trick").pop("winner"),
+    ),
+    # another seat's hand: in the spectator's hand, in the log's deal
+    ("texas42", None, in_tricks, lambda g, v: v.update(hand=g.view(0)["hand"])),
+    ("texas42", 1, in_tricks, reveal_deal),
+    ("fiveup", 0, both_drew, lambda g, v: drew(v, 1).update(tile="6-6")),
+    ("fiveup", 0, both_drew, lambda g, v: drew(v, 0).update(tile=None)),
+    ("fiveup", None, both_drew, lambda g, v: drew(v, 1).update(tile="6-6")),
+    ("fiveup", None, both_drew, reveal_deal),
+    ("fiveup", 1, both_drew, lambda g, v: v["layout"]["tiles"][0].update(w=3)),
+    ("fiveup", 1, both_drew, lambda g, v: v["layout"].update(turns=0)),
+    ("bingo", 1, both_drew, lambda g, v: drew(v, 0).update(tile="6-6")),
+    ("bingo", None, both_drew, lambda g, v: v.update(hand=["6-6"])),
+    ("bingo", 1, both_drew, reveal_deal),
+    ("bingo", None, both_drew, reveal_deal),
+    ("bingo", 1, both_drew, lambda g, v: v.update(up="7-7")),
+    ("bingo", 1, both_drew, lambda g, v: v["known_held"].append([])),
+    (
+        "cavaleiro",
+        0,
+        lambda v: bool(v["last_round"]),
+        lambda g, v: v["rolls"].append(
+            {"seat": 0, "dice": [7, 1, 1, 1], "category": "nothing", "key": [0, 7, 1, 1, 1]}
+        ),
+    ),
+    ("cavaleiro", 0, lambda v: bool(v["last_round"]), lambda g, v: v.update(players=3)),
+    (
+        "cavaleiro",
+        0,
+        lambda v: bool(v["last_round"]),
+        lambda g, v: v["events"][-1].update(round="1"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "viewer", "wanted", "break_it"), BROKEN_VIEWS)
+def test_a_view_schema_refuses_a_broken_view(
+    name: str, viewer: int | None, wanted: Any, break_it: Any
+) -> None:
+    """A view that shows what its seat may not know, or a key, a type or a code the
+    schema does not list, is refused."""
+    game, view = view_when(name, viewer, wanted)
+    validator = VIEW_VALIDATORS[name]
+    assert validator.is_valid(view)
+    break_it(game, view)
+    assert not validator.is_valid(view)
