@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import ludoteca
@@ -208,8 +208,7 @@ def nullable(schema: Schema, when_null: str) -> Schema:
     description = f"{schema['description']}; null {when_null}"
     if "enum" in inner:
         return {"description": description, "enum": [*inner["enum"], None]}
-    simple = {"type", "minimum", "maximum", "pattern", "items", "minItems", "maxItems"}
-    if isinstance(inner.get("type"), str) and set(inner) <= simple:
+    if isinstance(inner.get("type"), str) and set(inner) <= SIMPLE:
         return {"description": description, **inner, "type": [inner["type"], "null"]}
     return {"description": description, "anyOf": [inner, {"type": "null"}]}
 
@@ -286,6 +285,36 @@ def props(**schemas: Schema) -> Schema:
     return {"properties": schemas}
 
 
+def rule(description: str, schema: Schema) -> Schema:
+    """A condition between keys of a view, saying in words what it checks."""
+    return {"description": description, **schema}
+
+
+def chance_rule(phases: Sequence[str]) -> Schema:
+    return rule(
+        "a chance event is due exactly in these phases (with manual chance)",
+        when(
+            has(to_move="chance"),
+            props(phase={"enum": list(phases)}),
+            props(phase={"not": {"enum": list(phases)}}),
+        ),
+    )
+
+
+def own_deal_rule(s: int | None, pattern: str) -> Schema:
+    return rule(
+        f"seat {s}'s log shows its own dealt tiles only"
+        if s is not None
+        else "a spectator's log shows no dealt tile",
+        when(has(seat=s), props(log={"items": when({"pattern": "^deal "}, {"pattern": pattern})})),
+    )
+
+
+SPECTATOR_HAND = rule(
+    "a spectator holds no hand", when(has(seat=None), props(hand={"maxItems": 0}))
+)
+
+
 SEAT = "a seat (0-based)"
 
 
@@ -337,6 +366,27 @@ def inline(schema: Any, defs: dict[str, Schema], names: Sequence[str]) -> Any:
         )
         for k, value in schema.items()
     }
+
+
+SIMPLE = {"type", "minimum", "maximum", "pattern", "items", "minItems", "maxItems"}
+"""Keywords that only constrain a value of their type (null passes them)."""
+
+
+def collapse(schema: Any) -> Any:
+    """``schema`` with each ``anyOf: [a simple typed schema, null]`` written as one
+    schema whose type may be null (what :func:`nullable` writes when it can)."""
+    if isinstance(schema, list):
+        return [collapse(x) for x in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: collapse(v) for k, v in schema.items()}
+    options = out.get("anyOf")
+    nullable = options is not None and len(options) == 2 and options[1] == {"type": "null"}
+    if set(out) == {"description", "anyOf"} and nullable:
+        inner = {k: v for k, v in options[0].items() if k != "description"}
+        if isinstance(inner.get("type"), str) and set(inner) <= SIMPLE:
+            return {"description": out["description"], **inner, "type": [inner["type"], "null"]}
+    return out
 
 
 def decision_pattern(name: str) -> Schema:
@@ -407,27 +457,35 @@ def view_schema(
             {key: option_schema(spec) for key, spec in cls.option_specs.items()},
         ),
     }
-    over: Schema = when(
-        has(over=True),
-        props(to_move={"type": "null"}, phase={"const": "over"}, winner={"type": "integer"}),
-        props(
-            to_move={"not": {"type": "null"}},
-            phase={"not": {"const": "over"}},
-            winner={"type": "null"},
+    over = rule(
+        "a game is over exactly when no one is to move, its phase is over and it has a winner",
+        when(
+            has(over=True),
+            props(to_move={"type": "null"}, phase={"const": "over"}, winner={"type": "integer"}),
+            props(
+                to_move={"not": {"type": "null"}},
+                phase={"not": {"const": "over"}},
+                winner={"type": "null"},
+            ),
         ),
     )
     to_move = [
-        when(
-            has(seat=s),
+        rule(
+            f"seat {s} has legal moves exactly when it is to move",
             when(
-                has(to_move=s),
-                props(legal_moves={"minItems": 1}),
-                props(legal_moves={"maxItems": 0}),
+                has(seat=s),
+                when(
+                    has(to_move=s),
+                    props(legal_moves={"minItems": 1}),
+                    props(legal_moves={"maxItems": 0}),
+                ),
             ),
         )
         for s in range(max(seats))
     ]
-    spectator = when(has(seat=None), props(legal_moves={"maxItems": 0}))
+    spectator = rule(
+        "a spectator has no legal moves", when(has(seat=None), props(legal_moves={"maxItems": 0}))
+    )
     schema: Schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://ludoteca.example/schemas/{name}.view.schema.json",
@@ -446,7 +504,7 @@ def view_schema(
             **defs,
         },
     }
-    return inline(schema, schema["$defs"], INLINED)
+    return collapse(inline(schema, schema["$defs"], INLINED))
 
 
 def texas42_view() -> Schema:
@@ -647,12 +705,16 @@ def texas42_view() -> Schema:
         "winner": nullable(team, "while the game goes on"),
     }
     rules: list[Schema] = [
-        when(
-            {"properties": {"options": has(scoring=scoring)}},
-            props(scoring={"const": scoring}, target={"const": target}),
+        rule(
+            f"scoring {scoring}: the target is {target}",
+            when(
+                {"properties": {"options": has(scoring=scoring)}},
+                props(scoring={"const": scoring}, target={"const": target}),
+            ),
         )
         for scoring, target in (("marks", 7), ("points", 250))
     ]
+    rules.append(chance_rule(["draw", "deal"]))
     for option, banned in (
         ("nello", "^nello$"),
         ("sevens", "^sevens$"),
@@ -661,23 +723,21 @@ def texas42_view() -> Schema:
     ):
         off = {"not": {"type": "string", "pattern": banned}}
         rules.append(
-            when(
-                {"properties": {"options": has(**{option: False})}},
-                props(
-                    legal_moves={"items": off},
-                    bids={"items": {"properties": {"bid": off}}},
-                    high_bid=off,
-                    contract=off,
+            rule(
+                f"without the option {option}, no {option} is bid, named or allowed",
+                when(
+                    {"properties": {"options": has(**{option: False})}},
+                    props(
+                        legal_moves={"items": off},
+                        bids={"items": {"properties": {"bid": off}}},
+                        high_bid=off,
+                        contract=off,
+                    ),
                 ),
             )
         )
-    rules += [
-        when(
-            has(seat=s), props(log={"items": when({"pattern": "^deal "}, {"pattern": own_deal(s)})})
-        )
-        for s in (None, 0, 1, 2, 3)
-    ]
-    rules.append(when(has(seat=None), props(hand={"maxItems": 0})))
+    rules += [own_deal_rule(s, own_deal(s)) for s in (None, 0, 1, 2, 3)]
+    rules.append(SPECTATOR_HAND)
     return view_schema(
         "texas42",
         title="A seat's view of a Texas 42 game",
@@ -821,16 +881,21 @@ def fiveup_layout() -> Schema:
 def drew_rules(seats: Sequence[int]) -> list[Schema]:
     """Another seat's drawn tile is null in a seat's view (always for a spectator)."""
 
-    def rule(s: int | None) -> Schema:
+    def for_seat(s: int | None) -> Schema:
         if s is None:
             drew = props(tile={"type": "null"})
         else:
             drew = when(
                 has(seat=s), props(tile={"$ref": "#/$defs/tile"}), props(tile={"type": "null"})
             )
-        return when(has(seat=s), props(events={"items": when(has(code="drew"), drew)}))
+        return rule(
+            f"only seat {s} sees the tiles it draws"
+            if s is not None
+            else "a spectator sees no drawn tile",
+            when(has(seat=s), props(events={"items": when(has(code="drew"), drew)})),
+        )
 
-    return [rule(s) for s in (None, *seats)]
+    return [for_seat(s) for s in (None, *seats)]
 
 
 def fiveup_view() -> Schema:
@@ -970,7 +1035,8 @@ def fiveup_view() -> Schema:
         ),
         "sides": array(
             array(seat("a seat"), "a side's seats", min_items=1, max_items=2),
-            "the seats of each side: one side per seat with 2 or 3 players, two teams (0 and 2, 1 and 3) with 4",
+            "the seats of each side: one side per seat with 2 or 3 players, two teams (0 and 2, "
+            "1 and 3) with 4",
             min_items=2,
             max_items=3,
         ),
@@ -1023,7 +1089,7 @@ def fiveup_view() -> Schema:
         "hands_played": array(ref("hand", "a hand"), "a summary of every finished hand"),
         "winner": nullable(side, "while the game goes on"),
     }
-    rules: list[Schema] = []
+    rules: list[Schema] = [chance_rule(["draw", "deal"])]
     for n in (2, 3, 4):
         t = ludoteca.game_type("fiveup", players=n)
         sides = [list(s) for s in t.sides]
@@ -1031,22 +1097,25 @@ def fiveup_view() -> Schema:
         exact = {"minItems": n, "maxItems": n}
         deal_n = "^deal " + " \\| ".join([part] * n) + " \\| stock \\?$"
         rules.append(
-            when(
-                {"properties": {"options": has(players=n)}},
-                props(
-                    names=exact,
-                    seat=seat_max,
-                    to_move=seat_max,
-                    sides={"const": sides},
-                    side_of={"const": list(t.side_of)},
-                    scores={"minItems": len(sides), "maxItems": len(sides)},
-                    first_leader_draw={"maxItems": n},
-                    leader=seat_max,
-                    turn=seat_max,
-                    hand_sizes=exact,
-                    drawn=exact,
-                    passes_in_a_row={"maximum": n},
-                    log={"items": when({"pattern": "^deal "}, {"pattern": deal_n})},
+            rule(
+                f"{n} players: {n} seats, {len(sides)} sides",
+                when(
+                    {"properties": {"options": has(players=n)}},
+                    props(
+                        names=exact,
+                        seat=seat_max,
+                        to_move=seat_max,
+                        sides={"const": sides},
+                        side_of={"const": list(t.side_of)},
+                        scores={"minItems": len(sides), "maxItems": len(sides)},
+                        first_leader_draw={"maxItems": n},
+                        leader=seat_max,
+                        turn=seat_max,
+                        hand_sizes=exact,
+                        drawn=exact,
+                        passes_in_a_row={"maximum": n},
+                        log={"items": when({"pattern": "^deal "}, {"pattern": deal_n})},
+                    ),
                 ),
             )
         )
@@ -1056,11 +1125,9 @@ def fiveup_view() -> Schema:
             if s is None
             else ("^deal " + "\\? \\| " * s + hand5 + "(?: \\| \\?)* \\| stock \\?$")
         )
-        rules.append(
-            when(has(seat=s), props(log={"items": when({"pattern": "^deal "}, {"pattern": own})}))
-        )
+        rules.append(own_deal_rule(s, own))
     rules += drew_rules(range(4))
-    rules.append(when(has(seat=None), props(hand={"maxItems": 0})))
+    rules.append(SPECTATOR_HAND)
     return view_schema(
         "fiveup",
         title="A seat's view of a Five-Up game",
@@ -1133,7 +1200,8 @@ def bingo_view() -> Schema:
         for sets, (code, meaning) in zip((3, 2, 1), sets_codes.items(), strict=True)
     }
     set_events["bingo_capture"] = obj(
-        "an extra set for taking the trump double with the bingo (6-6, or 0-0 with the option blanks_as_seven)",
+        "an extra set for taking the trump double with the bingo (6-6, or 0-0 with the option "
+        "blanks_as_seven)",
         {
             "hand": integer("the hand's number", 1),
             "seat": seat("who won the set"),
@@ -1197,7 +1265,8 @@ def bingo_view() -> Schema:
             "sets_won": per_seat("sets each seat won in the hand", 4),
             "sets_after": per_seat("the sets after the hand"),
             "end": enum(
-                "how it ended: a player reached 70, the tiles ran out after a close, the tiles ran out",
+                "how it ended: a player reached 70, the tiles ran out after a close, the tiles "
+                "ran out",
                 end_codes,
             ),
             "sets_reason": enum("why the winner won its sets", list(sets_codes)),
@@ -1352,7 +1421,8 @@ def bingo_view() -> Schema:
         "shown": array(doubles, "the doubles each seat showed this hand") | pair,
         "known_held": array(
             tiles("tiles"),
-            "tiles known to be in each hand: shown doubles not yet played, the turned-up tile once taken",
+            "tiles known to be in each hand: shown doubles not yet played, the turned-up tile "
+            "once taken",
         )
         | pair,
         "leader": nullable(seat("who leads the current trick"), "before the first deal"),
@@ -1383,15 +1453,13 @@ def bingo_view() -> Schema:
         "hands_played": array(ref("hand", "a hand"), "a summary of every finished hand"),
         "winner": nullable(seat("who won the match"), "while it goes on"),
     }
-    rules: list[Schema] = []
+    rules: list[Schema] = [chance_rule(["draw", "deal"])]
     for s in (None, 0, 1):
         parts = [hand7 if i == s else "\\?" for i in (0, 1)]
         own = f"^deal {parts[0]} \\| {parts[1]} \\| up {TILE_PATTERN} \\| stock \\?$"
-        rules.append(
-            when(has(seat=s), props(log={"items": when({"pattern": "^deal "}, {"pattern": own})}))
-        )
+        rules.append(own_deal_rule(s, own))
     rules += drew_rules(range(2))
-    rules.append(when(has(seat=None), props(hand={"maxItems": 0})))
+    rules.append(SPECTATOR_HAND)
     return view_schema(
         "bingo",
         title="A seat's view of a Bingo game",
@@ -1421,7 +1489,8 @@ def cavaleiro_view() -> Schema:
         integer("a die", 1, 6), "the four dice, in the order rolled", min_items=4, max_items=4
     )
     category = integer(
-        "the roll's category: 0 nothing, 1 one pair, 2 two pairs, 3 three of a kind, 4 four of a kind",
+        "the roll's category: 0 nothing, 1 one pair, 2 two pairs, 3 three of a kind, 4 four "
+        "of a kind",
         0,
         4,
     )
@@ -1685,7 +1754,8 @@ def cavaleiro_view() -> Schema:
         ),
         "order_groups": array(
             seats | {"minItems": 1},
-            "while the roll-off lasts, the groups by rank, best first (a group of several rolls again)",
+            "while the roll-off lasts, the groups by rank, best first (a group of several rolls "
+            "again)",
         ),
         "order": seats
         | {"description": "the order of play of the current round (empty during the roll-off)"},
@@ -1716,38 +1786,50 @@ def cavaleiro_view() -> Schema:
         "winner": nullable(seat("who emptied their figure first"), "while the game goes on"),
     }
     rules: list[Schema] = [
-        when(
-            has(to_move="chance"),
-            props(to_roll={"type": "integer"}, phase={"enum": ["order", "roll"]}),
-            props(to_roll={"type": "null"}),
+        rule(
+            "a roll is due (manual chance) exactly when to_roll names the seat to roll",
+            when(
+                has(to_move="chance"),
+                props(to_roll={"type": "integer"}, phase={"enum": ["order", "roll"]}),
+                props(to_roll={"type": "null"}),
+            ),
         ),
-        when(
-            has(phase="remove"),
-            props(allowed_removal_code={"type": "object"}),
-            props(allowed_removal_code={"type": "null"}),
+        rule(
+            "the allowed removal is given exactly while the round winner removes",
+            when(
+                has(phase="remove"),
+                props(allowed_removal_code={"type": "object"}),
+                props(allowed_removal_code={"type": "null"}),
+            ),
         ),
-        props(options=props(layout={"type": "string", "pattern": layout_text})),
+        rule(
+            "the option layout is written in its canonical notation",
+            props(options=props(layout={"type": "string", "pattern": layout_text})),
+        ),
     ]
     for n in range(2, 9):
         seat_max = {"maximum": n - 1}
         exact = {"minItems": n, "maxItems": n}
         rules.append(
-            when(
-                {"properties": {"options": has(players=n)}},
-                props(
-                    names=exact,
-                    seat=seat_max,
-                    to_move=seat_max,
-                    players={"const": n},
-                    sides={"const": [[s] for s in range(n)]},
-                    figures=exact,
-                    order={"maxItems": n},
-                    to_roll=seat_max,
-                    rolls={"maxItems": n},
-                    round_winner=seat_max,
-                    ranking={"minItems": n, "maxItems": n},
-                    rounds_won=exact,
-                    winner=seat_max,
+            rule(
+                f"{n} players: {n} seats",
+                when(
+                    {"properties": {"options": has(players=n)}},
+                    props(
+                        names=exact,
+                        seat=seat_max,
+                        to_move=seat_max,
+                        players={"const": n},
+                        sides={"const": [[s] for s in range(n)]},
+                        figures=exact,
+                        order={"maxItems": n},
+                        to_roll=seat_max,
+                        rolls={"maxItems": n},
+                        round_winner=seat_max,
+                        ranking={"minItems": n, "maxItems": n},
+                        rounds_won=exact,
+                        winner=seat_max,
+                    ),
                 ),
             )
         )
