@@ -68,10 +68,15 @@ def option_schema(spec: OptionSpec) -> dict[str, Any]:
                 "additionalProperties": False,
                 "properties": {
                     "blocks": {
+                        "description": "the column heights of each block",
                         "type": "array",
                         "items": {"type": "array", "items": {"type": "integer", "minimum": 1}},
                     },
-                    "horizontals": {"type": "integer", "minimum": 0},
+                    "horizontals": {
+                        "description": "how many horizontal sticks",
+                        "type": "integer",
+                        "minimum": 0,
+                    },
                 },
             },
         ]
