@@ -33,7 +33,6 @@ from ludoteca.games.bingo.hidden import DealSampler, observe_view, position_from
 from ludoteca.tiles import Tile
 
 
-
 def state(core: BingoCore) -> tuple[Any, ...]:
     """Everything a core holds but its event sink, as plain values."""
     return tuple(

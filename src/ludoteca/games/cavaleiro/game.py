@@ -447,9 +447,9 @@ class Cavaleiro(Game):
                 "roll",
                 round=core.round,
                 seat=core.rolls[-1][0],
-                dice=ROLLS[roll],
+                dice=list(ROLLS[roll]),
                 category=key[0],
-                key=key,
+                key=list(key),
             )
             if core.phase == REMOVE:
                 ranking = core.ranking
@@ -467,7 +467,9 @@ class Cavaleiro(Game):
         seat = core.roller()
         stage = len(core.order_rolls) + 1
         core.roll(roll)
-        self._emit("order_roll", seat=seat, stage=stage, dice=ROLLS[roll], total=ROLL_TOTAL[roll])
+        self._emit(
+            "order_roll", seat=seat, stage=stage, dice=list(ROLLS[roll]), total=ROLL_TOTAL[roll]
+        )
         if len(core.order_rolls) == stage:
             self._order_events(core)
 
