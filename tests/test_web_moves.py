@@ -65,8 +65,9 @@ def decisions_of(game: Game) -> set[str]:
 @settings(max_examples=12, deadline=None)
 @given(kind=st.sampled_from(KINDS), seed=st.integers(0, 2**31))
 def test_a_decision_parses_the_same_in_every_state(kind: tuple[str, Any], seed: int) -> None:
-    """Each decision's parsed form is the game's parse of it when it was legal, in any
-    later state (a chance point included); a chance event has none."""
+    """What the parsed forms rest on (each is made once per game): a decision parses
+    as it did when it was legal in any later state, a chance point included, and no
+    chance event is taken for a decision."""
     name, options = kind
     game = ludoteca.new_game(name, seed=seed, chance="manual", **options)
     rng = random.Random(seed)
@@ -75,16 +76,22 @@ def test_a_decision_parses_the_same_in_every_state(kind: tuple[str, Any], seed: 
     while not game.is_over and len(game.moves) < 600:
         if game.to_move == CHANCE:
             chance_points += 1
+            if chance_points % 4 == 1:
+                for text, move in seen.items():
+                    assert game.parse(text).to_json() == move
             event = game.sample_chance(rng)
+            with pytest.raises(ValueError):
+                game.type.move_to_action(event)
             assert parsed_move(game, event) is None
             game.play(event)
         else:
             for move in game.legal_moves():
                 seen[move] = game.parse(move).to_json()
             game.play(rng.choice(game.legal_moves()))
-        if chance_points % 5 == 1 or game.to_move == CHANCE:
-            assert parsed_decisions(game, seen) == seen
     assert chance_points and seen
+    for text, move in seen.items():
+        assert game.parse(text).to_json() == move
+    assert parsed_decisions(game, seen) == seen
     for seat in (None, *range(game.num_seats)):  # the log as each seat sees it
         log = game.view(seat)["log"]
         assert set(parsed_decisions(game, log)) == decisions_of(game) & set(log)

@@ -30,34 +30,40 @@ from ludoteca.game import Game
 __all__ = ["CACHE_SIZE", "TRIES_CACHE_SIZE", "parsed_decisions", "parsed_move", "tries"]
 
 CACHE_SIZE = 65536
-"""Most decisions whose parsed forms are kept (a table sends the same moves again
-and again)."""
+"""Most moves whose parsed forms (``None`` for a chance event) are kept, the last
+parsed (a table sends the same moves again and again)."""
 TRIES_CACHE_SIZE = 64
 """Most kinds of game (a game with its options) whose :func:`tries` are kept."""
 
-_decisions: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+_parsed: dict[tuple[str, str], dict[str, Any] | None] = {}
+_UNKNOWN: dict[str, Any] = {}
 _tries: OrderedDict[str, dict[str, dict[str, Any]]] = OrderedDict()
-_lock = threading.Lock()  # the replay, the review and the lessons parse in threads
+_lock = threading.Lock()  # for changes: the replay, the review and the lessons parse in threads
 
 
 def parsed_move(game: Game, text: str) -> dict[str, Any] | None:
     """The parsed form of ``text`` if it is a decision of ``game``'s kind, else
-    ``None`` (a chance event). The dictionary is shared: never change it."""
+    ``None`` (a chance event). The dictionary is shared: never change it.
+
+    A move of a game (from its log, its legal moves or its actions) is a decision
+    or a chance event whatever the game's options and state (the two are written
+    differently), and a decision's text says all it holds: each is parsed once
+    per game."""
     key = (game.name, text)
-    with _lock:
-        known = _decisions.get(key)
-        if known is not None:
-            _decisions.move_to_end(key)
-            return known
+    known = _parsed.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known
+    made: dict[str, Any] | None
     try:
         game.type.move_to_action(text)
     except ValueError:
-        return None
-    made = game.parse(text).to_json()
+        made = None
+    else:
+        made = game.parse(text).to_json()
     with _lock:
-        _decisions[key] = made
-        if len(_decisions) > CACHE_SIZE:
-            _decisions.popitem(last=False)
+        _parsed[key] = made
+        if len(_parsed) > CACHE_SIZE:
+            del _parsed[next(iter(_parsed))]  # the first parsed
     return made
 
 
