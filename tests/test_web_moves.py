@@ -81,7 +81,7 @@ def test_a_decision_parses_the_same_in_every_state(kind: tuple[str, Any], seed: 
                     assert game.parse(text).to_json() == move
             event = game.sample_chance(rng)
             with pytest.raises(ValueError):
-                game.type.move_to_action(event)
+                game.move_to_action(event)
             assert parsed_move(game, event) is None
             game.play(event)
         else:

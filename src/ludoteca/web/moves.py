@@ -55,7 +55,7 @@ def parsed_move(game: Game, text: str) -> dict[str, Any] | None:
         return known
     made: dict[str, Any] | None
     try:
-        game.type.move_to_action(text)
+        game.move_to_action(text)
     except ValueError:
         made = None
     else:
@@ -88,10 +88,9 @@ def tries(game: Game) -> dict[str, dict[str, Any]]:
         if known is not None:
             _tries.move_to_end(key)
             return known
-    kind = game.type
     out = {}
-    for action in range(kind.num_actions):
-        text = kind.action_to_move(action)
+    for action in range(game.num_actions):
+        text = game.action_to_move(action)
         move = parsed_move(game, text)
         assert move is not None  # every action is a decision
         one_tile = len(move["tiles"]) == 1 and not move["numbers"] and not move["detail"]
