@@ -401,6 +401,45 @@ def test_a_cavaleiro_player_rolls_their_own_dice(
     assert not page.errors
 
 
+def test_a_fiveup_tile_with_several_plays_shows_where_each_goes(
+    browser: Any, make_server: Any
+) -> None:
+    """A tile that joins several open ends opens its choices, and the layout marks the
+    end each play joins (from the parsed moves): a click on a mark plays that move."""
+    server = make_server()
+    page = new_page(browser)
+    rng = random.Random(5)
+    shown = False
+    for _ in range(3):  # a game without such a tile is rare
+        create_table(page, server.url, "fiveup", ["you", "bot:random"])
+        while not shown and wait_turn_or_end(page):
+            if page.get_attribute("#board", "data-awaits"):
+                click_a_legal_move(page, rng)
+                continue
+            before = board_state(page)
+            page.locator("#board .tile-btn.legal").first.click()
+            wait_settled(page, before)
+            if not page.get_attribute("#board", "data-choice"):
+                continue  # the tile had one play: it was played
+            choices = page.locator("#board .actions .move-btn.legal")
+            ons = [m for m in (b.get_attribute("data-move") for b in choices.all()) if " on " in m]
+            targets = page.locator("#board svg.layout circle.target")
+            assert sorted(t.get_attribute("data-move") for t in targets.all()) == sorted(ons)
+            if not ons:
+                click_a_legal_move(page, rng)
+                continue
+            before = board_state(page)
+            targets.first.click()
+            wait_settled(page, before)
+            assert page.get_attribute("#board", "data-n") != before["n"]
+            assert board_state(page)["refusals"] == before["refusals"]
+            shown = True
+        if shown:
+            break
+    assert shown
+    assert not page.errors
+
+
 def test_a_click_on_a_stick_with_no_allowed_removal_is_refused_with_a_reason(
     browser: Any, make_server: Any
 ) -> None:
