@@ -413,11 +413,12 @@ def test_a_fiveup_tile_with_several_plays_shows_where_each_goes(
     for _ in range(3):  # a game without such a tile is rare
         create_table(page, server.url, "fiveup", ["you", "bot:random"])
         while not shown and wait_turn_or_end(page):
-            if page.get_attribute("#board", "data-awaits"):
-                click_a_legal_move(page, rng)
+            tiles = page.locator("#board .tile-btn.legal")
+            if page.get_attribute("#board", "data-awaits") or not tiles.count():
+                click_a_legal_move(page, rng)  # continue, draw or pass
                 continue
             before = board_state(page)
-            page.locator("#board .tile-btn.legal").first.click()
+            tiles.first.click()
             wait_settled(page, before)
             if not page.get_attribute("#board", "data-choice"):
                 continue  # the tile had one play: it was played
