@@ -143,7 +143,8 @@ async def human(
 
 
 def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
-    """The state after a ``delta`` frame, as the page builds it (labels unpruned)."""
+    """The state after a ``delta`` frame, as the page builds it (labels and parsed moves
+    unpruned)."""
     start = delta["log_from"]
     view = {} if delta.get("view_replace") else dict(state["view"])
     view.update(delta["view"])
@@ -156,6 +157,7 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         "view": view,
         "log_seats": state["log_seats"][:start] + delta["log_seats"],
         "labels": {**state["labels"], **delta["labels"]},
+        "moves": {**state["moves"], **delta["moves"]},
         "table": delta.get("table", state["table"]),
     }
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import ludoteca
-from ludoteca.game import Game
+from ludoteca.game import CHANCE, Game
 from ludoteca.tiles import TILE_TEXT
 
 
@@ -126,7 +126,10 @@ def check_frame(frame: dict[str, Any], truth: Game) -> None:
         assert last["seat"] is not None and last["move"] in view["log"]
     if frame.get("result") is not None:  # the end: every hand summed up, as the record shows
         assert truth.is_over and frame["result"] == json.loads(json.dumps(truth.result()))
-    rest = {k: v for k, v in frame.items() if k not in ("view", "labels", "last", "result")}
+    # labels and parsed moves say moves of the log (checked with it) and legal moves; the
+    # moves a click may try name every tile of the game: none is a secret
+    said = ("view", "labels", "moves", "last", "result", "tries")
+    rest = {k: v for k, v in frame.items() if k not in said}
     leaked = tiles_in(rest) & hidden
     assert not leaked, f"seat {seat} was sent hidden tiles {sorted(leaked)} outside its view"
     events = [e for e in view.get("score_events") or [] if e.get("hand") == view.get("hand_number")]
@@ -145,10 +148,32 @@ def check_frame(frame: dict[str, Any], truth: Game) -> None:
     for key, label in frame["labels"].items():
         if key.startswith("deal "):
             assert not tiles_in(label) - tiles_in(key), label
+    check_parsed(frame, truth)
     if seat is not None and truth.to_move == seat:
         assert sorted(view["legal_moves"]) == sorted(truth.legal_moves())
     else:
         assert view["legal_moves"] == []
+
+
+def check_parsed(frame: dict[str, Any], truth: Game) -> None:
+    """Every decision the frame names (its legal moves, the log's decisions) comes
+    parsed, as the game parses it; its chance events do not (no page reads them)."""
+    view = frame["view"]
+    made_by_seats = [i for i, (who, _) in enumerate(truth.history) if who != CHANCE]
+    decisions = {view["log"][i] for i in made_by_seats} | set(view["legal_moves"])
+    assert set(frame["moves"]) == decisions
+    assert decisions <= set(frame["labels"])
+    for text, parsed in frame["moves"].items():
+        assert parsed == truth.parse(text).to_json(), text
+        assert tiles_in(parsed) == tiles_in(text), text
+    if "tries" in frame:  # a seat's: a play of each tile of the game, or each removal
+        assert frame["seat"] is not None
+        for text, parsed in frame["tries"].items():
+            assert parsed == truth.parse(text).to_json(), text
+        kinds = {p["kind"] for p in frame["tries"].values()}
+        assert kinds == ({"remove"} if truth.name == "cavaleiro" else {"play"})
+        if kinds == {"play"}:
+            assert sorted(p["tiles"][0] for p in frame["tries"].values()) == sorted(TILE_TEXT)
 
 
 def truth_at(record: dict[str, Any], n: int) -> Game:
@@ -191,7 +216,8 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     """The ``state`` a ``delta`` frame leads to, as the page's script builds it.
 
     The result is what a full ``state`` frame at the delta's move count holds
-    (labels limited to the log and the legal moves, like a full frame's).
+    (labels and parsed moves limited to the log and the legal moves, like a full
+    frame's).
     """
     start = delta["log_from"]
     view = {} if delta.get("view_replace") else dict(state["view"])
@@ -201,6 +227,7 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     view["log"] = state["view"]["log"][:start] + delta["log"]
     wanted = set(view["log"]) | set(view["legal_moves"])
     labels = {k: v for k, v in {**state["labels"], **delta["labels"]}.items() if k in wanted}
+    moves = {k: v for k, v in {**state["moves"], **delta["moves"]}.items() if k in wanted}
     return {
         **state,
         "type": "state",
@@ -208,6 +235,7 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         "view": view,
         "log_seats": state["log_seats"][:start] + delta["log_seats"],
         "labels": labels,
+        "moves": moves,
         "last": delta["last"],
         "result": delta["result"],
         "awaits": delta["awaits"],

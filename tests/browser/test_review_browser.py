@@ -99,9 +99,17 @@ def test_the_review_lists_mistakes_with_units_and_a_click_goes_to_the_position(
     on_board = page.locator(f'#board .seat[data-seat="{seat}"] #better-move')
     assert on_board.inner_text().startswith("Better: ")
     assert "less chance of winning the match" in on_board.inner_text()
-    # and its tile marked when it plays one
+    # and its tile marked when it plays one (read from the review's parsed moves)
+    review = api(server.url, "/api/review", {"table": table})
+    judged = next(d for d in review["decisions"] if d["index"] == index)
+    best_move = review["moves"][judged["best"]]
     better = page.locator("#board svg.tile.best-move")
-    assert better.count() <= 1
+    if best_move["kind"] == "play":
+        assert better.count() == 1
+        shown = better.get_attribute("aria-label") or ""
+        assert sorted(shown) == sorted(best_move["tiles"][0])
+    else:
+        assert better.count() == 0
     page.screenshot(path=str(artifacts / "review-bingo-mistake.png"), full_page=False)
     assert not page.errors
 

@@ -401,6 +401,83 @@ def test_a_cavaleiro_player_rolls_their_own_dice(
     assert not page.errors
 
 
+def test_a_fiveup_tile_with_several_plays_shows_where_each_goes(
+    browser: Any, make_server: Any
+) -> None:
+    """A tile that joins several open ends opens its choices, and the layout marks the
+    end each play joins (from the parsed moves): a click on a mark plays that move."""
+    server = make_server()
+    page = new_page(browser)
+    rng = random.Random(5)
+    shown = False
+    for _ in range(3):  # a game without such a tile is rare
+        create_table(page, server.url, "fiveup", ["you", "bot:random"])
+        while not shown and wait_turn_or_end(page):
+            tiles = page.locator("#board .tile-btn.legal")
+            if page.get_attribute("#board", "data-awaits") or not tiles.count():
+                click_a_legal_move(page, rng)  # continue, draw or pass
+                continue
+            before = board_state(page)
+            tiles.first.click()
+            wait_settled(page, before)
+            if not page.get_attribute("#board", "data-choice"):
+                continue  # the tile had one play: it was played
+            choices = page.locator("#board .actions .move-btn.legal")
+            ons = [m for m in (b.get_attribute("data-move") for b in choices.all()) if " on " in m]
+            targets = page.locator("#board svg.layout circle.target")
+            assert sorted(t.get_attribute("data-move") for t in targets.all()) == sorted(ons)
+            if not ons:
+                click_a_legal_move(page, rng)
+                continue
+            before = board_state(page)
+            targets.first.click()
+            wait_settled(page, before)
+            assert page.get_attribute("#board", "data-n") != before["n"]
+            assert board_state(page)["refusals"] == before["refusals"]
+            shown = True
+        if shown:
+            break
+    assert shown
+    assert not page.errors
+
+
+def test_a_click_on_a_stick_with_no_allowed_removal_is_refused_with_a_reason(
+    browser: Any, make_server: Any
+) -> None:
+    """A stick of the player's figure that no allowed removal takes still asks for one
+    (the horizontal, or one stick of its column): the refusal says why, in place."""
+    server = make_server()
+    page = new_page(browser)
+    rng = random.Random(4)
+    refused = False
+    for _ in range(4):  # a game in which every decision allows every stick is rare
+        create_table(page, server.url, "cavaleiro", ["you", "bot:random"], name="Ana")
+        page.check("#autoroll")
+        while not refused and wait_turn_or_end(page):
+            if page.get_attribute("#board", "data-awaits") == "roll":
+                page.wait_for_function(
+                    "() => document.getElementById('board').dataset.awaits !== 'roll'"
+                )
+                continue
+            other = page.locator("#board .mine-fig g.stick.on.clickable:not(.legal)")
+            if not other.count():
+                click_a_legal_move(page, rng)
+                continue
+            before = board_state(page)
+            other.first.click()
+            wait_settled(page, before)
+            assert int(board_state(page)["refusals"]) == int(before["refusals"]) + 1
+            assert page.get_attribute("#board", "data-n") == before["n"]
+            assert page.locator("#board .me > #refusal").is_visible()
+            said = page.locator("#refusal").inner_text()
+            assert "is not allowed" in said and "allowed now" in said, said
+            refused = True
+        if refused:
+            break
+    assert refused
+    assert not page.errors
+
+
 # ------------------------------------------------------------ nothing lost
 
 
@@ -775,9 +852,12 @@ def test_the_pages_say_the_events_as_the_server_does(
     browser: Any, make_server: Any, lang: str
 ) -> None:
     """events.js is the twin of ludoteca.i18n.events: the same events of random games,
-    said in the page and on the server, word for word (the log too)."""
+    said in the page and on the server, word for word (the log too). The page reads
+    the log's decisions (the bids and contracts the events name) as the server
+    parsed them."""
     from ludoteca.i18n.events import log_lines, say_event
     from ludoteca.i18n.moves import describe_move
+    from ludoteca.web.moves import parsed_decisions
 
     server = make_server()
     page = new_page(browser, locale="pt-BR" if lang == "pt" else "en-US")
@@ -794,6 +874,7 @@ def test_the_pages_say_the_events_as_the_server_does(
     ]
     items: list[dict[str, Any]] = []
     wanted: list[Any] = []
+    parsed: list[dict[str, Any]] = []  # each game's decisions, parsed (items name theirs)
     for game, options in cases:
         for seed in range(3):
             g = ludoteca.new_game(game, seed=seed, **options)
@@ -803,23 +884,24 @@ def test_the_pages_say_the_events_as_the_server_does(
             me = seed % g.num_seats if seed else None
             view = g.view(me)
             who = names[: len(view["names"])]
+            parsed.append(parsed_decisions(g, view["log"]))
+            common = {"game": game, "names": who, "me": me, "moves": len(parsed) - 1}
             for event in view["events"]:
-                items.append(
-                    {"game": game, "event": event, "names": who, "me": me, "options": options}
-                )
+                items.append({**common, "event": event, "options": options})
                 wanted.append(say_event(game, event, lang, who, me, options))
             labels = {m: describe_move(game, m, lang) for m in view["log"]}
-            items.append({"game": game, "view": view, "names": who, "me": me, "labels": labels})
+            items.append({**common, "view": view, "labels": labels})
             lines = log_lines(game, view, lang, who, me)
             wanted.append([[x.n, x.seat, x.text, x.event, x.first] for x in lines])
     said = page.evaluate(
-        """items => items.map((it) => {
-          const voice = { names: it.names, me: it.me, options: it.options };
+        """([items, parsed]) => items.map((it) => {
+          const moves = parsed[it.moves];
+          const voice = { names: it.names, me: it.me, options: it.options, moves };
           if (!it.view) return Events.say(it.game, it.event, voice);
           const lines = Events.log(it.game, it.view, voice, { words: (m) => it.labels[m] });
           return lines.map((l) => [l.n, l.seat, l.text, l.event, l.first]);
         })""",
-        items,
+        [items, parsed],
     )
     assert len(said) == len(wanted) > 1000
     differ = [(w, s) for w, s in zip(wanted, said, strict=True) if w != s]

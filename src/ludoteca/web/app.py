@@ -55,6 +55,7 @@ from .guard import Guard, check_options, parse_json
 from .hub import Hub, public_options, table_summary
 from .learn import LearnApi, rules_with_diagrams
 from .limits import ClientLimits
+from .moves import parsed_decisions
 from .protocol import table_socket
 from .review import Reviews
 from .store import Store
@@ -291,8 +292,9 @@ class _Replay:
             view["log"] = list(moves[:step])
             view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
             result = game.result() if game.is_over else None
-        following = moves[step] if step < len(moves) else None
-        shown = set(moves[:step]) | ({following} if following else set())
+            following = moves[step] if step < len(moves) else None
+            shown = set(moves[:step]) | ({following} if following else set())
+            parsed_moves = parsed_decisions(game, shown)
         labels = {m: i18n.describe(record["game"], m, lang) for m in shown}
         movers = self.movers[:step]
         return {
@@ -307,6 +309,7 @@ class _Replay:
             "view": view,
             "log_seats": movers,
             "labels": labels,
+            "moves": parsed_moves,
             "result": result,
         }
 

@@ -42,6 +42,7 @@ from .errors import Refused
 from .guard import check_options, check_text
 from .i18n import describe
 from .limits import ClientLimits
+from .moves import parsed_decisions, tries
 from .store import MoveTaken, SeatData, Store, TableData, hash_secret
 from .writer import Writer
 
@@ -1087,24 +1088,29 @@ class Hub:
         last: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """The state message for one seat (``None``: a spectator): its view only,
-        with the moves it shows said in words in ``lang``."""
+        with the moves it shows said in words in ``lang`` and parsed (a seat also
+        gets the moves a click on its hand or figure may try)."""
         game = table.game
         view = game.view(seat)
         name = table.game_name
-        labels = {m: label(name, m, lang) for m in {*view["log"], *view["legal_moves"]}}
-        return {
+        shown = {*view["log"], *view["legal_moves"]}
+        frame: dict[str, Any] = {
             "type": "state",
             "table": self.table_info(table),
             "seat": seat,
             "n": table.n,
             "view": view,
-            "labels": labels,
+            "labels": {m: label(name, m, lang) for m in shown},
+            "moves": parsed_decisions(game, shown),
             "log_seats": list(table.move_seats),
             "last": last,
             "result": game.result() if game.is_over else None,
             "awaits": self.awaiting(table),
             "hints": seat is not None and self.hints_for(table.game_name),
         }
+        if seat is not None:
+            frame["tries"] = tries(game)
+        return frame
 
     def send_state(self, table: LiveTable, conn: Connection) -> None:
         """A full ``state`` to one connection: its first frame, and after a refusal."""
@@ -1169,15 +1175,15 @@ class Hub:
         assert since is not None
         game = table.game
         new_log = view["log"][since:]
+        shown = {*new_log, *view["legal_moves"]}
         message: dict[str, Any] = {
             "type": "delta",
             "n": table.n,
             "log_from": since,
             "log": new_log,
             "log_seats": table.move_seats[since:],
-            "labels": {
-                m: label(table.game_name, m, conn.lang) for m in {*new_log, *view["legal_moves"]}
-            },
+            "labels": {m: label(table.game_name, m, conn.lang) for m in shown},
+            "moves": parsed_decisions(game, shown),
             "last": last,
             "result": game.result() if game.is_over else None,
             "awaits": self.awaiting(table),

@@ -44,6 +44,7 @@ from ludoteca.registry import GAMES
 
 from . import i18n
 from .errors import Refused
+from .moves import parsed_decisions, tries
 
 __all__ = ["LearnApi", "rules_with_diagrams"]
 
@@ -71,13 +72,16 @@ def _step(course: Course, lesson_id: Any, index: Any) -> tuple[Step, int, int]:
 
 
 def _table(game: Game, seat: int, step: Step, lang: str) -> dict[str, Any]:
-    """The position as the learner's seat sees it, with the moves in words."""
+    """The position as the learner's seat sees it, with the moves in words and
+    parsed, and the moves a click on the board may try."""
     view = game.view(seat)
     name = game.name
     moves = set(view["log"]) | set(view["legal_moves"])
     out: dict[str, Any] = {
         "view": view,
         "labels": {m: i18n.describe(name, m, lang) for m in moves},
+        "moves": parsed_decisions(game, moves),
+        "tries": tries(game),
         "hands": None,
     }
     if step.show_hands:

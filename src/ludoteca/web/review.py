@@ -30,12 +30,14 @@ from ludoteca.analysis import (
     summarise,
 )
 from ludoteca.errors import GameNotAvailable, IllegalMove, InvalidRecord
+from ludoteca.game import Game
 from ludoteca.i18n import texts
 from ludoteca.i18n.hints import HintTexts
 from ludoteca.i18n.moves import describe_move
 
 from .bots import BotPool
 from .errors import Refused
+from .moves import parsed_decisions
 
 __all__ = ["Reviews"]
 
@@ -49,6 +51,8 @@ each; exact decisions far less), so the bots' decisions queued behind it wait li
 @dataclass
 class _Job:
     record: dict[str, Any]
+    game: Game
+    """A game of the record's kind, which parses its moves."""
     indices: list[int] = field(default_factory=list)
     sides: list[list[int]] = field(default_factory=list)
     decisions: dict[int, Decision] = field(default_factory=dict)
@@ -88,10 +92,10 @@ class Reviews:
         job = self._jobs.get(key)
         if job is None:
             try:
-                indices, sides = await asyncio.to_thread(_prepare, record)
+                game, indices, sides = await asyncio.to_thread(_prepare, record)
             except (InvalidRecord, IllegalMove, GameNotAvailable) as e:
                 raise Refused("bad_record", {"detail": str(e)}) from None
-            job = _Job(record, indices, sides)
+            job = _Job(record, game, indices, sides)
             self._jobs[key] = job
             while len(self._jobs) > self.size:
                 _, old = self._jobs.popitem(last=False)
@@ -139,10 +143,12 @@ class Reviews:
         job.done = True
 
 
-def _prepare(record: dict[str, Any]) -> tuple[list[int], list[list[int]]]:
-    """The record's decisions to judge, and its sides (the seats of each)."""
-    sides = new_replay(record).result()["sides"]
-    return decision_indices(record), [list(side) for side in sides]
+def _prepare(record: dict[str, Any]) -> tuple[Game, list[int], list[list[int]]]:
+    """A game of the record's kind, the record's decisions to judge, and its sides
+    (the seats of each)."""
+    game = new_replay(record)
+    sides = game.result()["sides"]
+    return game, decision_indices(record), [list(side) for side in sides]
 
 
 def _said(job: _Job, lang: str) -> dict[str, Any]:
@@ -158,6 +164,7 @@ def _said(job: _Job, lang: str) -> dict[str, Any]:
         "total": len(job.indices),
         "judged": len(decisions),
         "decisions": [_decision(game, d, say) for d in decisions],
+        "moves": parsed_decisions(job.game, {m for d in decisions for m in (d.played, d.best)}),
     }
     if job.error:
         out["message"] = tx._("The game could not be analysed: {detail}", detail=job.error)

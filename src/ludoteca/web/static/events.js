@@ -4,8 +4,9 @@
  * the same messages, word for word. Events.say(game, event, voice) says one
  * event; Events.log(game, view, voice, opts) is a game's log as the pages show
  * it: the moves in words, each followed by what it did. A voice is
- * {names, me, options}: the players' names by seat, the seat looking (said
- * "you"), the game's options.
+ * {names, me, options, moves}: the players' names by seat, the seat looking
+ * (said "you"), the game's options, and the decisions of the log as the server
+ * parsed them (text → {text, kind, tiles, numbers, detail}).
  */
 "use strict";
 
@@ -92,26 +93,25 @@ const Events = (() => {
 
   /* ------------------------------------------------------------- Texas 42 */
 
-  function bidPhrase(bid, contract) {
-    if (contract === "nello") return p_("Texas 42 contract", "nello");
-    if (contract === "sevens") return p_("Texas 42 contract", "sevens");
-    const words = String(bid || "").split(/\s+/);
-    if (words.length >= 3 && words[2].startsWith("mark") && /^\d+$/.test(words[1])) {
-      const marks = Number(words[1]);
-      const last = words[words.length - 1];
-      if (last === "plunge") return n_("the plunge of {n} mark", "the plunge of {n} marks", marks);
-      if (last === "splash") return n_("the splash of {n} mark", "the splash of {n} marks", marks);
-      return n_("the bid of {n} mark", "the bid of {n} marks", marks);
-    }
-    const value = words.length === 2 && /^\d+$/.test(words[1]) ? Number(words[1]) : 0;
+  /** The contract a hand was played for, from its bid and contract (moves of the log,
+   * parsed: a bid's value in points, 42 a mark, and its detail, plunge or splash). */
+  function bidPhrase(v, bid, contract) {
+    const c = v.moves[contract];
+    if (c && c.kind === "nello") return p_("Texas 42 contract", "nello");
+    if (c && c.kind === "sevens") return p_("Texas 42 contract", "sevens");
+    const b = v.moves[bid];
+    const value = b && b.kind === "bid" ? b.numbers[0] : 0;
+    if (value && b.detail === "plunge") return n_("the plunge of {n} mark", "the plunge of {n} marks", value / 42);
+    if (value && b.detail === "splash") return n_("the splash of {n} mark", "the splash of {n} marks", value / 42);
     if (value && value % 42 === 0) return n_("the bid of {n} mark", "the bid of {n} marks", value / 42);
     return _("the bid of {value}", { value });
   }
 
   function contract(v, p) {
     const who = name(v, p.seat);
-    if (p.contract === "nello") return _("{name} declared nello: {partner} sits out", { name: who, partner: name(v, p.sitting_out) });
-    if (p.contract === "sevens") return _("{name} declared sevens", { name: who });
+    const declared = v.moves[p.contract];
+    if (declared && declared.kind === "nello") return _("{name} declared nello: {partner} sits out", { name: who, partner: name(v, p.sitting_out) });
+    if (declared && declared.kind === "sevens") return _("{name} declared sevens", { name: who });
     if (p.trump === "follow-me") return _("{name} named no trump (follow-me)", { name: who });
     return _("{name} named trump: {suit}", { name: who, suit: suit(p.trump) });
   }
@@ -135,7 +135,7 @@ const Events = (() => {
     if (p.all_passed) return _("End of hand {hand}: everyone passed; the tiles are dealt again", { hand: p.hand });
     const team = Number(p.bidder || 0) % 2;
     const points = p.points || [0, 0];
-    const values = { hand: p.hand, side: side(v, team), bid: bidPhrase(p.bid, p.contract), a: points[team], b: points[1 - team] };
+    const values = { hand: p.hand, side: side(v, team), bid: bidPhrase(v, p.bid, p.contract), a: points[team], b: points[1 - team] };
     const said = p.made ? _("End of hand {hand}: {side} made {bid}, {a} to {b}", values) : _("End of hand {hand}: {side} were set on {bid}, {a} to {b}", values);
     const gains = gains42(v, p.gained);
     return gains ? said + "; " + gains : said;
@@ -318,7 +318,7 @@ const Events = (() => {
 
   function voice(game, v) {
     v = v || {};
-    return { game, names: v.names || [], me: typeof v.me === "number" ? v.me : null, options: v.options || {} };
+    return { game, names: v.names || [], me: typeof v.me === "number" ? v.me : null, options: v.options || {}, moves: v.moves || {} };
   }
 
   /** An event as a sentence ("" for a code the game does not have). */

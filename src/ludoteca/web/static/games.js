@@ -2,7 +2,10 @@
  *
  * Games.render(model, ctx) returns the table as DOM. `model` holds the view
  * (what the seat may know), the seats, the seat looking (`me`, or null for a
- * spectator), labels of moves in words, and for the replay viewer every hand
+ * spectator), `labels` of moves in words, `moves`: the decisions among them
+ * parsed by the server ({text, kind, tiles, numbers, detail}: the scripts never
+ * read notation), `tries`: the moves a click on a tile or a stick may ask for,
+ * allowed or not, parsed the same way, and for the replay viewer every hand
  * (`hands`). `ctx` receives the player's choices: ctx.move(text) plays a move,
  * ctx.choose(key) opens or closes the choice between several moves of a tile.
  */
@@ -24,15 +27,27 @@ const Games = (() => {
     return _("Bot {n} ({level})", { n: seat + 1, level: levelName(level || "expert") });
   }
 
+  /** A decision as the server parsed it ({text, kind, tiles, numbers, detail}), or null. */
+  function parsed(m, move) {
+    return (m.moves && m.moves[move]) || null;
+  }
+
+  /** The text of the first move of `moves` (parsed) that `wanted` accepts, or null. */
+  function findMove(moves, wanted) {
+    const found = Object.values(moves || {}).find(wanted);
+    return found ? found.text : null;
+  }
+
   /** What the bid winner declared, as the trump line says it: "fives", "none (follow-me)". */
-  function contractName(contract) {
-    const m = /^trump ([0-6])$/.exec(contract || "");
-    if (m) return SUITS[Number(m[1])];
-    if (contract === "trump doubles") return p_("suit", "doubles");
-    if (contract === "trump follow-me") return _("none (follow-me)");
-    if (contract === "nello") return _("none (nello)");
-    if (contract === "sevens") return _("none (sevens)");
-    return contract;
+  function contractName(m, contract) {
+    const c = parsed(m, contract);
+    if (!c) return label(m, contract);
+    if (c.kind === "trump" && c.numbers.length) return SUITS[c.numbers[0]];
+    if (c.kind === "trump" && c.detail === "doubles") return p_("suit", "doubles");
+    if (c.kind === "trump" && c.detail === "follow-me") return _("none (follow-me)");
+    if (c.kind === "nello") return _("none (nello)");
+    if (c.kind === "sevens") return _("none (sevens)");
+    return label(m, contract);
   }
 
   /** A seat's player as named at the table (bots by their level). */
@@ -53,7 +68,7 @@ const Games = (() => {
   function eventVoice(m) {
     const count = (m.view.names || m.seats || []).length;
     const me = m.replay || typeof m.me !== "number" ? null : m.me;
-    return { names: [...Array(count).keys()].map((i) => plainName(m, i)), me, options: m.view.options || {} };
+    return { names: [...Array(count).keys()].map((i) => plainName(m, i)), me, options: m.view.options || {}, moves: m.moves || {} };
   }
 
   /** What the events of the moves from `from` on said, as sentences (codes from `codes`). */
@@ -73,13 +88,13 @@ const Games = (() => {
   }
 
   /** Legal moves split into those playing a tile of the hand and the others. */
-  function splitMoves(legal) {
+  function splitMoves(m, legal) {
     const tiles = new Map();
     const others = [];
     for (const mv of legal || []) {
-      const mt = /^play (\d-\d)\b/.exec(mv);
-      if (mt) {
-        const k = tileKey(mt[1]);
+      const p = parsed(m, mv);
+      if (p && p.kind === "play" && p.tiles.length) {
+        const k = tileKey(p.tiles[0]);
         if (!tiles.has(k)) tiles.set(k, []);
         tiles.get(k).push(mv);
       } else others.push(mv);
@@ -94,13 +109,15 @@ const Games = (() => {
   /** The seat's hand as buttons; legal tiles stand out, others can still be tried. */
   function handRow(m, ctx, tiles, opts) {
     opts = opts || {};
-    const split = splitMoves(m.view.legal_moves);
+    const split = splitMoves(m, m.view.legal_moves);
     const turn = myTurn(m) && !m.replay;
     const row = h("div", { class: "hand", role: "toolbar", "aria-label": _("Your hand") });
     const known = new Set((opts.known || []).map(tileKey));
     tiles.forEach((t, idx) => {
       const k = tileKey(t);
       const legal = split.tiles.has(k);
+      // a tile with no legal move asks for its plain play, which the refusal explains
+      const asks = legal ? split.tiles.get(k) : [findMove(m.tries, (p) => p.kind === "play" && tileKey(p.tiles[0]) === k)].filter(Boolean);
       const cls = "tile-btn" + (turn && legal ? " legal" : "") + (turn && !legal && split.tiles.size ? " dim" : "") +
         (m.choice === k ? " chosen" : "") + (known.has(k) ? " known" : "");
       const btn = h(
@@ -111,7 +128,7 @@ const Games = (() => {
           dataset: { key: "tile-" + k, tile: k, move: legal ? split.tiles.get(k)[0] : "", fly: "tile-" + k },
           "aria-label": t + (turn && legal ? " ✓" : ""),
           disabled: m.replay || m.me === null ? true : undefined,
-          onclick: () => ctx.tile(k, split.tiles.get(k) || []),
+          onclick: () => ctx.tile(k, asks),
           onkeydown: (ev) => arrowKeys(ev, row),
         },
         tileSVG(t, { label: t }),
@@ -168,7 +185,7 @@ const Games = (() => {
     opts = opts || {};
     const box = h("section", { class: "me", "aria-label": _("Your hand") });
     if (m.me === null || m.me === undefined || m.replay) return box;
-    const split = splitMoves(m.view.legal_moves);
+    const split = splitMoves(m, m.view.legal_moves);
     const turn = myTurn(m);
     box.appendChild(handRow(m, ctx, handTiles, opts));
     if (turn && m.choice && split.tiles.has(m.choice)) {
@@ -210,14 +227,12 @@ const Games = (() => {
     return row;
   }
 
-  /* In the review, the tile the better move plays, and the one played instead. */
+  /* In the review, the tile the better move plays, and the one played instead
+   * (`m.review`: the seat, and both moves parsed). */
   function reviewMark(m, seat, tile) {
     const r = m.review;
     if (!r || r.seat !== seat) return "";
-    const tileOf = (mv) => {
-      const mt = /^play (\d-\d)\b/.exec(mv || "");
-      return mt ? tileKey(mt[1]) : null;
-    };
+    const tileOf = (p) => (p && p.kind === "play" && p.tiles.length ? tileKey(p.tiles[0]) : null);
     const k = tileKey(tile);
     if (tileOf(r.best) === k) return " best-move";
     if (tileOf(r.played) === k) return " played-move";
@@ -352,7 +367,7 @@ const Games = (() => {
       items.push(h("p", {}, _("Everybody passed: the tiles are shuffled and dealt again.")));
     } else {
       const bidders = v.team_of[e.bidder];
-      items.push(h("p", {}, _("{name} won the bidding with {bid}; trump: {contract}.", { name: seatName(m, e.bidder), bid: label(m, e.bid), contract: contractName(e.contract) })));
+      items.push(h("p", {}, _("{name} won the bidding with {bid}; trump: {contract}.", { name: seatName(m, e.bidder), bid: label(m, e.bid), contract: contractName(m, e.contract) })));
       const why = {
         bid_reached: _("the bidders took {points} points", { points: e.points[bidders] }),
         bid_out_of_reach: _("the opponents took {points} points, more than the bid leaves them", { points: e.points[1 - bidders] }),
@@ -482,7 +497,7 @@ const Games = (() => {
       kv(teamName(0), String(v.scores[0])), kv(teamName(1), String(v.scores[1]))));
     const info = [];
     info.push(h("p", {}, v.high_bid ? _("Bid: {bid} by {name}", { bid: label(m, v.high_bid), name: seatName(m, v.bidder) }) : _("Bid: —")));
-    if (v.contract) info.push(h("p", {}, _("Trump: {contract}", { contract: contractName(v.contract) })));
+    if (v.contract) info.push(h("p", {}, _("Trump: {contract}", { contract: contractName(m, v.contract) })));
     if (v.phase === "play") info.push(h("p", { class: "hand-points" }, _("Points this hand") + ": " + teamName(0) + " " + v.points[0] + " – " + teamName(1) + " " + v.points[1]));
     if (v.trick.length && v.last_trick) {
       info.push(h("div", { class: "last-trick" }, h("span", {}, _("Last trick") + ": "),
@@ -560,36 +575,55 @@ const Games = (() => {
 
   /* -------------------------------------------------------------- Cavaleiro */
 
-  /** The sticks (ids) a removal takes from a figure: from the top of a column, the
-   * horizontals last laid first. */
-  function removalSticks(v, fig, move) {
+  /* Removals as the server parsed them (docs/games/cavaleiro.md): kind "remove",
+   * detail "horizontals", "horizontal", "block" (numbers: the block) or "column"
+   * (numbers: how many, then the column). */
+  const isRemoval = (p, what) => !!p && p.kind === "remove" && p.detail === what;
+  const ofColumn = (p, column) => isRemoval(p, "column") && p.numbers[1] === column;
+
+  /** The sticks (ids) a removal (parsed) takes from a figure: from the top of a
+   * column, the horizontals last laid first. */
+  function removalSticks(v, fig, p) {
     const left = v.sticks.filter((s) => fig.present[s.id]);
-    let mt = /^remove (\d+) from column (\d+)$/.exec(move);
-    if (mt) return left.filter((s) => s.kind === "vertical" && s.column === Number(mt[2])).sort((a, b) => b.row - a.row).slice(0, Number(mt[1])).map((s) => s.id);
-    mt = /^remove block (\d+)$/.exec(move);
-    if (mt) return left.filter((s) => s.kind === "vertical" && s.block === Number(mt[1])).map((s) => s.id);
+    if (isRemoval(p, "column")) {
+      return left.filter((s) => s.kind === "vertical" && s.column === p.numbers[1]).sort((a, b) => b.row - a.row).slice(0, p.numbers[0]).map((s) => s.id);
+    }
+    if (isRemoval(p, "block")) return left.filter((s) => s.kind === "vertical" && s.block === p.numbers[0]).map((s) => s.id);
     const horizontals = left.filter((s) => s.kind === "horizontal").sort((a, b) => b.row - a.row);
-    if (move === "remove horizontals") return horizontals.map((s) => s.id);
-    if (move === "remove horizontal") return horizontals.slice(0, 1).map((s) => s.id);
+    if (isRemoval(p, "horizontals")) return horizontals.map((s) => s.id);
+    if (isRemoval(p, "horizontal")) return horizontals.slice(0, 1).map((s) => s.id);
     return [];
   }
 
   /** The legal moves a click on a stick picks: its column's removals (or its block's,
    * or the horizontals'). */
-  function stickChoices(v, s) {
-    if (s.kind === "horizontal") return v.legal_moves.filter((mv) => /^remove horizontals?$/.test(mv));
-    const column = v.legal_moves.filter((mv) => mv.endsWith(" from column " + s.column));
-    return column.length ? column : v.legal_moves.filter((mv) => mv === "remove block " + s.block);
+  function stickChoices(m, v, s) {
+    const legal = (wanted) => v.legal_moves.filter((mv) => wanted(parsed(m, mv)));
+    if (s.kind === "horizontal") return legal((p) => isRemoval(p, "horizontals") || isRemoval(p, "horizontal"));
+    const column = legal((p) => ofColumn(p, s.column));
+    return column.length ? column : legal((p) => isRemoval(p, "block") && p.numbers[0] === s.block);
   }
 
   /** The removal a click on a stick asks for where any removal may be tried (the
    * lessons): the stick and those above it in its column, or the horizontals. */
-  function stickMove(v, fig, s) {
+  function stickMove(m, v, fig, s) {
     if (s.kind === "horizontal") {
-      return v.legal_moves.includes("remove horizontals") ? "remove horizontals" : "remove horizontal";
+      return v.legal_moves.find((mv) => isRemoval(parsed(m, mv), "horizontals")) || findMove(m.tries, (p) => isRemoval(p, "horizontal"));
     }
     const count = Math.max(1, fig.columns[s.column - 1] - s.row);
-    return "remove " + count + " from column " + s.column;
+    return findMove(m.tries, (p) => ofColumn(p, s.column) && p.numbers[0] === count);
+  }
+
+  /** The removal a click on a stick with no allowed removal asks for (the refusal
+   * says why): one horizontal, or one stick of its column. */
+  function stickTry(m, s) {
+    if (s.kind === "horizontal") return findMove(m.tries, (p) => isRemoval(p, "horizontal"));
+    return findMove(m.tries, (p) => ofColumn(p, s.column) && p.numbers[0] === 1);
+  }
+
+  /** Ask for a move, if there is one. */
+  function ask(ctx, move) {
+    if (move) ctx.move(move);
   }
 
   function highlight(board, ids, on) {
@@ -635,18 +669,18 @@ const Games = (() => {
         sv("line", Object.assign({ class: "wood" }, ends)),
         present ? sv("circle", Object.assign({ r: 3, class: "head" }, head)) : null);
       if (active && present) {
-        const choices = stickChoices(v, s);
+        const choices = stickChoices(m, v, s);
         g.appendChild(sv("line", Object.assign({ class: "hit" }, ends)));
         g.classList.add("clickable");
         if (choices.length) g.classList.add("legal");
         g.addEventListener("click", () => {
-          if (m.freeSticks) ctx.move(stickMove(v, fig, s));
+          if (m.freeSticks) ask(ctx, stickMove(m, v, fig, s));
           else if (choices.length === 1) ctx.move(choices[0]);
           else if (choices.length > 1) {
             ctx.choose(s.kind === "horizontal" ? "horizontals" : "column-" + s.column);
             const first = document.querySelector("#board .actions .move-btn.legal");
             if (first) first.focus();
-          } else ctx.move(s.kind === "horizontal" ? "remove horizontal" : "remove 1 from column " + s.column);
+          } else ask(ctx, stickTry(m, s));
         });
       }
       parts.push(g);
@@ -716,9 +750,9 @@ const Games = (() => {
             h("kbd", { "aria-hidden": "true" }, "r"), _("Roll the dice"))));
       } else if (myTurn(m)) {
         if (v.allowed_removal_code) box.appendChild(h("p", { class: "prompt" }, _("May remove: {what}", { what: Events.removal(v.allowed_removal_code) })));
-        const chosen = m.choice === "horizontals" ? v.legal_moves.filter((mv) => /^remove horizontals?$/.test(mv))
-          : m.choice && m.choice.startsWith("column-") ? v.legal_moves.filter((mv) => mv.endsWith(" from column " + m.choice.slice(7))) : null;
-        const hover = (mv, on) => highlight(box.closest(".board"), removalSticks(v, v.figures[mine], mv), on);
+        const chosen = m.choice === "horizontals" ? stickChoices(m, v, { kind: "horizontal" })
+          : m.choice && m.choice.startsWith("column-") ? v.legal_moves.filter((mv) => ofColumn(parsed(m, mv), Number(m.choice.slice(7)))) : null;
+        const hover = (mv, on) => highlight(box.closest(".board"), removalSticks(v, v.figures[mine], parsed(m, mv)), on);
         box.appendChild(actionRow(m, ctx, chosen && chosen.length ? chosen : v.legal_moves, { hover, cancel: !!(chosen && chosen.length) }));
       }
       if (!v.over) {
@@ -770,16 +804,17 @@ const Games = (() => {
     const pad = 3;
     const b = lay.bounds;
     const vb = [(b.x - pad) * unit, (b.y - pad) * unit, (b.w + 2 * pad) * unit, (b.h + 2 * pad) * unit];
-    const parts = lay.tiles.map((t) => layoutTile(t, unit, m.lastTile === t.tile ? "last" : ""));
+    const last = m.lastTile ? tileKey(m.lastTile) : null;
+    const parts = lay.tiles.map((t) => layoutTile(t, unit, last === tileKey(t.tile) ? "last" : ""));
     if (myTurn(m) && m.choice && !m.replay) {
-      const split = splitMoves(v.legal_moves);
+      const split = splitMoves(m, v.legal_moves);
       const moves = split.tiles.get(m.choice) || [];
       for (const mv of moves) {
-        const on = /on (\d-\d)$/.exec(mv);
-        if (!on) continue;
-        const target = tileKey(on[1]);
-        const shared = parseTile(m.choice).filter((n) => parseTile(target).includes(n));
-        const ends = lay.open_ends.filter((e) => tileKey(e.tile) === target && shared.includes(e.number));
+        // a play on a tile of the layout: the tile played and the one joined, and the number where they meet
+        const p = parsed(m, mv);
+        if (p.detail !== "on") continue;
+        const target = tileKey(p.tiles[1]);
+        const ends = lay.open_ends.filter((e) => tileKey(e.tile) === target && e.number === p.numbers[0]);
         for (const e of ends.slice(0, 1)) {
           parts.push(sv("circle", { cx: e.x * unit, cy: e.y * unit, r: unit * 1.3, class: "target", tabindex: "-1",
             dataset: { move: mv }, onclick: () => ctx.move(mv) }, sv("title", { text: label(m, mv) })));
@@ -868,6 +903,7 @@ const Games = (() => {
     levelName,
     botName,
     label,
+    parsed,
     splitMoves,
     tileKey,
     register(name, fn) {

@@ -16,7 +16,7 @@
   if (!progress.lessons) progress.lessons = {};
   let course = null;
   let step = null; // the step's data from the server
-  let table = null; // {view, labels, hands} shown on the board
+  let table = null; // {view, labels, moves, tries, hands} shown on the board
   let phase = "ask"; // ask: waiting for the learner's move; done: the right move was played
   let pending = false;
   let choice = null;
@@ -67,7 +67,7 @@
       return;
     }
     pending = false;
-    table = { view: step.view, labels: step.labels, hands: step.hands };
+    table = { view: step.view, labels: step.labels, moves: step.moves, tries: step.tries, hands: step.hands };
     phase = "ask";
     choice = null;
     attempts = 0;
@@ -99,7 +99,7 @@
     const feedback = [];
     if (res.kind === "right") {
       phase = "done";
-      table = { view: res.view, labels: res.labels, hands: res.hands };
+      table = { view: res.view, labels: res.labels, moves: res.moves, tries: res.tries, hands: res.hands };
       const st = lessonState(step.lesson);
       st.reached = Math.max(st.reached, step.step);
       if (step.step === step.count) {
@@ -199,6 +199,8 @@
       seats: null,
       me: step.seat,
       labels: table.labels,
+      moves: table.moves,
+      tries: table.tries,
       logSeats: table.view.log_seats.map((x) => (typeof x === "number" ? x : null)),
       result: null,
       choice,
@@ -226,7 +228,7 @@
         render(null);
         const firstChoice = boardBox.querySelector(".actions .move-btn");
         if (firstChoice) firstChoice.focus();
-      } else tryMove("play " + key);
+      }
     },
     choose(key) {
       choice = key;

@@ -336,12 +336,13 @@
       seats: null,
       me: null,
       labels: data.labels,
+      moves: data.moves,
       logSeats: data.log_seats,
       result: data.result,
       replay: true,
       hands: data.view.hands,
       costs,
-      review: next ? { seat: next.seat, best: next.best, played: next.played } : null,
+      review: next ? { seat: next.seat, best: review.moves[next.best], played: review.moves[next.played] } : null,
     };
     const ctx = { move() {}, tile() {}, choose() {} };
     const table = Games.render(model, ctx);

@@ -171,16 +171,21 @@
     alive = false;
   };
 
-  /* A delta frame: what changed since the state kept; the state it leads to. */
+  /* A delta frame: what changed since the state kept; the state it leads to (the
+   * labels and parsed moves kept for the log and the legal moves, as a state's). */
   function applyDelta(old, d) {
     const view = Object.assign(d.view_replace ? {} : Object.assign({}, old.view), d.view);
     (d.view_drop || []).forEach((k) => delete view[k]);
     view.log = old.view.log.slice(0, d.log_from).concat(d.log);
     const wanted = new Set(view.log.concat(view.legal_moves || []));
-    const labels = {};
-    for (const [k, v] of Object.entries(Object.assign({}, old.labels, d.labels))) if (wanted.has(k)) labels[k] = v;
+    const kept = (before, added) => {
+      const out = {};
+      for (const [k, v] of Object.entries(Object.assign({}, before, added))) if (wanted.has(k)) out[k] = v;
+      return out;
+    };
     return Object.assign({}, old, {
-      type: "state", n: d.n, view, labels, last: d.last, result: d.result, awaits: d.awaits, table: d.table || old.table,
+      type: "state", n: d.n, view, labels: kept(old.labels, d.labels), moves: kept(old.moves, d.moves),
+      last: d.last, result: d.result, awaits: d.awaits, table: d.table || old.table,
       log_seats: old.log_seats.slice(0, d.log_from).concat(d.log_seats),
     });
   }
@@ -208,7 +213,7 @@
         state = msg;
         refusal = null;
         if (hint && hint.n !== msg.n) hint = null;
-        if (choice && !(msg.view.legal_moves || []).some((m) => m.startsWith("play " + choice) || m.startsWith("play " + choice.split("-").reverse().join("-")))) choice = null;
+        if (choice && !Games.splitMoves(msg, msg.view.legal_moves).tiles.has(choice)) choice = null;
         render();
         break;
       case "error":
@@ -317,18 +322,20 @@
 
   function model() {
     const st = shown();
-    const last = st.last && /^play (\d-\d)/.exec(st.last.move || "");
+    const last = st.last && Games.parsed(st, st.last.move);
     return {
       game: st.table.game,
       view: st.view,
       seats: state.table.seats,
       me: state.seat,
       labels: st.labels,
+      moves: st.moves,
+      tries: state.tries,
       logSeats: st.log_seats,
       result: st.result,
       awaits: held ? null : st.awaits,
       held: !!held,
-      lastTile: last ? last[1] : null,
+      lastTile: last && last.kind === "play" ? last.tiles[0] : null,
       autoRoll,
       choice: held ? null : choice,
       pending: pending !== null,
@@ -351,7 +358,7 @@
         render();
         const firstChoice = boardBox.querySelector(".actions .move-btn");
         if (firstChoice) firstChoice.focus();
-      } else ctx.move("play " + key);
+      }
     },
     choose(key) {
       choice = key;
