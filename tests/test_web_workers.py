@@ -259,6 +259,13 @@ def test_a_worker_killed_mid_game_loses_nothing_and_its_bots_go_on(
         state = me.until(lambda s: s["view"]["to_move"] == 0)
         n = me.play_first()
         acked = me.until(lambda s, n=n: s["n"] > n)["n"]  # the move is acknowledged
+    # the other worker has made bot decisions of this game before (its bot process has
+    # loaded the bots): what is timed below is the takeover, not a first import
+    warm = b.post("/api/tables", {"game": "texas42", "seats": seats, "bot_delay": 0})
+    deadline = time.monotonic() + 30
+    while len(stored(db, warm["table"]["id"])) < 8:
+        assert time.monotonic() < deadline, "the other worker's bots did not start"
+        time.sleep(0.1)
     time.sleep(0.5)
     a.kill()  # the worker holding the bots' leases
     killed_at = time.monotonic()
