@@ -105,6 +105,7 @@ async def human(
             state: dict[str, Any] | None = None
             sent_at: float | None = None
             sent_n = -1
+            last_sent: str | None = None
             while time.monotonic() < stop:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
@@ -119,7 +120,12 @@ async def human(
                     state = msg
                 elif kind == "error":
                     stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
-                    if sent_at is not None and msg["code"] != "rate_limited":
+                    if msg["code"] == "rate_limited" and last_sent is not None:
+                        # faster than a connection may send (a person never is): again soon
+                        await asyncio.sleep(0.2)
+                        sent_at = time.monotonic()
+                        await ws.send(last_sent)
+                    elif sent_at is not None:
                         sent_at = None
                     continue
                 else:
@@ -133,11 +139,20 @@ async def human(
                 if view["over"]:
                     stats.games += 1
                     break
+                awaits = state.get("awaits") or {}
+                if sent_at is None and awaits.get("kind") == "continue":
+                    # the hand's end is shown until a player continues: at once here
+                    sent_n = state["n"]
+                    sent_at = time.monotonic()
+                    last_sent = json.dumps({"type": "continue", "n": sent_n})
+                    await ws.send(last_sent)
+                    continue
                 if sent_at is None and view["to_move"] == 0 and view["legal_moves"]:
                     move = rng.choice(view["legal_moves"])
                     sent_n = state["n"]
                     sent_at = time.monotonic()
-                    await ws.send(json.dumps({"type": "move", "move": move, "n": sent_n}))
+                    last_sent = json.dumps({"type": "move", "move": move, "n": sent_n})
+                    await ws.send(last_sent)
                     if stats.measuring:
                         stats.human_moves += 1
 
@@ -151,13 +166,17 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     for key in delta.get("view_drop", []):
         view.pop(key, None)
     view["log"] = state["view"]["log"][:start] + delta["log"]
+    if "events" in delta:  # the events of the new moves only
+        kept = [e for e in state["view"].get("events", []) if e["n"] < start]
+        view["events"] = kept + delta["events"]
     return {
         **state,
         "n": delta["n"],
         "view": view,
         "log_seats": state["log_seats"][:start] + delta["log_seats"],
         "labels": {**state["labels"], **delta["labels"]},
-        "moves": {**state["moves"], **delta["moves"]},
+        "awaits": delta.get("awaits"),
+        "moves": {**state.get("moves", {}), **delta.get("moves", {})},
         "table": delta.get("table", state["table"]),
     }
 

@@ -225,6 +225,7 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     for key in delta.get("view_drop", []):
         view.pop(key, None)
     view["log"] = state["view"]["log"][:start] + delta["log"]
+    view["events"] = [e for e in state["view"]["events"] if e["n"] < start] + delta["events"]
     wanted = set(view["log"]) | set(view["legal_moves"])
     labels = {k: v for k, v in {**state["labels"], **delta["labels"]}.items() if k in wanted}
     moves = {k: v for k, v in {**state["moves"], **delta["moves"]}.items() if k in wanted}

@@ -46,7 +46,7 @@ REPLICAS = 512
 QUICK_LEVELS = frozenset({"random", "greedy"})
 """Bot levels whose decisions are quick enough to queue at a worker."""
 
-PIPELINE = 8
+PIPELINE = 1
 """Quick decisions a worker may hold at once (it makes them in order)."""
 
 

@@ -170,6 +170,11 @@ ID_ALPHABET = string.ascii_letters + string.digits
 ID_LENGTH = 10
 
 
+GROWING = ("log", "events")
+"""The view's lists that only grow, a move's entries never changing: a delta carries
+their entries of the moves since ``log_from``, not the whole list."""
+
+
 def new_table_id() -> str:
     """A table id: :data:`ID_LENGTH` characters drawn uniformly from letters and digits."""
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
@@ -1151,7 +1156,7 @@ class Hub:
                         encoded = {
                             k: json.dumps(v, ensure_ascii=False)
                             for k, v in view.items()
-                            if k != "log"
+                            if k not in GROWING
                         }
                         seen = views[conn.seat] = (view, encoded)
                     text = self._delta(table, conn, seen, info if fresh_info else None, last)
@@ -1176,12 +1181,17 @@ class Hub:
         game = table.game
         new_log = view["log"][since:]
         shown = {*new_log, *view["legal_moves"]}
+        events = view["events"]
+        first = len(events)
+        while first and events[first - 1]["n"] >= since:
+            first -= 1
         message: dict[str, Any] = {
             "type": "delta",
             "n": table.n,
             "log_from": since,
             "log": new_log,
             "log_seats": table.move_seats[since:],
+            "events": events[first:],
             "labels": {m: label(table.game_name, m, conn.lang) for m in shown},
             "moves": parsed_decisions(game, shown),
             "last": last,

@@ -177,6 +177,7 @@
     const view = Object.assign(d.view_replace ? {} : Object.assign({}, old.view), d.view);
     (d.view_drop || []).forEach((k) => delete view[k]);
     view.log = old.view.log.slice(0, d.log_from).concat(d.log);
+    view.events = (old.view.events || []).filter((e) => e.n < d.log_from).concat(d.events || []);
     const wanted = new Set(view.log.concat(view.legal_moves || []));
     const kept = (before, added) => {
       const out = {};
