@@ -169,6 +169,8 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     if "events" in delta:  # the events of the new moves only
         kept = [e for e in state["view"].get("events", []) if e["n"] < start]
         view["events"] = kept + delta["events"]
+    for key, items in delta.get("append", {}).items():
+        view[key] = state["view"][key] + items
     return {
         **state,
         "n": delta["n"],

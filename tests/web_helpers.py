@@ -226,6 +226,8 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         view.pop(key, None)
     view["log"] = state["view"]["log"][:start] + delta["log"]
     view["events"] = [e for e in state["view"]["events"] if e["n"] < start] + delta["events"]
+    for key, items in delta.get("append", {}).items():
+        view[key] = state["view"][key] + items
     wanted = set(view["log"]) | set(view["legal_moves"])
     labels = {k: v for k, v in {**state["labels"], **delta["labels"]}.items() if k in wanted}
     moves = {k: v for k, v in {**state["moves"], **delta["moves"]}.items() if k in wanted}

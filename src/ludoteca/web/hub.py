@@ -157,7 +157,11 @@ class LiveTable:
     info_pending: bool = False
     leased: bool = False
     """Whether this worker holds the lease of the table's bots (with a broker)."""
-    sent_views: dict[int | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
+    sent_views: dict[int | None, tuple[int, dict[str, str], dict[str, int]]] = field(
+        default_factory=dict
+    )
+    """Per seat, the last view sent in deltas: its move count, its keys as JSON, and the
+    lengths of its appended lists (:data:`APPENDED`)."""
     """Per seat, the move count and the view (each key as JSON) last sent."""
 
     @property
@@ -173,6 +177,10 @@ ID_LENGTH = 10
 GROWING = ("log", "events")
 """The view's lists that only grow, a move's entries never changing: a delta carries
 their entries of the moves since ``log_from``, not the whole list."""
+
+APPENDED = ("log_seats", "hands_played", "score_events", "set_events")
+"""The view's other lists that only grow, their items never changing: a delta carries
+the items added since the view it follows (``append``)."""
 
 
 def new_table_id() -> str:
@@ -1156,7 +1164,7 @@ class Hub:
                         encoded = {
                             k: json.dumps(v, ensure_ascii=False)
                             for k, v in view.items()
-                            if k not in GROWING
+                            if k not in GROWING and k not in APPENDED
                         }
                         seen = views[conn.seat] = (view, encoded)
                     text = self._delta(table, conn, seen, info if fresh_info else None, last)
@@ -1164,8 +1172,9 @@ class Hub:
             conn.send(text)
             conn.sent_n = table.n
             conn.info_rev = table.info_rev
-        for seat, (_, encoded) in views.items():
-            table.sent_views[seat] = (table.n, encoded)
+        for seat, (view, encoded) in views.items():
+            lengths = {k: len(view[k]) for k in APPENDED if k in view}
+            table.sent_views[seat] = (table.n, encoded, lengths)
 
     def _delta(
         self,
@@ -1201,17 +1210,32 @@ class Hub:
         if info is not None:
             message["table"] = info
         before = table.sent_views.get(conn.seat)
+        whole: list[str] = []  # appended lists sent whole
         if before is not None and before[0] == since:
-            old = before[1]
+            old, lengths = before[1], before[2]
             changed = [k for k, v in encoded.items() if old.get(k) != v]
-            dropped = [k for k in old if k not in encoded]
+            dropped = [k for k in (*old, *lengths) if k not in view]
             if dropped:
                 message["view_drop"] = dropped
+            append: dict[str, list[Any]] = {}
+            for k in APPENDED:
+                if k not in view:
+                    continue
+                had = lengths.get(k)
+                if had is None or had > len(view[k]):
+                    whole.append(k)
+                elif had < len(view[k]):
+                    append[k] = view[k][had:]
+            if append:
+                message["append"] = append
         else:
             changed = list(encoded)
+            whole = [k for k in APPENDED if k in view]
             message["view_replace"] = True
         head = json.dumps(message, ensure_ascii=False)
-        body = ", ".join(f"{json.dumps(k)}: {encoded[k]}" for k in changed)
+        parts = [f"{json.dumps(k)}: {encoded[k]}" for k in changed]
+        parts += [f"{json.dumps(k)}: {json.dumps(view[k], ensure_ascii=False)}" for k in whole]
+        body = ", ".join(parts)
         return f'{head[:-1]}, "view": {{{body}}}}}'
 
     def _note_info(self, table: LiveTable) -> dict[str, Any]:

@@ -178,6 +178,7 @@
     (d.view_drop || []).forEach((k) => delete view[k]);
     view.log = old.view.log.slice(0, d.log_from).concat(d.log);
     view.events = (old.view.events || []).filter((e) => e.n < d.log_from).concat(d.events || []);
+    for (const [k, items] of Object.entries(d.append || {})) view[k] = (old.view[k] || []).concat(items);
     const wanted = new Set(view.log.concat(view.legal_moves || []));
     const kept = (before, added) => {
       const out = {};
