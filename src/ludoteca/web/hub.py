@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-import json
 import logging
 import random
 import re
@@ -28,6 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import orjson
 
 import ludoteca
 from ludoteca.bots import available_levels, make_bot
@@ -100,9 +101,7 @@ class Connection:
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(
-            message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
-        )
+        self.queue.put_nowait(message if isinstance(message, str) else to_json(message))
 
     async def writer(self) -> None:
         """Send queued messages in order until closed."""
@@ -181,6 +180,13 @@ their entries of the moves since ``log_from``, not the whole list."""
 APPENDED = ("log_seats", "hands_played", "score_events", "set_events")
 """The view's other lists that only grow, their items never changing: a delta carries
 the items added since the view it follows (``append``)."""
+
+
+def to_json(value: Any, *, sort_keys: bool = False) -> str:
+    """``value`` as JSON text (UTF-8, not escaped), as every frame is written: orjson,
+    about ten times faster than the standard library's encoder on a view."""
+    option = orjson.OPT_NON_STR_KEYS | (orjson.OPT_SORT_KEYS if sort_keys else 0)
+    return orjson.dumps(value, option=option).decode()
 
 
 def new_table_id() -> str:
@@ -1128,7 +1134,7 @@ class Hub:
     def send_state(self, table: LiveTable, conn: Connection) -> None:
         """A full ``state`` to one connection: its first frame, and after a refusal."""
         self._note_info(table)
-        conn.send(json.dumps(self.frame(table, conn.seat, conn.lang), ensure_ascii=False))
+        conn.send(to_json(self.frame(table, conn.seat, conn.lang)))
         conn.sent_n = table.n
         conn.info_rev = table.info_rev
 
@@ -1156,13 +1162,13 @@ class Hub:
             if text is None:
                 if since is None or since > table.n:
                     frame = self.frame(table, conn.seat, conn.lang, last)
-                    text = json.dumps(frame, ensure_ascii=False)
+                    text = to_json(frame)
                 else:
                     seen = views.get(conn.seat)
                     if seen is None:
                         view = table.game.view(conn.seat)
                         encoded = {
-                            k: json.dumps(v, ensure_ascii=False)
+                            k: to_json(v)
                             for k, v in view.items()
                             if k not in GROWING and k not in APPENDED
                         }
@@ -1232,16 +1238,16 @@ class Hub:
             changed = list(encoded)
             whole = [k for k in APPENDED if k in view]
             message["view_replace"] = True
-        head = json.dumps(message, ensure_ascii=False)
-        parts = [f"{json.dumps(k)}: {encoded[k]}" for k in changed]
-        parts += [f"{json.dumps(k)}: {json.dumps(view[k], ensure_ascii=False)}" for k in whole]
+        head = to_json(message)
+        parts = [f"{to_json(k)}: {encoded[k]}" for k in changed]
+        parts += [f"{to_json(k)}: {to_json(view[k])}" for k in whole]
         body = ", ".join(parts)
         return f'{head[:-1]}, "view": {{{body}}}}}'
 
     def _note_info(self, table: LiveTable) -> dict[str, Any]:
         """The table's info now; its revision moves on when it changed."""
         info = self.table_info(table)
-        text = json.dumps(info, sort_keys=True)
+        text = to_json(info, sort_keys=True)
         if text != table.info_text:
             table.info_text = text
             table.info_rev += 1
