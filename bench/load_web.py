@@ -32,6 +32,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import orjson
 import websockets
 from sqlalchemy import create_engine, text
 
@@ -112,7 +113,7 @@ async def human(
                 except TimeoutError:
                     return
                 now = time.monotonic()
-                msg = json.loads(raw)
+                msg = orjson.loads(raw)  # the clients share the machine: parse cheaply
                 kind = msg["type"]
                 if kind == "delta" and state is not None:
                     state = apply_delta(state, msg)
