@@ -111,6 +111,36 @@ def test_pop_undoes_every_move_exactly(name: str, options: dict[str, Any], chanc
         assert snapshot(game) == after  # the same chance events are drawn again
 
 
+@pytest.mark.parametrize(("name", "options"), OPTIONS)
+def test_a_view_from_a_move_on_is_the_tail_of_the_whole_view(
+    name: str, options: dict[str, Any]
+) -> None:
+    """``view(seat, log_from=k)``: the log, its seats and the events of the moves from
+    ``k`` on, the rest of the view as the whole one, for every seat and every ``k``."""
+    rng = random.Random(5)
+    game = ludoteca.new_game(name, seed=5, **options)
+    for step in range(120):
+        if game.is_over:
+            break
+        if step % 7 == 0:
+            n = len(game.moves)
+            for seat in [None, *range(game.num_seats)]:
+                whole = game.view(seat)
+                assert whole == game.view(seat, log_from=0)
+                for k in {0, 1, n // 2, n - 1, n}:
+                    tail = game.view(seat, log_from=k)
+                    assert tail["log"] == whole["log"][k:]
+                    assert tail["log_seats"] == whole["log_seats"][k:]
+                    assert tail["events"] == [e for e in whole["events"] if e["n"] >= k]
+                    rest = {key for key in whole if key not in ("log", "log_seats", "events")}
+                    assert {key: tail[key] for key in rest} == {key: whole[key] for key in rest}
+        game.play(rng.choice(game.legal_moves()))
+    n = len(game.moves)
+    for bad in (-1, n + 1, True, 1.0, "0"):
+        with pytest.raises(ValueError, match="log_from"):
+            game.view(0, log_from=bad)  # type: ignore[arg-type]
+
+
 def test_pop_in_auto_mode_takes_the_drawn_chance_events_with_the_decision() -> None:
     game = ludoteca.new_game("texas42", seed=2)
     while len(game.moves) == len(ludoteca.new_game("texas42", seed=2).moves) or not any(

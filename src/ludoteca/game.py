@@ -465,11 +465,12 @@ class Game(abc.ABC):
             out[i] = events
         return out
 
-    def _events_by_move(self) -> list[tuple[int, tuple[Event, ...]]]:
-        """The moves that had events, as ``(move index, events)``, in order."""
+    def _events_by_move(self, start: int = 0) -> list[tuple[int, tuple[Event, ...]]]:
+        """The moves from index ``start`` on that had events, as ``(move index,
+        events)``, in order."""
         out = []
         link = self._events
-        while link is not None:
+        while link is not None and link[0] >= start:
             out.append((link[0], link[1]))
             link = link[2]
         out.reverse()
@@ -867,10 +868,19 @@ class Game(abc.ABC):
         """:meth:`copy`, which copies all of the game (and is faster)."""
         return self.copy()
 
-    def view(self, seat: Seat | None = None) -> dict[str, Any]:
+    def view(self, seat: Seat | None = None, *, log_from: int = 0) -> dict[str, Any]:
         """What ``seat`` may know, as JSON-serialisable data (``None``: a spectator).
 
-        Never another seat's hidden tiles, never the order of a stock.
+        Never another seat's hidden tiles, never the order of a stock. With
+        ``log_from``, ``log``, ``log_seats`` and ``events`` hold only the moves
+        from that index on (for a client that has the earlier ones: a view then
+        costs the same however long the game; the rest of it is whole).
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("texas42", seed=1)
+        >>> whole, tail = game.view(0), game.view(0, log_from=1)
+        >>> tail["log"] == whole["log"][1:], tail["hand"] == whole["hand"]
+        (True, True)
         """
         if seat is not None and not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_seats
@@ -879,8 +889,19 @@ class Game(abc.ABC):
                 f"{seat!r} is not a seat of this game: seats are 0 to {self.num_seats - 1}, "
                 "or None for a spectator"
             )
+        history = self._history
+        if not (
+            isinstance(log_from, int)
+            and not isinstance(log_from, bool)
+            and 0 <= log_from <= len(history)
+        ):
+            raise ValueError(
+                f"log_from={log_from!r} is not a move index of this game: "
+                f"a whole number from 0 to {len(history)}"
+            )
         cur = self._current()
         fmt = self.action_to_move
+        redact = self._redact
         out: dict[str, Any] = {
             "game": self.name,
             "seat": seat,
@@ -888,11 +909,14 @@ class Game(abc.ABC):
             "to_move": cur,
             "over": cur is None,
             "legal_moves": self.legal_moves() if seat is not None and cur == seat else [],
-            "log": [self._redact(e, seat) if isinstance(e, str) else fmt(e) for e in self._history],
-            "log_seats": list(self._actors),
+            "log": [
+                redact(e, seat) if isinstance(e, str) else fmt(e)
+                for e in (history[log_from:] if log_from else history)
+            ],
+            "log_seats": self._actors[log_from:],
             "events": [
                 {"n": i, **e.seen_by(seat).to_json()}
-                for i, evs in self._events_by_move()
+                for i, evs in self._events_by_move(log_from)
                 for e in evs
             ],
         }

@@ -161,7 +161,6 @@ class LiveTable:
     )
     """Per seat, the last view sent in deltas: its move count, its keys as JSON, and the
     lengths of its appended lists (:data:`APPENDED`)."""
-    """Per seat, the move count and the view (each key as JSON) last sent."""
 
     @property
     def n(self) -> int:
@@ -981,42 +980,52 @@ class Hub:
                 continue
             seat = game.to_move
             assert isinstance(seat, int)
+            level = table.seats[seat].level or best_level(table.game_name)
+            turn = self.bot_pool.quick_turn(level) if self.bot_pool is not None else None
+            if turn is not None:
+                # a quick bot is decided here: wait for the table's pace first, then
+                # decide and play within one of the server's few quick turns
+                await asyncio.sleep(table.bot_delay)
+                if table.n != seen or self._bot_step(table) != step:
+                    continue
             started = loop.time()
-            try:
-                if self.bot_pool is not None:
-                    level = table.seats[seat].level or best_level(table.game_name)
-                    move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
-                    if self.broker is not None:
-                        await self.broker.count_decision()
-                else:
-                    move = await asyncio.to_thread(
-                        self._bot_choose, table, seat, drawing_copy(game)
+            async with turn or contextlib.nullcontext():
+                try:
+                    if self.bot_pool is not None:
+                        move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
+                        if self.broker is not None:
+                            await self.broker.count_decision()
+                    else:
+                        move = await asyncio.to_thread(
+                            self._bot_choose, table, seat, drawing_copy(game)
+                        )
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception(
+                        "bot of seat %d at table %s failed; it plays at random", seat, table.id
                     )
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception(
-                    "bot of seat %d at table %s failed; it plays at random", seat, table.id
-                )
-                move = secrets.choice(game.legal_moves())
-            wait = table.bot_delay - (loop.time() - started)
-            if wait > 0:
-                await asyncio.sleep(wait)
-            try:
-                await self.play(table, seat, move, seen)
-                failures = 0
-            except Refused as e:
-                if e.code == "stale":
+                    move = secrets.choice(game.legal_moves())
+                wait = table.bot_delay - (loop.time() - started)
+                if wait > 0 and turn is None:
+                    await asyncio.sleep(wait)
+                try:
+                    await self.play(table, seat, move, seen)
+                    failures = 0
                     continue
-                if e.code == "storage":  # the database is away: try again, nothing is lost
-                    await asyncio.sleep(min(30.0, 0.5 * 2 ** min(failures, 6)))
-                    failures += 1
-                    continue
+                except Refused as e:
+                    refused = e
+            if refused.code == "stale":
+                continue
+            if refused.code == "storage":  # the database is away: try again, nothing is lost
+                await asyncio.sleep(min(30.0, 0.5 * 2 ** min(failures, 6)))
                 failures += 1
-                log.error("bot move %r refused at table %s: %s", move, table.id, e.params)
-                if failures > 3:
-                    return
-                await asyncio.sleep(0.5)
+                continue
+            failures += 1
+            log.error("bot move %r refused at table %s: %s", move, table.id, refused.params)
+            if failures > 3:
+                return
+            await asyncio.sleep(0.5)
 
     def _bot_choose(self, table: LiveTable, seat: int, game: Game) -> str:
         bot = table.bots.get(seat)
@@ -1145,7 +1154,7 @@ class Hub:
         state it was last sent; connections in the same place share one text.
         """
         info = self._note_info(table)
-        views: dict[int | None, tuple[dict[str, Any], dict[str, str]]] = {}
+        views: dict[tuple[int | None, int], tuple[dict[str, Any], dict[str, str]]] = {}
         cache: dict[tuple[Any, ...], str] = {}
         for conn in list(table.conns):
             if not conn.ready:
@@ -1164,22 +1173,23 @@ class Hub:
                     frame = self.frame(table, conn.seat, conn.lang, last)
                     text = to_json(frame)
                 else:
-                    seen = views.get(conn.seat)
+                    seen = views.get((conn.seat, since))
                     if seen is None:
-                        view = table.game.view(conn.seat)
+                        view = table.game.view(conn.seat, log_from=since)
                         encoded = {
                             k: to_json(v)
                             for k, v in view.items()
                             if k not in GROWING and k not in APPENDED
                         }
-                        seen = views[conn.seat] = (view, encoded)
+                        seen = views[conn.seat, since] = (view, encoded)
                     text = self._delta(table, conn, seen, info if fresh_info else None, last)
                 cache[key] = text
             conn.send(text)
             conn.sent_n = table.n
             conn.info_rev = table.info_rev
-        for seat, (view, encoded) in views.items():
+        for (seat, _since), (view, encoded) in views.items():
             lengths = {k: len(view[k]) for k in APPENDED if k in view}
+            lengths["log_seats"] = table.n  # the whole list's length (the view holds its tail)
             table.sent_views[seat] = (table.n, encoded, lengths)
 
     def _delta(
@@ -1194,19 +1204,15 @@ class Hub:
         since = conn.sent_n
         assert since is not None
         game = table.game
-        new_log = view["log"][since:]
+        new_log = view["log"]  # the view holds the moves from `since` on
         shown = {*new_log, *view["legal_moves"]}
-        events = view["events"]
-        first = len(events)
-        while first and events[first - 1]["n"] >= since:
-            first -= 1
         message: dict[str, Any] = {
             "type": "delta",
             "n": table.n,
             "log_from": since,
             "log": new_log,
             "log_seats": table.move_seats[since:],
-            "events": events[first:],
+            "events": view["events"],
             "labels": {m: label(table.game_name, m, conn.lang) for m in shown},
             "moves": parsed_decisions(game, shown),
             "last": last,
@@ -1227,6 +1233,12 @@ class Hub:
             for k in APPENDED:
                 if k not in view:
                     continue
+                if k == "log_seats":  # the view's holds the moves from `since` on
+                    if lengths.get(k) == since:
+                        append[k] = view[k]
+                    else:
+                        whole.append(k)
+                    continue
                 had = lengths.get(k)
                 if had is None or had > len(view[k]):
                     whole.append(k)
@@ -1240,6 +1252,9 @@ class Hub:
             message["view_replace"] = True
         head = to_json(message)
         parts = [f"{to_json(k)}: {encoded[k]}" for k in changed]
+        if "log_seats" in whole:
+            whole.remove("log_seats")
+            parts.append(f'"log_seats": {to_json(game.view(conn.seat)["log_seats"])}')
         parts += [f"{to_json(k)}: {to_json(view[k])}" for k in whole]
         body = ", ".join(parts)
         return f'{head[:-1]}, "view": {{{body}}}}}'

@@ -648,9 +648,9 @@ class Bingo(Game):
         self._sync_events()
         return super().events
 
-    def view(self, seat: Seat | None = None) -> dict[str, Any]:
+    def view(self, seat: Seat | None = None, *, log_from: int = 0) -> dict[str, Any]:
         self._sync_events()
-        return super().view(seat)
+        return super().view(seat, log_from=log_from)
 
     def _sync_events(self) -> None:
         """Bring ``_events`` up to the history: the events are read from the core's
