@@ -431,12 +431,13 @@ class ViewOnly:
 
     def __init__(self, game: ludoteca.Game, seat: int) -> None:
         self.seat = seat
-        self._view = game.view(seat)
+        self._game = game
+        self.move_count = len(game)
         self._moves = game.legal_moves()
         self._actions = game.legal_actions()
 
-    def view(self) -> dict[str, Any]:
-        return self._view
+    def view(self, *, log_from: int = 0) -> dict[str, Any]:
+        return self._game.view(self.seat, log_from=log_from)
 
     def legal_moves(self) -> list[str]:
         return list(self._moves)

@@ -59,9 +59,16 @@ class SeatHandle:
     def num_seats(self) -> int:
         return self._game.num_seats
 
-    def view(self) -> dict[str, Any]:
-        """The seat's view (see :meth:`ludoteca.Game.view`)."""
-        return self._game.view(self.seat)
+    @property
+    def move_count(self) -> int:
+        """How many moves the game has (chance events included)."""
+        return len(self._game)
+
+    def view(self, *, log_from: int = 0) -> dict[str, Any]:
+        """The seat's view (see :meth:`ludoteca.Game.view`); with ``log_from`` its
+        log and events from that move on only (``log_from=handle.move_count``:
+        the present without the past, which costs the same however long the game)."""
+        return self._game.view(self.seat, log_from=log_from)
 
     def legal_moves(self) -> list[str]:
         return self._game.legal_moves()

@@ -32,5 +32,5 @@ class GreedyBingo(Bot):
         legal = handle.legal_actions()
         if len(legal) == 1:
             return handle.action_to_move(legal[0])
-        action = greedy_action(position_from_view(handle.view()))
+        action = greedy_action(position_from_view(handle.view(log_from=handle.move_count)))
         return handle.action_to_move(action if action in legal else legal[0])

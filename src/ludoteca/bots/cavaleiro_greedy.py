@@ -54,7 +54,7 @@ def greedy_key(before: Figure, after: Figure) -> tuple[int, int, int]:
 
 
 def _ranked(handle: SeatHandle) -> list[RankedMove]:
-    view = handle.view()
+    view = handle.view(log_from=handle.move_count)  # the present is enough
     seat = handle.seat
     before = figure_from_view(view, seat)
     rated = []
