@@ -204,6 +204,85 @@ def test_serve_command_is_wired() -> None:
 # ------------------------------------------------------------------ lobby API
 
 
+def test_a_group_commit_stores_every_table_or_none(db_url: str) -> None:
+    """One transaction for many tables' moves: all stored, with who made each and
+    whether the game is over; a batch holding a move number already stored is
+    refused as a whole (``MoveTaken``), nothing of it written."""
+    from ludoteca.web.store import Append, MoveTaken, SeatData
+
+    store = Store(db_url)
+    try:
+        seats = [SeatData(i, "bot", "greedy", f"Bot {i}", None, None) for i in range(2)]
+        for t in ("ta", "tb"):
+            store.create_table(
+                table_id=t, game="bingo", options={}, seed=1, bot_delay=0.0,
+                seats=seats, moves=[], over=False,
+            )  # fmt: skip
+        store.commit_batch(
+            [
+                Append("ta", 0, ((None, "deal x"), (1, "play 6-6")), False),
+                Append("tb", 0, ((0, "close"),), True),
+            ]
+        )
+        with pytest.raises(MoveTaken):
+            store.commit_batch(
+                [Append("tb", 1, ((1, "play 1-1"),), False), Append("ta", 1, ((0, "c"),), False)]
+            )
+        ta, tb = store.load_table("ta"), store.load_table("tb")
+        assert ta is not None and tb is not None
+        assert (ta.moves, ta.move_seats) == (["deal x", "play 6-6"], [None, 1])
+        assert (tb.moves, tb.move_seats) == (["close"], [0])
+        assert tb.over and not ta.over
+    finally:
+        store.close()
+
+
+def test_the_writer_commits_what_waits_together_and_tells_people_first(
+    sqlite_url: str,
+) -> None:
+    """Appends queued while a write is under way go into one commit; once it is
+    done, the urgent (people's moves) are told before the others."""
+    import asyncio
+    import threading
+
+    from ludoteca.web.store import SeatData
+    from ludoteca.web.writer import Writer
+
+    store = Store(sqlite_url)
+    seats = [SeatData(i, "bot", "greedy", f"Bot {i}", None, None) for i in range(2)]
+    ids = [f"t{i}" for i in range(5)]
+    for t in ids:
+        store.create_table(
+            table_id=t, game="bingo", options={}, seed=1, bot_delay=0.0,
+            seats=seats, moves=[], over=False,
+        )  # fmt: skip
+    writer = Writer(store)
+    gate = threading.Event()
+    told: list[str] = []
+
+    async def scenario() -> None:
+        blocker = asyncio.create_task(writer.call(gate.wait, 10))
+
+        async def append(table_id: str, urgent: bool) -> None:
+            await writer.append(table_id, 0, [(0, "close")], over=False, urgent=urgent)
+            told.append(table_id)
+
+        tasks = [asyncio.create_task(append(t, t == "t3")) for t in ids]
+        await asyncio.sleep(0.1)  # all five queued behind the blocked write
+        gate.set()
+        await asyncio.gather(blocker, *tasks)
+
+    try:
+        batches = writer.batches
+        asyncio.run(scenario())
+        assert writer.batches == batches + 1  # one commit for the five tables
+        assert told[0] == "t3" and sorted(told) == ids
+        assert all(store.load_table(t).moves == ["close"] for t in ids)  # type: ignore[union-attr]
+    finally:
+        writer.close()
+        store.close()
+
+
 def test_games_list_the_built_engines(client: TestClient) -> None:
     data = client.get("/api/games").json()
     names = [g["name"] for g in data["games"]]

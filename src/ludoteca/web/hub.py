@@ -817,7 +817,7 @@ class Hub:
             new = work.moves[before:]
             pairs: list[tuple[int | None, str]] = [(seat, new[0])]
             pairs += [(None, m) for m in new[1:]]
-            await self._store(table, work, before, pairs)
+            await self._store(table, work, before, pairs, urgent=table.seats[seat].kind != "bot")
         await self._moved(table, before, pairs, {"seat": seat, "move": new[0]})
 
     async def roll(self, table: LiveTable, seat: int | None, seen: Any = None) -> None:
@@ -874,25 +874,34 @@ class Hub:
         seat = game.to_move if isinstance(game.to_move, int) else roller(game)
         return table.seats[seat].name if isinstance(seat, int) else ""
 
-    async def _draw(self, table: LiveTable) -> tuple[int, list[tuple[int | None, str]]]:
+    async def _draw(
+        self, table: LiveTable, *, urgent: bool = True
+    ) -> tuple[int, list[tuple[int | None, str]]]:
         """Draw and store the chance event that waited, and those after it that do
-        not wait (the table's lock held); the move count before, and the moves."""
+        not wait (the table's lock held); the move count before, and the moves
+        (``urgent``: a person asked, see :meth:`Writer.append`)."""
         if table.work is None:
             table.work = table.game.copy()
         work = table.work
         before = table.n
         draw_one(work)
         pairs: list[tuple[int | None, str]] = [(None, m) for m in work.moves[before:]]
-        await self._store(table, work, before, pairs)
+        await self._store(table, work, before, pairs, urgent=urgent)
         return before, pairs
 
     async def _store(
-        self, table: LiveTable, work: Game, before: int, pairs: list[tuple[int | None, str]]
+        self,
+        table: LiveTable,
+        work: Game,
+        before: int,
+        pairs: list[tuple[int | None, str]],
+        *,
+        urgent: bool,
     ) -> None:
         """Store the moves ``work`` made since ``before``, then move the live game
         on (the table's lock held); ``Refused`` and nothing changes if they cannot be."""
         try:
-            await self.writer.append(table.id, before, pairs, over=work.is_over)
+            await self.writer.append(table.id, before, pairs, over=work.is_over, urgent=urgent)
         except MoveTaken:  # another worker stored a move first: catch up
             table.work = None
             await self._catch_up(table, locked=True)
@@ -970,7 +979,7 @@ class Hub:
                     async with table.lock:
                         if table.n != seen:
                             continue
-                        before, pairs = await self._draw(table)
+                        before, pairs = await self._draw(table, urgent=False)
                     await self._moved(table, before, pairs, None)
                     failures = 0
                 except Refused as e:

@@ -303,22 +303,36 @@ class Store:
             for a in batch
             for i, (who, move) in enumerate(a.moves)
         ]
-        # the driver's own executemany: this runs for every move of the server, in
-        # a thread beside the event loop, so it holds the interpreter as little as it can
-        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        # the driver's own calls: this runs for every move of the server, in a
+        # thread beside the event loop, so it holds the interpreter as little as it
+        # can; with PostgreSQL, one statement each (arrays), as every round trip
+        # waits for the interpreter again
         conn = self.engine.raw_connection()
         try:
             cur = conn.cursor()
-            if rows:
+            if self.is_sqlite:
+                if rows:
+                    cur.executemany(
+                        "INSERT INTO ludoteca_moves (table_id, idx, seat, move) "
+                        "VALUES (?, ?, ?, ?)",
+                        rows,
+                    )
                 cur.executemany(
-                    f"INSERT INTO ludoteca_moves (table_id, idx, seat, move) "
-                    f"VALUES ({mark}, {mark}, {mark}, {mark})",
-                    rows,
+                    "UPDATE ludoteca_tables SET updated = ?, over = ? WHERE id = ?",
+                    [(now, a.over, a.table_id) for a in batch],
                 )
-            cur.executemany(
-                f"UPDATE ludoteca_tables SET updated = {mark}, over = {mark} WHERE id = {mark}",
-                [(now, a.over, a.table_id) for a in batch],
-            )
+            else:
+                if rows:
+                    cur.execute(
+                        "INSERT INTO ludoteca_moves (table_id, idx, seat, move) "
+                        "SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[])",
+                        [list(column) for column in zip(*rows, strict=True)],
+                    )
+                cur.execute(
+                    "UPDATE ludoteca_tables AS t SET updated = %s, over = v.over "
+                    "FROM unnest(%s::text[], %s::boolean[]) AS v(id, over) WHERE t.id = v.id",
+                    [now, [a.table_id for a in batch], [a.over for a in batch]],
+                )
             cur.close()
             conn.commit()
         except BaseException as e:

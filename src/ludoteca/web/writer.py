@@ -31,7 +31,7 @@ MAX_BATCH = 1000
 
 
 class _Job:
-    __slots__ = ("append", "call", "future", "loop")
+    __slots__ = ("append", "call", "future", "loop", "urgent")
 
     def __init__(
         self,
@@ -39,23 +39,42 @@ class _Job:
         future: asyncio.Future[Any],
         append: Append | None = None,
         call: Callable[[], Any] | None = None,
+        urgent: bool = False,
     ) -> None:
         self.loop = loop
         self.future = future
         self.append = append
         self.call = call
+        self.urgent = urgent
+
+    def settle(self, result: Any = None, error: BaseException | None = None) -> None:
+        """Resolve the future (in its loop's thread)."""
+        if self.future.done():
+            return
+        if error is not None:
+            self.future.set_exception(error)
+        else:
+            self.future.set_result(result)
 
     def done(self, result: Any = None, error: BaseException | None = None) -> None:
-        def settle() -> None:
-            if self.future.done():
-                return
-            if error is not None:
-                self.future.set_exception(error)
-            else:
-                self.future.set_result(result)
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            self.loop.call_soon_threadsafe(self.settle, result, error)
+
+
+def _settle_committed(jobs: list[_Job]) -> None:
+    """Resolve committed appends, in one call to each loop (one wake-up for a whole
+    batch), the urgent first: their tasks run first once the loop gets to them."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
+    for job in sorted(jobs, key=lambda j: not j.urgent):
+        by_loop.setdefault(job.loop, []).append(job)
+    for loop, settled in by_loop.items():
+
+        def settle(settled: list[_Job] = settled) -> None:
+            for job in settled:
+                job.settle()
 
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-            self.loop.call_soon_threadsafe(settle)
+            loop.call_soon_threadsafe(settle)
 
 
 class Writer:
@@ -70,16 +89,25 @@ class Writer:
         self.appends = 0
 
     async def append(
-        self, table_id: str, start: int, moves: Sequence[tuple[int | None, str]], *, over: bool
+        self,
+        table_id: str,
+        start: int,
+        moves: Sequence[tuple[int | None, str]],
+        *,
+        over: bool,
+        urgent: bool = False,
     ) -> None:
         """Store moves ``start``, ``start + 1``, … of a table; returns once committed.
+        The ``urgent`` (a person's move, waiting to be seen) are told first when
+        their commit is done.
 
         Raises what the database raised (``MoveTaken`` if a move of that
         number is already stored); nothing of this append is stored then.
         """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_Job(loop, future, append=Append(table_id, start, tuple(moves), over)))
+        append = Append(table_id, start, tuple(moves), over)
+        self._queue.put(_Job(loop, future, append=append, urgent=urgent))
         await future
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -121,8 +149,7 @@ class Writer:
                 self.store.commit_batch([j.append for j in appends if j.append is not None])
                 self.batches += 1
                 self.appends += len(appends)
-                for j in appends:
-                    j.done()
+                _settle_committed(appends)
             except Exception as e:
                 if len(appends) == 1:
                     appends[0].done(error=e)
