@@ -55,7 +55,8 @@ def add_serve_command(sub: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="processes making the bots' decisions, at most N at once (default: one per core)",
+        help="processes making the expert bots' decisions, at most N at once (default: one per "
+        "core; the quick levels decide in the server)",
     )
     p.add_argument(
         "--workers",

@@ -336,7 +336,7 @@ def create_app(
     WebSockets (``https://example.org``); ``message_rate`` is the messages a
     second each WebSocket may send and the burst allowed; ``client_limits``
     the rates allowed to each client address (:class:`ClientLimits` by default);
-    ``bot_workers`` processes make the bots' decisions (0: threads of this process);
+    ``bot_workers`` processes make the experts' decisions (0: threads of this process);
     ``broker`` is the Redis URL through which several workers share their tables;
     ``migrate`` brings the database's schema up to date first;
     ``analysis_budget`` is the seconds the review's expert thinks per decision.
