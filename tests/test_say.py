@@ -454,6 +454,33 @@ def test_events_name_the_seat_looking_you() -> None:
     assert say_event("bingo", {"code": "no such event"}, "pt") == ""
 
 
+@pytest.mark.parametrize(
+    ("bid", "contract", "en", "pt"),
+    [
+        ("bid 30", None, "the bid of 30", "o lance de 30"),
+        ("bid 42", None, "the bid of 1 mark", "o lance de 1 marca"),
+        ("bid 84", None, "the bid of 2 marks", "o lance de 2 marcas"),
+        ("bid 4 marks plunge", None, "the plunge of 4 marks", "o plunge de 4 marcas"),
+        ("bid 1 mark splash", None, "the splash of 1 mark", "o splash de 1 marca"),
+        ("bid 42", "nello", "nello", "o nel-O"),
+    ],
+)
+def test_a_hand_of_texas42_ends_saying_its_bid_as_the_game_parses_it(
+    bid: str, contract: str | None, en: str, pt: str
+) -> None:
+    names = ["Ana", "Bia", "Caio", "Davi"]
+    event = {
+        "code": "hand_over", "hand": 3, "bidder": 1, "bid": bid, "contract": contract,
+        "points": [12, 30], "made": True, "gained": [],
+    }  # fmt: skip
+    assert say_event("texas42", event, "en", names) == (
+        f"End of hand 3: Bia and Davi made {en}, 30 to 12"
+    )
+    assert say_event("texas42", event, "pt", names) == (
+        f"Fim da mão 3: Bia e Davi cumprem {pt}, 30 a 12"
+    )
+
+
 def test_the_log_says_each_move_then_what_it_did() -> None:
     game = ludoteca.new_game("bingo", seed=3, names=["Ana", "Bia"])
     rng = random.Random(3)

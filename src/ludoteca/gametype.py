@@ -34,6 +34,7 @@ from .errors import TensorNotAvailable
 
 if TYPE_CHECKING:
     from .game import Game
+    from .move import Move
     from .options import OptionSpec
     from .tensor import TensorEncoder
 
@@ -164,6 +165,18 @@ class GameType:
         (:meth:`ludoteca.Game.move_to_action`); ``IllegalMove`` when it is not a
         decision of this game."""
         return _notation(self).move_to_action(move)
+
+    def parse(self, text: str | Move) -> Move:
+        """The decision written ``text`` as a :class:`~ludoteca.move.Move`, in canonical
+        form (as :meth:`ludoteca.Game.parse` at a decision); ``IllegalMove`` when it
+        is not a decision of this game.
+
+        >>> import ludoteca
+        >>> ludoteca.game_type("texas42").parse("bid 2 marks")
+        Move('bid', numbers=(84,), text='bid 84')
+        """
+        game = _notation(self)
+        return game._move_value(game.action_to_move(game.move_to_action(text)))
 
     def new_game(self, **kwargs: Any) -> Game:
         """A game of this type (``seed``, ``chance`` and ``names`` as ``new_game``)."""

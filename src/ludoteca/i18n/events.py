@@ -60,20 +60,18 @@ def _unless_scored(v: Voice, p: Mapping[str, Any], said: str) -> str:
 
 
 def _bid_phrase(v: Voice, bid: Any, contract: Any) -> str:
-    """The contract a hand was played for: ``o lance de 30``, ``o nel-O``."""
+    """The contract a hand was played for: ``o lance de 30``, ``o nel-O`` (the bid
+    parsed by the game: its value in points, 42 a mark, and plunge or splash)."""
     if contract == "nello":
         return v.tx.p_("Texas 42 contract", "nello")
     if contract == "sevens":
         return v.tx.p_("Texas 42 contract", "sevens")
-    words = str(bid or "").split()
-    if len(words) >= 3 and words[2].startswith("mark") and words[1].isdigit():
-        marks = int(words[1])
-        if words[-1] == "plunge":
-            return v.tx.n_("the plunge of {n} mark", "the plunge of {n} marks", marks)
-        if words[-1] == "splash":
-            return v.tx.n_("the splash of {n} mark", "the splash of {n} marks", marks)
-        return v.tx.n_("the bid of {n} mark", "the bid of {n} marks", marks)
-    value = int(words[1]) if len(words) == 2 and words[1].isdigit() else 0
+    move = v.decision(bid)
+    value = move.numbers[0] if move is not None and move.kind == "bid" else 0
+    if value and move is not None and move.detail == "plunge":
+        return v.tx.n_("the plunge of {n} mark", "the plunge of {n} marks", value // 42)
+    if value and move is not None and move.detail == "splash":
+        return v.tx.n_("the splash of {n} mark", "the splash of {n} marks", value // 42)
     if value and value % 42 == 0:
         return v.tx.n_("the bid of {n} mark", "the bid of {n} marks", value // 42)
     return v.tx._("the bid of {value}", value=value)

@@ -15,13 +15,18 @@ with one (:mod:`.refusals`, :mod:`.hints`, :mod:`.events`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import NP_, Texts, texts
 from .moves import describe_move
 from .words import Words
+
+if TYPE_CHECKING:
+    from ludoteca.gametype import GameType
+    from ludoteca.move import Move
 
 __all__ = ["Voice", "capitalize"]
 
@@ -60,6 +65,16 @@ class Voice:
     @property
     def words(self) -> Words:
         return Words(self.tx)
+
+    def decision(self, text: Any) -> Move | None:
+        """The decision written ``text`` as the game parses it, or ``None`` if it is
+        none (a chance event, anything else)."""
+        if not isinstance(text, str):
+            return None
+        try:
+            return _game_type(self.game).parse(text)
+        except ValueError:
+            return None
 
     # ---------------------------------------------------------------- people
 
@@ -121,3 +136,12 @@ class Voice:
         if len(said) > limit:
             said = [*said[: limit - 2], "…", *said[-1:]]
         return "; ".join(said)
+
+
+@functools.cache
+def _game_type(game: str) -> GameType:
+    """The game type whose notation decisions are parsed with (the same whatever the
+    options)."""
+    from ludoteca.registry import game_type
+
+    return game_type(game)
