@@ -39,6 +39,7 @@ Where a tile goes
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ludoteca.tiles import ALL_TILES, TILE_TEXT
@@ -316,6 +317,22 @@ def _arm(nodes: list[_Node], start: int) -> list[int]:
         nid = nxt
 
 
+@functools.lru_cache(maxsize=1024)
+def _placed(
+    plays: tuple[tuple[int, int], ...],
+) -> tuple[list[_Node], list[_Placed], bool]:
+    """The nodes of a hand's plays, where each lies, and whether any overlap (the
+    search is the costly part of a drawing, and every seat's view of a position
+    asks for the same one: the last are kept; nothing changes them once made)."""
+    nodes = _logical(list(plays))
+    laid = _embed(nodes, check=True)
+    overlapping = laid is None
+    if laid is None:  # pragma: no cover - not seen in millions of random hands
+        laid = _embed(nodes, check=False)
+        assert laid is not None
+    return nodes, laid, overlapping
+
+
 def build_layout(plays: list[tuple[int, int]]) -> dict[str, Any]:
     """The drawing of a hand's layout from its plays.
 
@@ -331,12 +348,7 @@ def build_layout(plays: list[tuple[int, int]]) -> dict[str, Any]:
             "bounds": {"x": 0, "y": 0, "w": 0, "h": 0},
             "overlapping": False,
         }
-    nodes = _logical(plays)
-    laid = _embed(nodes, check=True)
-    overlapping = laid is None
-    if laid is None:  # pragma: no cover - not seen in millions of random hands
-        laid = _embed(nodes, check=False)
-        assert laid is not None
+    nodes, laid, overlapping = _placed(tuple(plays))
 
     tiles: list[dict[str, Any]] = []
     for node, pl in zip(nodes, laid, strict=True):
