@@ -36,6 +36,7 @@ import orjson
 import websockets
 from sqlalchemy import create_engine, text
 
+import ludoteca
 from ludoteca.web.store import normalise_database_url
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,9 +97,10 @@ async def human(
     """One table: create it, sit at seat 0, play a legal move whenever it is our turn."""
     while time.monotonic() < stop:
         seats = [{"kind": "you"}, *({"kind": "bot", "level": lv} for lv in levels)]
-        made = await post_json(
-            host, port, "/api/tables", {"game": game, "seats": seats, "name": "Ana", "bot_delay": 0}
-        )
+        body: dict[str, Any] = {"game": game, "seats": seats, "name": "Ana", "bot_delay": 0}
+        if "players" in ludoteca.game_type(game).option_specs:  # Five-Up, Cavaleiro
+            body["options"] = {"players": len(seats)}
+        made = await post_json(host, port, "/api/tables", body)
         tid = made["table"]["id"]
         uri = f"ws://{host}:{port}/ws/{tid}"
         async with websockets.connect(uri, max_size=None, ping_interval=None) as ws:
@@ -141,12 +143,18 @@ async def human(
                     stats.games += 1
                     break
                 awaits = state.get("awaits") or {}
-                if sent_at is None and awaits.get("kind") == "continue":
-                    # the hand's end is shown until a player continues: at once here
+                waited = awaits.get("kind")
+                if sent_at is None and (
+                    waited == "continue" or (waited == "roll" and awaits.get("seat") == 0)
+                ):
+                    # the hand's end is shown until a player continues, and a player's
+                    # dice wait for them (Cavaleiro): at once here
                     sent_n = state["n"]
                     sent_at = time.monotonic()
-                    last_sent = json.dumps({"type": "continue", "n": sent_n})
+                    last_sent = json.dumps({"type": waited, "n": sent_n})
                     await ws.send(last_sent)
+                    if waited == "roll" and stats.measuring:
+                        stats.human_moves += 1
                     continue
                 if sent_at is None and view["to_move"] == 0 and view["legal_moves"]:
                     move = rng.choice(view["legal_moves"])
@@ -322,7 +330,9 @@ def main() -> None:
     p.add_argument("--duration", type=float, default=20.0, help="seconds measured (20)")
     p.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring (5)")
     p.add_argument("--game", default="texas42")
-    p.add_argument("--seats", type=int, default=4, help="seats of the game (4 for texas42)")
+    p.add_argument(
+        "--seats", type=int, default=4, help="seats (4 for texas42, 2 for bingo; players otherwise)"
+    )
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--url", default=None, help="a running server, http://HOST:PORT")
     p.add_argument("--src", default=None, help="run the server of this src folder")

@@ -176,11 +176,12 @@ class BotPool:
         self._dispatch()
         return await request.future
 
-    def quick_turn(self, level: str) -> asyncio.Semaphore | None:
-        """What a table's quick bot of ``level`` holds while it decides and plays
-        (the server's few quick turns, taken in the order asked); ``None`` for the
-        levels decided in a worker."""
-        return self._quick_turns if level in QUICK_LEVELS else None
+    def quick_turn(self, level: str | None) -> asyncio.Semaphore | None:
+        """What a table's quick bot of ``level`` holds while it decides and plays,
+        or (``None``) the server while it draws a bot's roll or a bots' table's deal:
+        one of the server's few quick turns, taken in the order asked. ``None`` for
+        the levels decided in a worker."""
+        return self._quick_turns if level is None or level in QUICK_LEVELS else None
 
     def _quick_choice(self, table_id: str, game: Game, seat: int, level: str) -> str:
         """A quick level's move, decided here on a copy that draws its own chance events."""

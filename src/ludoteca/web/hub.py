@@ -975,12 +975,14 @@ class Hub:
                 await asyncio.sleep(table.bot_delay * paces)
                 if table.n != seen or self._bot_step(table) != step:
                     continue
+                turn = self.bot_pool.quick_turn(None) if self.bot_pool is not None else None
                 try:
-                    async with table.lock:
-                        if table.n != seen:
-                            continue
-                        before, pairs = await self._draw(table, urgent=False)
-                    await self._moved(table, before, pairs, None)
+                    async with turn or contextlib.nullcontext():
+                        async with table.lock:
+                            if table.n != seen:
+                                continue
+                            before, pairs = await self._draw(table, urgent=False)
+                        await self._moved(table, before, pairs, None)
                     failures = 0
                 except Refused as e:
                     if e.code == "storage":
