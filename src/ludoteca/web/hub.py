@@ -962,81 +962,92 @@ class Hub:
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
 
     async def _bot_loop(self, table: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
         failures = 0
         while not self._closing:
             step = self._bot_step(table)
             if step is None:
                 return
-            game = table.game
-            seen = table.n
-            if step != "decision":  # a roll or a deal, at the table's pace
-                paces = HAND_PAUSE_PACES if step == "deal" and hand_just_ended(game) else 1.0
-                await asyncio.sleep(table.bot_delay * paces)
-                if table.n != seen or self._bot_step(table) != step:
-                    continue
-                turn = self.bot_pool.quick_turn(None) if self.bot_pool is not None else None
-                try:
-                    async with turn or contextlib.nullcontext():
-                        async with table.lock:
-                            if table.n != seen:
-                                continue
-                            before, pairs = await self._draw(table, urgent=False)
-                        await self._moved(table, before, pairs, None)
-                    failures = 0
-                except Refused as e:
-                    if e.code == "storage":
-                        await asyncio.sleep(min(30.0, 0.5 * 2 ** min(failures, 6)))
-                        failures += 1
-                continue
-            seat = game.to_move
-            assert isinstance(seat, int)
-            level = table.seats[seat].level or best_level(table.game_name)
-            turn = self.bot_pool.quick_turn(level) if self.bot_pool is not None else None
-            if turn is not None:
-                # a quick bot is decided here: wait for the table's pace first, then
-                # decide and play within one of the server's few quick turns
-                await asyncio.sleep(table.bot_delay)
-                if table.n != seen or self._bot_step(table) != step:
-                    continue
-            started = loop.time()
-            async with turn or contextlib.nullcontext():
-                try:
-                    if self.bot_pool is not None:
-                        move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
-                        if self.broker is not None:
-                            await self.broker.count_decision()
-                    else:
-                        move = await asyncio.to_thread(
-                            self._bot_choose, table, seat, drawing_copy(game)
-                        )
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception(
-                        "bot of seat %d at table %s failed; it plays at random", seat, table.id
-                    )
-                    move = secrets.choice(game.legal_moves())
-                wait = table.bot_delay - (loop.time() - started)
-                if wait > 0 and turn is None:
-                    await asyncio.sleep(wait)
-                try:
-                    await self.play(table, seat, move, seen)
-                    failures = 0
-                    continue
-                except Refused as e:
-                    refused = e
-            if refused.code == "stale":
+            if step == "decision":
+                refused = await self._bot_decision(table, step)
+            else:
+                refused = await self._bot_chance(table, step)
+            if refused is None or refused.code == "stale":
+                failures = 0 if refused is None else failures
                 continue
             if refused.code == "storage":  # the database is away: try again, nothing is lost
                 await asyncio.sleep(min(30.0, 0.5 * 2 ** min(failures, 6)))
                 failures += 1
                 continue
+            if step != "decision":
+                continue
             failures += 1
-            log.error("bot move %r refused at table %s: %s", move, table.id, refused.params)
             if failures > 3:
                 return
             await asyncio.sleep(0.5)
+
+    async def _bot_chance(self, table: LiveTable, step: str) -> Refused | None:
+        """Draw a roll of a bot or a deal of a bots' table (``step``), at the table's
+        pace, in one of the quick turns; the refusal if it could not be stored."""
+        seen = table.n
+        paces = HAND_PAUSE_PACES if step == "deal" and hand_just_ended(table.game) else 1.0
+        await asyncio.sleep(table.bot_delay * paces)
+        if table.n != seen or self._bot_step(table) != step:
+            return None
+        turn = self.bot_pool.quick_turn(None) if self.bot_pool is not None else None
+        try:
+            async with turn or contextlib.nullcontext():
+                async with table.lock:
+                    if table.n != seen:
+                        return None
+                    before, pairs = await self._draw(table, urgent=False)
+                await self._moved(table, before, pairs, None)
+        except Refused as e:
+            return e
+        return None
+
+    async def _bot_decision(self, table: LiveTable, step: str) -> Refused | None:
+        """The bot to move decides and plays, at the table's pace (a quick level in
+        one of the server's quick turns); the refusal of its move, if any."""
+        loop = asyncio.get_running_loop()
+        game = table.game
+        seen = table.n
+        seat = game.to_move
+        assert isinstance(seat, int)
+        level = table.seats[seat].level or best_level(table.game_name)
+        turn = self.bot_pool.quick_turn(level) if self.bot_pool is not None else None
+        if turn is not None:
+            # decided here: wait for the table's pace first, then decide and play
+            await asyncio.sleep(table.bot_delay)
+            if table.n != seen or self._bot_step(table) != step:
+                return None
+        started = loop.time()
+        async with turn or contextlib.nullcontext():
+            try:
+                if self.bot_pool is not None:
+                    move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
+                    if self.broker is not None:
+                        await self.broker.count_decision()
+                else:
+                    move = await asyncio.to_thread(
+                        self._bot_choose, table, seat, drawing_copy(game)
+                    )
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception(
+                    "bot of seat %d at table %s failed; it plays at random", seat, table.id
+                )
+                move = secrets.choice(game.legal_moves())
+            wait = table.bot_delay - (loop.time() - started)
+            if wait > 0 and turn is None:
+                await asyncio.sleep(wait)
+            try:
+                await self.play(table, seat, move, seen)
+            except Refused as e:
+                if e.code not in ("stale", "storage"):
+                    log.error("bot move %r refused at table %s: %s", move, table.id, e.params)
+                return e
+        return None
 
     def _bot_choose(self, table: LiveTable, seat: int, game: Game) -> str:
         bot = table.bots.get(seat)
