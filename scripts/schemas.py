@@ -1257,11 +1257,6 @@ def bingo_view() -> Schema:
             "tricks_played": integer("tricks played", 1, 14),
             "tricks_won": per_seat("tricks each seat won", 14),
             "points": per_seat("each seat's points (a failed close's extra points included)"),
-            "ended": enum(
-                'how it ended, in words: "reached 70", or "tiles ran out" (also written for a '
-                "failed close; end says which)",
-                ["reached 70", "tiles ran out"],
-            ),
             "winner": seat("who won it"),
             "failed_close_penalty": integer("the extra points of a failed close (0 for none)"),
             "bingo_capture": nullable(

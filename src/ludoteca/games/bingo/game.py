@@ -546,7 +546,8 @@ class Bingo(Game):
             "set_events": [
                 {k: v for k, v in e.items() if k != "reason"} for e in self._set_events()
             ],
-            "hands_played": [_summary(h) for h in core.done],
+            # codes and numbers only: how a hand ended in words stays in ``result()``
+            "hands_played": [_summary(h, words=False) for h in core.done],
             "winner": core.winner if core.winner >= 0 else None,
         }
 
@@ -842,9 +843,10 @@ def _trick_json(t: Trick) -> dict[str, Any]:
     }
 
 
-def _summary(h: HandRecord) -> dict[str, Any]:
-    """A finished hand as ``result()["hands"]`` shows it."""
-    return {
+def _summary(h: HandRecord, *, words: bool = True) -> dict[str, Any]:
+    """A finished hand as ``result()["hands"]`` shows it (without ``words``, as a
+    view does: without ``ended``, how it ended in words; ``end`` is its code)."""
+    out = {
         "hand": h.hand,
         "leader": h.leader,
         "trump": h.trump,
@@ -864,6 +866,9 @@ def _summary(h: HandRecord) -> dict[str, Any]:
         "sets_reason": SETS_CODES[h.sets_why],
         "tricks": [_trick_json(t) for t in h.tricks],
     }
+    if not words:
+        del out["ended"]
+    return out
 
 
 # ------------------------------------------------------------------ events
