@@ -1,5 +1,5 @@
-"""The server's bots: decisions made in worker processes, one at a time each,
-queued fairly across tables.
+"""The server's bots: the quick levels decided in the server, the expert in
+worker processes, one decision at a time each, queued fairly across tables.
 
 Every table has at most one decision asked for at a time (its bot loop waits
 for the answer), and decisions are served first come, first served: a table's
