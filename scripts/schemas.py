@@ -405,6 +405,16 @@ def decision_pattern(name: str) -> Schema:
     return {"pattern": "^(?:" + "|".join(moves) + ")$"}
 
 
+def log_entry(description: str, *chance_patterns: str) -> Schema:
+    """An entry of a view's log: a decision of the game, or a chance event as the
+    seat may see it (one of ``chance_patterns``)."""
+    return {
+        "description": description,
+        "type": "string",
+        "anyOf": [{"$ref": "#/$defs/decision"}, *({"pattern": p} for p in chance_patterns)],
+    }
+
+
 def view_schema(
     name: str,
     *,
@@ -752,14 +762,11 @@ def texas42_view() -> Schema:
         ),
         seats=(4,),
         defs={"play": play, "trick": trick, "bid": bid_entry, "hand": summary},
-        log_entry={
-            "description": "a move: a decision, the draw for first dealer, or a deal",
-            "anyOf": [
-                {"$ref": "#/$defs/decision"},
-                {"pattern": f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$"},
-                {"pattern": f"^{deal}$"},
-            ],
-        },
+        log_entry=log_entry(
+            "a move: a decision, the draw for first dealer, or a deal",
+            f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$",
+            f"^{deal}$",
+        ),
         events=events,
         properties=properties,
         rules=rules,
@@ -1146,15 +1153,11 @@ def fiveup_view() -> Schema:
             "arm": fiveup_arm(),
             "hand": hand_summary,
         },
-        log_entry={
-            "description": "a move: a decision, the draw for first leader, or a deal",
-            "type": "string",
-            "anyOf": [
-                {"$ref": "#/$defs/decision"},
-                {"pattern": f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$"},
-                {"pattern": f"^deal {part}(?: \\| {part}){{1,3}} \\| stock \\?$"},
-            ],
-        },
+        log_entry=log_entry(
+            "a move: a decision, the draw for first leader, or a deal",
+            f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$",
+            f"^deal {part}(?: \\| {part}){{1,3}} \\| stock \\?$",
+        ),
         events=events,
         properties=properties,
         rules=rules,
@@ -1469,15 +1472,11 @@ def bingo_view() -> Schema:
         ),
         seats=(2,),
         defs={"trick": trick, "hand": summary},
-        log_entry={
-            "description": "a move: a decision, the draw for first leader, or a deal",
-            "type": "string",
-            "anyOf": [
-                {"$ref": "#/$defs/decision"},
-                {"pattern": f"^draw {TILE_PATTERN} {TILE_PATTERN}$"},
-                {"pattern": f"^deal {part} \\| {part} \\| up {TILE_PATTERN} \\| stock \\?$"},
-            ],
-        },
+        log_entry=log_entry(
+            "a move: a decision, the draw for first leader, or a deal",
+            f"^draw {TILE_PATTERN} {TILE_PATTERN}$",
+            f"^deal {part} \\| {part} \\| up {TILE_PATTERN} \\| stock \\?$",
+        ),
         events=events,
         properties=properties,
         rules=rules,
@@ -1842,11 +1841,7 @@ def cavaleiro_view() -> Schema:
         ),
         seats=range(2, 9),
         defs={"key": key, "rolled": rolled, "roll": roll},
-        log_entry={
-            "description": "a move: a decision, or a roll",
-            "type": "string",
-            "anyOf": [{"$ref": "#/$defs/decision"}, {"pattern": "^roll [1-6] [1-6] [1-6] [1-6]$"}],
-        },
+        log_entry=log_entry("a move: a decision, or a roll", "^roll [1-6] [1-6] [1-6] [1-6]$"),
         events=events,
         properties=properties,
         rules=rules,
