@@ -971,8 +971,10 @@ class Hub:
                 refused = await self._bot_decision(table, step)
             else:
                 refused = await self._bot_chance(table, step)
-            if refused is None or refused.code == "stale":
-                failures = 0 if refused is None else failures
+            if refused is None:
+                failures = 0
+                continue
+            if refused.code == "stale":
                 continue
             if refused.code == "storage":  # the database is away: try again, nothing is lost
                 await asyncio.sleep(min(30.0, 0.5 * 2 ** min(failures, 6)))
@@ -1210,8 +1212,7 @@ class Hub:
             conn.sent_n = table.n
             conn.info_rev = table.info_rev
         for (seat, _since), (view, encoded) in views.items():
-            lengths = {k: len(view[k]) for k in APPENDED if k in view}
-            lengths["log_seats"] = table.n  # the whole list's length (the view holds its tail)
+            lengths = {k: len(view[k]) for k in APPENDED if k in view and k != "log_seats"}
             table.sent_views[seat] = (table.n, encoded, lengths)
 
     def _delta(
@@ -1255,11 +1256,9 @@ class Hub:
             for k in APPENDED:
                 if k not in view:
                     continue
-                if k == "log_seats":  # the view's holds the moves from `since` on
-                    if lengths.get(k) == since:
+                if k == "log_seats":  # the view holds the moves since the one it follows
+                    if view[k]:
                         append[k] = view[k]
-                    else:
-                        whole.append(k)
                     continue
                 had = lengths.get(k)
                 if had is None or had > len(view[k]):
@@ -1274,7 +1273,7 @@ class Hub:
             message["view_replace"] = True
         head = to_json(message)
         parts = [f"{to_json(k)}: {encoded[k]}" for k in changed]
-        if "log_seats" in whole:
+        if "log_seats" in whole:  # the view holds the tail only
             whole.remove("log_seats")
             parts.append(f'"log_seats": {to_json(game.view(conn.seat)["log_seats"])}')
         parts += [f"{to_json(k)}: {to_json(view[k])}" for k in whole]
