@@ -31,13 +31,13 @@ from typing import Any, Protocol
 import orjson
 
 import ludoteca
-from ludoteca.bots import available_levels, make_bot
+from ludoteca.bots import available_levels
 from ludoteca.bots.base import Bot, choose_move
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game
 from ludoteca.registry import available_games, game_class
 
-from .bots import BotPool
+from .bots import BotPool, make_level_bot
 from .broker import LEASE_ROUND, Broker
 from .errors import Refused
 from .guard import check_options, check_text
@@ -1055,11 +1055,7 @@ class Hub:
         bot = table.bots.get(seat)
         if bot is None:
             level = table.seats[seat].level or best_level(table.game_name)
-            levels = available_levels(table.game_name)
-            if level not in levels:
-                level = levels[-1]
-            bot = make_bot(table.game_name, level, seed=secrets.randbits(63))
-            table.bots[seat] = bot
+            bot = table.bots[seat] = make_level_bot(table.game_name, level)
         return choose_move(bot, game)
 
     # ------------------------------------------------------------------ hints
