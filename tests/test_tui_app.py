@@ -7,7 +7,16 @@ import json
 from pathlib import Path
 
 import pytest
-from tui_pilot import SIZE, make_app, play_to_end, play_turn, screen_text, settle, wait_until
+from tui_pilot import (
+    SIZE,
+    make_app,
+    painted,
+    play_to_end,
+    play_turn,
+    screen_text,
+    settle,
+    wait_until,
+)
 
 import ludoteca
 from ludoteca.bots import RankedMove
@@ -41,6 +50,7 @@ async def test_a_whole_game_by_key_presses(
         assert turns > 0
         assert app.table.game.is_over
         assert isinstance(app.screen, TextScreen)
+        await painted(pilot, app)
         text = screen_text(app)
         assert "Game over" in text
         result = app.table.game.result()
@@ -75,6 +85,7 @@ async def test_the_end_of_a_hand_stays_until_the_player_continues(
             pytest.fail("no hand's end")
         ended = len(app.table.game.moves)
         assert any(e.code in ("hand_over", "hand_ended") for e in app.table.game.events[-1])
+        await painted(pilot, app)
         text = screen_text(app)
         assert words in text and "Continue" in text
         await pilot.pause(0.05)
@@ -90,6 +101,7 @@ async def test_hot_seat_hides_the_hand_until_the_next_player_is_ready() -> None:
         await settle(pilot, app)
         first = app.table.game.to_move
         assert isinstance(app.screen, PassScreen)
+        await painted(pilot, app)
         assert f"Pass the device to Player {first + 1}" in screen_text(app)
         assert app.query_one(HandView).tiles == []
         await pilot.press("enter")
@@ -103,6 +115,7 @@ async def test_hot_seat_hides_the_hand_until_the_next_player_is_ready() -> None:
         second = app.table.game.to_move
         assert second != first
         assert isinstance(app.screen, PassScreen)
+        await painted(pilot, app)
         assert f"Player {second + 1}" in screen_text(app)
         assert app.shown_seat() is None
         assert app.query_one(HandView).tiles == []
@@ -189,12 +202,9 @@ async def test_keys_that_are_not_moves_now() -> None:
         await settle(pilot, app)
         app.pace = 60.0  # the bot holds its move: the person presses keys meanwhile
         await play_turn(pilot, app)
-        for _ in range(100):
-            await pilot.pause(0.01)
-            if app.table.next_step() == "bot" and app.busy:
-                break
-        else:
-            pytest.fail("the bot never came to move")
+        await wait_until(
+            pilot, lambda: app.table.next_step() == "bot" and app.busy, "the bot to come to move"
+        )
         await pilot.press("1")
         await wait_until(pilot, lambda: "Please wait" in message_of(app), "the refusal")
         assert "Please wait: Bot 2 (random) is playing." in message_of(app)
@@ -257,6 +267,7 @@ async def test_hint_key(monkeypatch: pytest.MonkeyPatch) -> None:
         await pilot.press("h")
         await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the hints")
         await pilot.pause()
+        await painted(pilot, app)
         text = screen_text(app)
         assert "The expert's suggestions" in text
         assert "made in 75% of 20 deals with fives as trump" in text
@@ -281,6 +292,7 @@ async def test_hint_reasons_in_portuguese(monkeypatch: pytest.MonkeyPatch) -> No
         await pilot.press("h")
         await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the hints")
         await pilot.pause()
+        await painted(pilot, app)
         text = screen_text(app)
         assert "passar vale 0" in text
         assert "cumprido em 86% de 1.000 distribuições" in text
@@ -294,6 +306,7 @@ async def test_rules_key_shows_the_rules_in_the_language(lang: str) -> None:
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the rules")
         await pilot.pause()
+        await painted(pilot, app)
         text = screen_text(app)
         assert "Cavaleiro" in text
         assert ("O que é preciso" if lang == "pt" else "What you need") in text
@@ -315,12 +328,14 @@ async def test_both_languages_render(lang: str, words: list[str]) -> None:
     app = make_app("texas42", ["human", "random", "random", "random"], seed=9, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
+        await painted(pilot, app)
         text = screen_text(app)
         for word in words:
             assert word in text, word
         await pilot.press("l")
         await wait_until(pilot, lambda: app.lang != lang, "the other language")
         await pilot.pause()
+        await painted(pilot, app)
         other = screen_text(app)
         assert ("Your turn" in other) == (lang == "pt")
 
@@ -366,6 +381,7 @@ async def test_quit_asks_first_when_moves_are_unsaved() -> None:
         await pilot.press("q")
         await wait_until(pilot, lambda: len(app.screen_stack) > 1, "the question")
         await pilot.pause()
+        await painted(pilot, app)
         assert "Quit the game?" in screen_text(app)
         await pilot.press("escape")
         await wait_until(pilot, lambda: len(app.screen_stack) == 1, "the table")
@@ -397,6 +413,7 @@ async def test_a_person_rolls_the_dice_by_key() -> None:
         await settle(pilot, app)
         assert app.table.next_step() == "roll"
         assert app.moves_shown == ["roll"]
+        await painted(pilot, app)
         assert "Lançar os dados" in screen_text(app)
         await pilot.press("1")
         await wait_until(pilot, lambda: len(app.table.game.moves) > 0, "the roll")

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_pilot import SIZE, make_app, play_turn, screen_text, settle, wait_until
+from tui_pilot import SIZE, make_app, painted, play_turn, screen_text, settle, wait_until
 
 import ludoteca
 from ludoteca.tui.app import HandEndScreen, PlayApp, TextScreen
@@ -81,12 +81,9 @@ async def _texas42_play(pilot: Pilot[Any], app: PlayApp) -> None:
 
 async def _rules(pilot: Pilot[Any], app: PlayApp) -> None:
     await settle(pilot, app)
-    await pilot.pause(0.05)  # the table is painted before the rules cover it
-    await pilot.pause()
+    await painted(pilot, app)  # the table is painted before the rules cover it
     await pilot.press("r")
     await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the rules")
-    await pilot.pause(0.05)
-    await pilot.pause()
 
 
 async def _hot_seat(pilot: Pilot[Any], app: PlayApp) -> None:
@@ -168,7 +165,7 @@ async def test_snapshot(
     app = make_app(game, seats, seed=17, lang=lang, **options)
     async with app.run_test(size=SIZE) as pilot:
         await steps(pilot, app)
-        await pilot.pause()
+        await painted(pilot, app)
         check(app, name)
 
 

@@ -260,15 +260,22 @@ def test_the_writer_commits_what_waits_together_and_tells_people_first(
     gate = threading.Event()
     told: list[str] = []
 
+    writing = threading.Event()
+
+    def blocked() -> None:
+        writing.set()
+        gate.wait(60)
+
     async def scenario() -> None:
-        blocker = asyncio.create_task(writer.call(gate.wait, 10))
+        blocker = asyncio.create_task(writer.call(blocked))
+        assert await asyncio.to_thread(writing.wait, 60)  # the writer's thread is held
 
         async def append(table_id: str, urgent: bool) -> None:
             await writer.append(table_id, 0, [(0, "close")], over=False, urgent=urgent)
             told.append(table_id)
 
         tasks = [asyncio.create_task(append(t, t == "t3")) for t in ids]
-        await asyncio.sleep(0.1)  # all five queued behind the blocked write
+        await asyncio.sleep(0)  # each task queues its append before this one goes on
         gate.set()
         await asyncio.gather(blocker, *tasks)
 

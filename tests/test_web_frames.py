@@ -94,6 +94,7 @@ def test_a_thousand_spectators_cost_two_frames_each_per_move(live: int) -> None:
     moves = 6
     seen: list[list[int]] = []  # per spectator: the move count of each frame after the joins
     news: list[list[int]] = []  # per spectator: frames while the others joined
+    informed: list[bool] = []  # per spectator: told that both players sit
 
     async def spectator(joined: list[int], ready: asyncio.Event, go: asyncio.Event) -> None:
         async with websockets.connect(f"ws://127.0.0.1:{live}/ws/{tid}") as ws:
@@ -107,9 +108,13 @@ def test_a_thousand_spectators_cost_two_frames_each_per_move(live: int) -> None:
             before: list[int] = []
             seen.append(frames)
             news.append(before)
+            index = len(informed)
+            informed.append(False)
             while True:
                 msg = json.loads(await ws.recv())
                 (frames if go.is_set() else before).append(msg.get("n", -1))
+                if isinstance(msg.get("table"), dict):
+                    informed[index] = all(s["online"] for s in msg["table"]["seats"])
 
     started = [time.monotonic()]
 
@@ -130,7 +135,10 @@ def test_a_thousand_spectators_cost_two_frames_each_per_move(live: int) -> None:
                     if msg["type"] == "state":
                         players[msg["seat"]] = [ws, msg]
                         break
-            await asyncio.sleep(1.5)  # the news of the joins has gone out
+            deadline = time.monotonic() + 120
+            while not all(informed):  # the news of the joins has gone out
+                assert time.monotonic() < deadline, "the spectators were not told of the joins"
+                await asyncio.sleep(0.1)
             for entry in players.values():
                 while True:
                     try:

@@ -75,6 +75,22 @@ async def wait_until(
         await pilot.pause(0.002)
 
 
+async def painted(pilot: Pilot[Any], app: PlayApp, timeout: float = 30.0) -> None:
+    """Wait until the screen shows what the app holds: the same text on two paints in
+    a row after every pending message is handled."""
+    deadline = time.monotonic() + timeout
+    await pilot.pause()
+    last = screen_text(app)
+    while True:
+        await pilot.pause()
+        now = screen_text(app)
+        if now == last and now.strip():
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError("the screen did not settle")
+        last = now
+
+
 async def play_turn(pilot: Pilot[Any], app: PlayApp, index: int = 0) -> None:
     """Make one decision by keys: a playable tile of the hand with ←/→ and Enter,
     else the move numbered ``index + 1`` in the list of moves; wait until it is played."""

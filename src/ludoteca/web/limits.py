@@ -15,6 +15,7 @@ import logging
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Protocol
 
 __all__ = ["DEFAULT_RULES", "SHARED_KINDS", "ClientLimits", "SharedBuckets"]
@@ -66,10 +67,16 @@ class ClientLimits:
     """
 
     def __init__(
-        self, rules: dict[str, tuple[float, float]] | None = None, *, enabled: bool = True
+        self,
+        rules: dict[str, tuple[float, float]] | None = None,
+        *,
+        enabled: bool = True,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.rules = dict(DEFAULT_RULES if rules is None else rules)
         self.enabled = enabled
+        self.clock = clock
+        """Seconds, for refilling the buckets (a test may stop time)."""
         self.shared: SharedBuckets | None = None
         """Buckets shared with the other workers, when there are."""
         self._buckets: OrderedDict[tuple[str, str], _Bucket] = OrderedDict()
@@ -94,7 +101,7 @@ class ClientLimits:
         if not self.enabled or rule is None:
             return 0.0
         rate, burst = rule
-        now = time.monotonic()
+        now = self.clock()
         key = (kind, client or "?")
         bucket = self._buckets.get(key)
         if bucket is None:

@@ -139,15 +139,22 @@
     return out;
   }
 
+  let seatsAsked = 0; // the newest answer wins: the options may change again meanwhile
+
   async function refreshSeats() {
+    const asked = ++seatsAsked;
     error.textContent = "";
+    seatsBox.setAttribute("aria-busy", "true");
     try {
       const res = await api("/api/seats", { game: current.name, options: readOptions() });
+      if (asked !== seatsAsked) return;
       seatCount = res.seats;
       sides = res.sides;
       renderSeats();
     } catch (e) {
-      error.textContent = e.message;
+      if (asked === seatsAsked) error.textContent = e.message;
+    } finally {
+      if (asked === seatsAsked) seatsBox.removeAttribute("aria-busy");
     }
   }
 
