@@ -216,6 +216,27 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "Learn to play Five-Up" in capsys.readouterr().out
     assert main(["learn", "fiveup", "--lesson", "nope", "--progress-file", str(path)]) == 2
     assert "no lesson 'nope'" in capsys.readouterr().err
+    assert main(["learn", "fiveup", "--lesson", "99", "--progress-file", str(path)]) == 2
+    assert "no lesson '99'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_command_takes_the_lesson_numbers_the_list_shows(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "p.json"
+    common = ["--lang", lang, "--progress-file", str(path)]
+    assert main(["learn", "bingo", "--list", *common]) == 0
+    listed = capsys.readouterr().out
+    course = load_course("bingo")
+    for n, lesson in enumerate(course.lessons, 1):
+        title = say(lesson.title, lang)
+        assert f"{n}. {title}" in listed
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        assert main(["learn", "bingo", "--lesson", str(n), *common]) == 0
+        shown = capsys.readouterr().out
+        started = shown[shown.index("──") :]  # past the overview: the first step shown
+        assert started.startswith(f"── {title} · ")
 
 
 @pytest.mark.asyncio

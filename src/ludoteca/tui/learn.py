@@ -364,7 +364,7 @@ def add_subcommand(sub: Any) -> None:
         ),
     )
     p.add_argument("game", choices=list(GAMES), help="the game to learn")
-    p.add_argument("--lesson", help="begin with this lesson (its id, see --list)")
+    p.add_argument("--lesson", help="begin with this lesson (its number, see --list)")
     p.add_argument("--list", action="store_true", help="list the lessons and the progress")
     p.add_argument("--restart", action="store_true", help="forget the progress in this game")
     p.add_argument("--practice", action="store_true", help="go straight to the practice game")
@@ -381,10 +381,11 @@ def cmd_learn(args: argparse.Namespace) -> int:
     lang = normalize_lang(args.lang) if args.lang else default_lang()
     progress = Progress(args.progress_file)
     course = load_course(args.game)
-    if args.lesson is not None and args.lesson not in [lesson.id for lesson in course.lessons]:
-        ids = ", ".join(lesson.id for lesson in course.lessons)
+    chosen = course.find(args.lesson) if args.lesson is not None else None
+    if args.lesson is not None and chosen is None:
         print(
-            f"ludoteca learn: no lesson {args.lesson!r} in {args.game} (lessons: {ids})",
+            f"ludoteca learn: no lesson {args.lesson!r} in {args.game}: give its number, "
+            f"1 to {len(course.lessons)}, as --list shows them",
             file=sys.stderr,
         )
         return 2
@@ -396,7 +397,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         lessons.overview()
         return 0
     try:
-        practice = args.practice or lessons.run(args.lesson)
+        practice = args.practice or lessons.run(chosen.id if chosen else None)
     except (EOFError, KeyboardInterrupt):
         print()
         return 0
