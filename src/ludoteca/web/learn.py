@@ -274,7 +274,7 @@ def rules_with_diagrams(game: str, lang: str) -> str:
     from ludoteca import rules
 
     try:
-        source = rules.text(game, lang)
+        source = rules.text(game, lang, app="web")
     except (ValueError, FileNotFoundError):
         return i18n.rules_html(game, lang)
     specs: list[str] = []
