@@ -266,6 +266,21 @@ DIAGRAM_MARK = re.compile(r"^\[diagram\]: <> \((?P<spec>[^)]*)\)[ \t]*$", re.MUL
 renderer shows (the terminal shows the text without it), ``[diagram]: <> (spec)``."""
 
 
+_TILE_NAME = re.compile(r"(?<![\w-])(\d-\d)(?![\w-])")
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def _unbroken_tiles(rendered: str) -> str:
+    """``rendered`` HTML with each tile's name (``5-3``) kept on one line: a narrow
+    screen would otherwise break it at its hyphen."""
+    out = []
+    for part in _TAG.split(rendered):
+        if not part.startswith("<"):
+            part = _TILE_NAME.sub(r'<span class="tile-name">\1</span>', part)
+        out.append(part)
+    return "".join(out)
+
+
 def rules_with_diagrams(game: str, lang: str) -> str:
     """The rules of ``game`` as HTML (as :func:`ludoteca.web.i18n.rules_html`) with
     the diagrams its text names drawn from the engine, and a link to the lessons."""
@@ -285,7 +300,7 @@ def rules_with_diagrams(game: str, lang: str) -> str:
 
     source = DIAGRAM_MARK.sub(hold, source)
     md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    rendered: str = md.render(source)
+    rendered = _unbroken_tiles(md.render(source))
     for i, spec in enumerate(specs):
         try:
             data = diagram(game, parse_spec(spec), lang)
