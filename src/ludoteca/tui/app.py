@@ -916,7 +916,7 @@ class PlayApp(App[None]):
 
         name = self.table.game.name
         try:
-            body = rules.text(name, self.lang)
+            body = rules.text(name, self.lang, app="terminal")
         except (FileNotFoundError, ValueError):
             body = self.tx._("The rules of this game are not written yet.")
         rendered = Static(RichMarkdown(body, code_theme="ansi_dark"), id="rules-text")
