@@ -18,7 +18,7 @@ from tui_pilot import SIZE, make_app, painted, screen_text, settle, wait_until
 from wording import english_in, notation_in
 
 from ludoteca import rules
-from ludoteca.i18n import texts
+from ludoteca.i18n.words import OPTION_LABELS, Words
 from ludoteca.lessons.diagrams import diagram, parse_spec
 from ludoteca.registry import GAMES, game_class
 from ludoteca.tui.app import PlayApp, TextScreen
@@ -66,29 +66,29 @@ def glossary(game: str) -> dict[str, set[str]]:
     return never
 
 
-def lobby_labels() -> dict[str, str]:
-    """The lobby's labels of the games' options and their choices (``game.option`` and
-    ``game.option.value``), as written in its script."""
-    script = (STATIC / "lobby.js").read_text(encoding="utf-8")
-    block = script[script.index("const OPTION_LABELS") :]
-    block = block[: block.index("};")]
-    return dict(re.findall(r'"([\w.]+)": _\("([^"]+)"\)', block))
+def named_options_labels(game: str, lang: str) -> dict[str, str]:
+    """The table form's labels of ``game``'s options and their choices (``option`` and
+    ``option.value``), as the lobby shows them in ``lang``."""
+    words = Words(lang)
+    return {
+        key: words.option_label(game, *key.split(".", 1))
+        for (name, key) in OPTION_LABELS
+        if name == game
+    }
 
 
 def named_options(game: str, lang: str) -> list[str]:
     """The lobby's words a rules page names the options with: each option's label (less a
     closing parenthesis) and the labels of its choices other than the default."""
-    tx = texts(lang)
-    labels = lobby_labels()
+    labels = named_options_labels(game, lang)
     out = []
     for spec in game_class(game).option_specs.values():
-        key = f"{game}.{spec.name}"
-        assert key in labels, f"the lobby has no label for {key}"
-        out.append(re.sub(r" \([^)]*\)$", "", tx._(labels[key])))
+        assert spec.name in labels, f"the lobby has no label for {game}.{spec.name}"
+        out.append(re.sub(r" \([^)]*\)$", "", labels[spec.name]))
         for value in spec.choices or ():
-            label = labels.get(f"{key}.{value}")
+            label = labels.get(f"{spec.name}.{value}")
             if label and value != spec.default:
-                out.append(tx._(label))
+                out.append(label)
     return out
 
 

@@ -252,7 +252,7 @@ def test_refusals_say_what_is_wrong_and_what_is_allowed() -> None:
     assert pt == "escolha onde jogar a pedra 5-5: joga 5-5 na 5-3; joga 5-5 na 5-1"
     follow = {"suit": 5, "trump_led": False, "allowed": ["5-3", "5-1"]}
     assert say_refusal("texas42", "must_follow", follow, "pt") == (
-        "é preciso seguir o naipe de cincos: 5-3 ou 5-1"
+        "é preciso seguir a família de cincos: 5-3 ou 5-1"
     )
     follow = {"suit": 7, "trump_led": True, "allowed": ["6-6", "1-1", "0-0"]}
     assert say_refusal("texas42", "must_follow", follow, "en") == (
@@ -477,7 +477,7 @@ def test_a_hand_of_texas42_ends_saying_its_bid_as_the_game_parses_it(
         f"End of hand 3: Bia and Davi made {en}, 30 to 12"
     )
     assert say_event("texas42", event, "pt", names) == (
-        f"Fim da mão 3: Bia e Davi cumprem {pt}, 30 a 12"
+        f"Fim da rodada 3: Bia e Davi cumprem {pt}, 30 a 12"
     )
 
 

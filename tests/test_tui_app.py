@@ -320,7 +320,7 @@ async def test_rules_key_shows_the_rules_in_the_language(lang: str) -> None:
         ("pt", ["Sua vez, Você", "Sua mão", "Jogadas", "Marcas (até 7)", "Leilão", "h dica"]),
         (
             "en",
-            ["Your turn, You", "Your hand", "Moves", "Marks (to 7)", "Bidding", "h hint"],
+            ["Your turn, You", "Your tiles", "Moves", "Marks (to 7)", "Bidding", "h hint"],
         ),
     ],
 )
@@ -444,7 +444,7 @@ async def test_the_notation_key_shows_the_moves_played_in_notation() -> None:
         assert "bid 38" not in screen_text(app)
         await pilot.press("o")
         await wait_until(pilot, lambda: "bid 38" in screen_text(app), "the notation")
-        assert "Lances (notação)" in screen_text(app)
+        assert "Jogadas (notação)" in screen_text(app)
         await pilot.press("o")
         await wait_until(pilot, lambda: "bid 38" not in screen_text(app), "the words again")
 

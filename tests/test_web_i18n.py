@@ -37,7 +37,7 @@ def test_the_pages_get_only_their_scripts_messages_and_the_plural_rule() -> None
     assert "Record saved to" not in pt  # the terminal app's
     assert '"{n} tile": ["{n} pedra", "{n} pedras"]' in pt  # with its plural forms
     assert "{n} trick" not in pt  # the games' words come said by the server
-    assert "LT_I18N.plural = function (n) { return Number((n > 1)); };" in pt
+    assert "LT_I18N.plural = function (n) { return Number((n != 1)); };" in pt  # 0 vazas
     assert "LT_I18N.plural = function (n) { return Number((n != 1)); };" in script("en")
 
 
@@ -92,7 +92,7 @@ def test_a_hint_is_said_from_its_code() -> None:
         "params": {"rate": 0.5, "deals": 40, "goal": "set", "nello": False, "points": 20.25},
     }
     assert hint_text("texas42", move, "pt") == (
-        "o contrato é derrubado em 50% de 40 distribuições (nossa dupla faz 20,2 pontos em média)"
+        "o lance é derrubado em 50% de 40 distribuições (nossa dupla faz 20,2 pontos em média)"
     )
     assert hint_text("texas42", {"value": 0.123}, "en") == "estimated value 0.123"
 

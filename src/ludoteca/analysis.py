@@ -176,10 +176,10 @@ class Analysis:
         >>> d = Decision(7, 1, "pass", "bid 30", 0.5, "estimate", "marks")
         >>> print(Analysis("texas42", ["Ana", "Bia"], [d], {1: [d]}).report("pt"))
         texas42: 1 decisão analisada
-        Ana (lugar 0): 0 decisão, 0 erro
+        Ana (lugar 0): 0 decisões, 0 erros
         Bia (lugar 1): 1 decisão, 1 erro
-          custo médio por decisão: 0,5 marcas (0 exata, 1 estimada)
-          lance 7: passo; melhor: lance de 30; custo 0,5 marcas (estimativa)
+          custo médio por decisão: 0,5 marcas (0 exatas, 1 estimada)
+          jogada 7: passo; melhor: lance de 30; custo 0,5 marcas (estimativa)
         """
         tx = texts(lang)
         say = HintTexts(tx)

@@ -43,6 +43,7 @@ __all__ = [
     "LOCALES",
     "LOCALE_DIR",
     "NG_",
+    "NN_",
     "NP_",
     "N_",
     "Texts",
@@ -70,6 +71,11 @@ def N_(message: str) -> str:
 def NP_(context: str, message: str) -> str:
     """Mark ``message`` with its ``context`` for the catalogs (translate with ``p_``)."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with plural forms for the catalogs (translate with ``n_``)."""
+    return singular, plural
 
 
 def NG_(message: str) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .moves import marks
 from .voice import Voice, capitalize
 
 __all__ = ["board_words", "listed_events", "picked_events"]
@@ -67,11 +68,11 @@ def _score_panel(view: Mapping[str, Any], voice: Voice) -> dict[str, Any]:
 
 def _score_line(view: Mapping[str, Any], voice: Voice) -> str:
     parts = [
-        voice.tx._("{name} {score}", name=voice.side_label(k, short=True), score=s)
+        voice.named_score(voice.side_label(k, short=True), s)
         for k, s in enumerate(_scores(view, voice))
     ]
     if voice.game_type.score_unit == "sticks":
-        return voice.g_("Sticks left: {scores}", scores=" · ".join(parts))
+        return voice.tx.p_("cavaleiro", "Sticks left: {scores}", scores=" · ".join(parts))
     return " – ".join(parts)
 
 
@@ -80,6 +81,7 @@ def _badge(text: str, kind: str = "") -> dict[str, str]:
 
 
 def _took(voice: Voice, trick: Mapping[str, Any], extra: int = 0) -> str:
+    # games: texas42 bingo
     return voice.g_(
         "{name} took it (+{points})",
         name=capitalize(voice.name(trick["winner"])),
@@ -165,34 +167,42 @@ def listed_events(panel: Mapping[str, Any], view: Mapping[str, Any], voice: Voic
 def _texas42(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
     for seat, badges in enumerate(out["badges"]):
         if view["dealer"] == seat:
-            badges.append(_badge(v.g_("deals")))
+            badges.append(_badge(v.tx.p_("texas42", "deals")))
         bids = [b["bid"] for b in view["bids"] if b["seat"] == seat]
         if bids:
             badges.append(_badge(v.move(bids[-1]), "bid"))
         if view["declarer"] == seat and view["contract"]:
             badges.append(_badge(v.move(view["contract"]), "trump"))
         if view["sitting_out"] == seat:
-            badges.append(_badge(v.g_("sits out")))
+            badges.append(_badge(v.tx.p_("texas42", "sits out")))
         if view["phase"] == "play" and view["leader"] == seat:
-            badges.append(_badge(v.g_("leads")))
+            badges.append(_badge(v.tx.p_("texas42", "leads")))
     last = view["last_trick"]
     if not view["trick"] and last:
-        out["felt"] = v.g_("Last trick") + " — " + _took(v, last)
+        out["felt"] = v.tx.p_("texas42", "Last trick") + " — " + _took(v, last)
     elif view["phase"] in ("bid", "trump"):
         out["felt"] = capitalize(v.words.phase("texas42", view["phase"]))
     lines: list[Line] = []
     if view["high_bid"]:
         bid = capitalize(
-            v.g_("{bid}, by {name}", bid=v.move(view["high_bid"]), name=v.name(view["bidder"]))
+            v.tx.p_(
+                "texas42",
+                "{bid}, by {name}",
+                bid=v.move(view["high_bid"]),
+                name=v.name(view["bidder"]),
+            )
         )
     else:
-        bid = v.g_("No bid yet")
+        bid = v.tx.p_("texas42", "No bid yet")
     lines.append({"text": bid})
     if view["contract"]:
-        lines.append({"text": v.g_("Trump: {contract}", contract=v.contract(view["contract"]))})
+        lines.append(
+            {"text": v.tx.p_("texas42", "Trump: {contract}", contract=v.contract(view["contract"]))}
+        )
     if view["phase"] == "play":
         a, b = view["points"]
-        points = v.g_(
+        points = v.tx.p_(
+            "texas42",
             "Points this hand: {a} {x} – {b} {y}",
             a=v.side_label(0, short=True),
             x=a,
@@ -203,13 +213,13 @@ def _texas42(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
     if view["trick"] and last:
         lines.append(
             {
-                "label": v.g_("Last trick"),
+                "label": v.tx.p_("texas42", "Last trick"),
                 "tiles": [p["tile"] for p in last["plays"]],
                 "text": _took(v, last),
                 "kind": "last-trick",
             }
         )
-    out["panels"].append(_panel(v.g_("Bidding"), lines))
+    out["panels"].append(_panel(v.tx.p_("texas42", "Bidding"), lines))
     out["panels"].append(_listing(None, ["hand_over"], last=1))
 
 
@@ -219,34 +229,47 @@ def _texas42(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
 def _bingo(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
     for seat, badges in enumerate(out["badges"]):
         if view["leader"] == seat and not view["over"] and view["phase"] != "deal":
-            badges.append(_badge(v.g_("leads")))
-        badges.append(_badge(v.ng_("{n} trick", "{n} tricks", view["tricks_won"][seat])))
+            badges.append(_badge(v.tx.p_("bingo", "leads")))
+        badges.append(
+            _badge(v.tx.np_("bingo", "{n} trick", "{n} tricks", view["tricks_won"][seat]))
+        )
         if view["shown"][seat]:
-            shown = v.g_("Doubles shown: {tiles}", tiles=v.tiles(view["shown"][seat]))
+            shown = v.tx.p_("bingo", "Doubles shown: {tiles}", tiles=v.tiles(view["shown"][seat]))
             badges.append(_badge(shown))
     labels = out["labels"]
-    labels["stock"] = v.g_("Stock: {n}", n=view["stock_count"])
-    labels["up"] = v.g_("Turned up")
+    labels["stock"] = v.tx.p_("bingo", "Stock: {n}", n=view["stock_count"])
+    labels["up"] = v.tx.p_("bingo", "Turned up")
     if view["closed"]:
-        labels["closed"] = v.g_(
-            "{name} closed the stock", name=capitalize(v.name(view["closed_by"]))
+        labels["closed"] = v.tx.p_(
+            "bingo", "{name} closed the stock", name=capitalize(v.name(view["closed_by"]))
         )
     if view["trick"] and view["trick"][0].get("shown"):
-        labels["shown"] = v.g_("Doubles shown: {tiles}", tiles=v.tiles(view["trick"][0]["shown"]))
+        labels["shown"] = v.tx.p_(
+            "bingo", "Doubles shown: {tiles}", tiles=v.tiles(view["trick"][0]["shown"])
+        )
     last = view["last_trick"]
     if not view["trick"] and last:
-        out["felt"] = v.g_("Last trick") + " — " + _took(v, last, last.get("show_points") or 0)
-    lines: list[Line] = [{"text": v.g_("Hand {n}", n=view["hand_number"])}]
+        out["felt"] = (
+            v.tx.p_("bingo", "Last trick") + " — " + _took(v, last, last.get("show_points") or 0)
+        )
+    lines: list[Line] = [{"text": v.hand_title(view["hand_number"])}]
     if view["trump"] is not None:
-        trump = v.g_("Trump: {suit} ({number})", suit=v.suit(view["trump"]), number=view["trump"])
+        trump = v.tx.p_(
+            "bingo", "Trump: {suit} ({number})", suit=v.suit(view["trump"]), number=view["trump"]
+        )
         labels["trump"] = trump
         lines.append({"text": trump, "kind": "trump"})
     if view["following_compulsory"]:
-        labels["following"] = v.g_("Following is compulsory")
+        labels["following"] = v.tx.p_("bingo", "Following is compulsory")
         lines.append({"text": labels["following"], "kind": "warn"})
     points = [[capitalize(v.name(s)), str(p)] for s, p in enumerate(view["points"])]
     out["panels"].append(
-        _panel(v.g_("This hand"), lines, rows=points, rows_title=v.g_("Points (to 70)"))
+        _panel(
+            v.tx.p_("bingo", "This hand"),
+            lines,
+            rows=points,
+            rows_title=v.tx.p_("bingo", "Points (to 70)"),
+        )
     )
     out["panels"].append(_listing(None, ["hand_ended"], last=1))
     codes = ["trick_won", "doubles_shown", "bingo_capture", "stock_closed"]
@@ -259,23 +282,29 @@ def _bingo(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
 def _cavaleiro(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
     for seat, badges in enumerate(out["badges"]):
         fig = view["figures"][seat]
-        badges.append(_badge(v.ng_("{n} stick", "{n} sticks", fig["sticks_left"])))
-        badges.append(_badge(v.ng_("{n} round won", "{n} rounds won", view["rounds_won"][seat])))
+        badges.append(_badge(v.words.sticks(fig["sticks_left"])))
+        badges.append(
+            _badge(
+                v.tx.np_("cavaleiro", "{n} round won", "{n} rounds won", view["rounds_won"][seat])
+            )
+        )
         if view["round_winner"] == seat:
-            won = v.g_("{name} won the round", name=capitalize(v.name(seat)))
+            won = v.tx.p_("cavaleiro", "{name} won the round", name=capitalize(v.name(seat)))
             badges.append(_badge(won, "trump"))
     labels = out["labels"]
     allowed = view.get("allowed_removal_code")
     if allowed:
-        labels["may_remove"] = v.g_("May remove: {what}", what=v.words.removal_code(allowed))
+        labels["may_remove"] = v.tx.p_(
+            "cavaleiro", "May remove: {what}", what=v.words.removal_code(allowed)
+        )
     out["round"] = _round(view, v)
     lines: list[Line] = []
     if view["order"]:
         order = v.tx.join(capitalize(v.name(s)) for s in view["order"])
-        lines.append({"text": v.g_("Order: {names}", names=order)})
+        lines.append({"text": v.tx.p_("cavaleiro", "Order: {names}", names=order)})
     if allowed and view["round_winner"] is not None:
         lines.append({"text": labels["may_remove"]})
-    out["panels"].append(_panel(v.g_("Round {n}", n=view["round"] or 1), lines))
+    out["panels"].append(_panel(v.tx.p_("cavaleiro", "Round {n}", n=view["round"] or 1), lines))
     if view.get("order_rolloff") and (view["round"] or 0) <= 2:
         rolloff = [
             {
@@ -286,7 +315,9 @@ def _cavaleiro(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
             for stage in view["order_rolloff"]
             for r in stage
         ]
-        out["panels"].append(_panel(v.g_("Roll for order (totals)"), rolloff, "rolloff"))
+        out["panels"].append(
+            _panel(v.tx.p_("cavaleiro", "Roll for order (totals)"), rolloff, "rolloff")
+        )
 
 
 def _round(view: Mapping[str, Any], v: Voice) -> dict[str, Any] | None:
@@ -305,7 +336,9 @@ def _round(view: Mapping[str, Any], v: Voice) -> dict[str, Any] | None:
         roll = roll_of.get(seat)
         before = roll_of.get(ranking[i - 1]) if i else None
         tie = roll is not None and before is not None and roll["key"] == before["key"]
-        note = v.g_("the same roll: {name} rolled first", name=v.name(ranking[i - 1]))
+        note = v.tx.p_(
+            "cavaleiro", "the same roll: {name} rolled first", name=v.name(ranking[i - 1])
+        )
         rows.append(
             {
                 "seat": seat,
@@ -316,20 +349,22 @@ def _round(view: Mapping[str, Any], v: Voice) -> dict[str, Any] | None:
             }
         )
     if not view["ranking"]:
-        after = v.g_(
+        after = v.tx.p_(
+            "cavaleiro",
             "{name} took: {removal}",
             name=capitalize(v.name(last_round["winner"])),
             removal=v.move(last_round["removal"]),
         )
     elif view.get("allowed_removal_code"):
-        after = v.g_(
+        after = v.tx.p_(
+            "cavaleiro",
             "{name} may remove: {what}",
             name=capitalize(v.name(ranking[0])),
             what=v.words.removal_code(view["allowed_removal_code"]),
         )
     else:
         after = ""
-    title = v.g_("Round {n}: the ranking", n=number)
+    title = v.tx.p_("cavaleiro", "Round {n}: the ranking", n=number)
     return {"title": title, "number": number, "rows": rows, "after": after}
 
 
@@ -340,25 +375,31 @@ def _fiveup(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
     layout = view["layout"]
     for seat, badges in enumerate(out["badges"]):
         if view["leader"] == seat and not layout["tiles"] and not view["over"]:
-            badges.append(_badge(v.g_("leads")))
+            badges.append(_badge(v.tx.p_("fiveup", "leads")))
         drawn = (view.get("drawn") or [0] * len(out["badges"]))[seat]
         if drawn:
-            badges.append(_badge(v.ng_("drew {n}", "drew {n}", drawn)))
+            badges.append(_badge(v.tx.np_("fiveup", "drew {n}", "drew {n}", drawn)))
     labels = out["labels"]
-    labels["stock"] = v.g_(
-        "Stock: {n} ({drawable} to draw)", n=view["stock_size"], drawable=view["stock_drawable"]
+    labels["stock"] = v.tx.p_(
+        "fiveup",
+        "Stock: {n} ({drawable} to draw)",
+        n=view["stock_size"],
+        drawable=view["stock_drawable"],
     )
     counting = [str(e["counts"]) for e in layout["open_ends"] if e["counts"]]
     if counting:
-        labels["ends"] = v.g_(
-            "Open ends: {ends} = {total}", ends=" + ".join(counting), total=layout["ends_total"]
+        labels["ends"] = v.tx.p_(
+            "fiveup",
+            "Open ends: {ends} = {total}",
+            ends=" + ".join(counting),
+            total=layout["ends_total"],
         )
     if not layout["tiles"] and isinstance(view["leader"], int):
-        out["felt"] = v.g_("{name} leads", name=capitalize(v.name(view["leader"])))
+        out["felt"] = v.tx.p_("fiveup", "{name} leads", name=capitalize(v.name(view["leader"])))
     # this hand's points as the engine said them (the ends, the domino, the blocked
     # hand); a hand just ended keeps its own until the next deal
     codes = ["ends_scored", "domino_bonus", "blocked", "hand_ended"]
-    title = v.g_("Hand {n}", n=view["hand_number"] or 1)
+    title = v.hand_title(view["hand_number"] or 1)
     out["panels"].append(_listing(title, codes, since="hand_ended", newest_first=True))
 
 
@@ -397,6 +438,7 @@ def say_status(voice: Voice, step: str, seat: int | None = None) -> str:
     if step == "to_play":
         return voice.tx._("{name} to play", name=name)
     if step == "hand_over":
+        # games: texas42 fiveup bingo
         return voice.g_("The hand is over.")
     return voice.g_("Drawing…")
 
@@ -419,12 +461,12 @@ def outcome_words(result: Mapping[str, Any], voice: Voice) -> dict[str, Any]:
     rows = []
     for k, score in enumerate(result.get("scores") or []):
         if unit == "marks":
-            said = voice.ng_("{n} mark", "{n} marks", score)
+            said = marks(voice.tx, score)
         elif unit == "sets":
-            said = voice.ng_("{n} set", "{n} sets", score)
+            said = voice.tx.np_("bingo", "{n} set", "{n} sets", score)
         elif unit == "sticks":
-            said = voice.ng_("{n} stick removed", "{n} sticks removed", score)
+            said = voice.tx.np_("cavaleiro", "{n} stick removed", "{n} sticks removed", score)
         else:
-            said = voice.ng_("{n} point", "{n} points", score)
+            said = voice.points(score)
         rows.append([voice.side_label(k), said])
     return {"title": voice.tx._("Game over"), "verdict": verdict, "won": won, "rows": rows}

@@ -22,6 +22,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -38,22 +39,30 @@ KEYWORDS = {
     "p_": ((1, "c"), 2),
     "np_": ((1, "c"), 2, 3),
     "N_": None,
+    "NN_": (1, 2),
     "NP_": ((1, "c"), 2),
 }
 """The functions whose arguments are messages: gettext, ngettext, pgettext,
 npgettext as :class:`ludoteca.i18n.Texts` and the pages' scripts name them,
 and the markers of messages translated later."""
 
-GAME_KEYWORDS = {"g_": None, "ng_": (1, 2), "NG_": None}
+GAME_KEYWORDS = {"g_": None, "ng_": (1, 2), "NG_": None, "gm_": (2,)}
+GAMES_TAG = "games:"
 """The functions whose messages are said in a game's own words
-(:meth:`ludoteca.i18n.voice.Voice.g_`, the pages' ``g_``): each is kept once per
+(:meth:`ludoteca.i18n.voice.Voice.g_`, the pages' ``gm_(game, message)``): each is kept once per
 game, with the game's name as its context, so that each game's catalog entry
-uses that game's glossary."""
+uses that game's glossary. A comment ``# games: texas42 bingo`` on the line before
+the call keeps it for those games only (the games whose tables say it)."""
 
 HEADER = """\
 # The Ludoteca messages in {language}.
 # Kept with `python -m ludoteca.i18n.catalogs` (see ludoteca/i18n/catalogs.py).
 #"""
+
+PLURAL_FORMS = {"pt": (2, "(n != 1)")}
+"""Plural rules the catalogs keep instead of the locale's: Brazilian Portuguese says
+zero in the plural ("0 vazas", as "0 tricks"), where CLDR's rule for ``pt`` puts
+zero with one."""
 
 CHECKOUT = LOCALE_DIR.parent.parent.parent
 MAPPING = CHECKOUT / "babel.cfg"
@@ -71,12 +80,25 @@ def extract(root: Path = CHECKOUT) -> Catalog:
         str(root), method_map, options_map, keywords=KEYWORDS
     ):
         template.add(message, None, [(filename, None)], context=context)  # type: ignore[list-item]
-    for filename, _, message, _, _ in extract_from_dir(
-        str(root), method_map, options_map, keywords=GAME_KEYWORDS
+    for filename, _, message, comments, _ in extract_from_dir(
+        str(root), method_map, options_map, keywords=GAME_KEYWORDS, comment_tags=(GAMES_TAG,)
     ):
-        for game in GAMES:
+        for game in _games_of(comments, GAMES):
             template.add(message, None, [(filename, None)], context=game)  # type: ignore[list-item]
     return template
+
+
+def _games_of(comments: list[str], games: Any) -> list[str]:
+    """The games a message said in a game's words serves: those its ``# games:``
+    comment names, or every game."""
+    for comment in comments:
+        if comment.startswith(GAMES_TAG):
+            named = comment[len(GAMES_TAG) :].split()
+            unknown = set(named) - set(games)
+            if unknown:
+                raise ValueError(f"a '# games:' comment names no game: {sorted(unknown)}")
+            return named
+    return list(games)
 
 
 def _key(message: Message) -> tuple[str | None, str]:
@@ -128,6 +150,10 @@ def update(template: Catalog | None = None) -> None:
         cat.msgid_bugs_address = ""
         cat.last_translator = "Ludoteca"
         cat.language_team = "Ludoteca"
+        if lang in PLURAL_FORMS:
+            # Babel keeps a catalog's rule where its Plural-Forms header is read
+            setattr(cat, "_num_plurals", PLURAL_FORMS[lang][0])  # noqa: B010
+            setattr(cat, "_plural_expr", PLURAL_FORMS[lang][1])  # noqa: B010
         if lang == "en":
             for message in _messages(cat):
                 if not _translated(message):

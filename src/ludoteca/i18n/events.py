@@ -31,29 +31,30 @@ from typing import Any
 
 from ludoteca.events import Event
 
-from . import N_, Texts
+from . import NP_, Texts
 from .voice import Voice, capitalize
 
 __all__ = ["EVENTS", "SAYS_MOVE", "LogLine", "log_lines", "say_event"]
 
 Say = Callable[[Voice, Mapping[str, Any]], str]
 
-NOT_SCORED = N_("(not scored: it would pass the target)")
+NOT_SCORED = NP_("fiveup", "(not scored: it would pass the target)")
 
 
 def _score(v: Voice, points: Any) -> str:
     """Points as a phrase: ``2 pontos``, or ``nada marcado`` for none."""
     n = int(points or 0)
     if not n:
-        return v.tx._("nothing scored")
-    return v.tx.n_("{n} point", "{n} points", n)
+        # games: texas42 fiveup bingo
+        return v.g_("nothing scored")
+    return v.points(n)
 
 
 def _unless_scored(v: Voice, p: Mapping[str, Any], said: str) -> str:
     """``said``, noting a score the target refused (Five-Up's ``exact_61``)."""
     if p.get("scored", True) or not p.get("points"):
         return said
-    return said + " " + v.tx._(NOT_SCORED)
+    return said + " " + v.tx.p_("fiveup", NOT_SCORED)
 
 
 # ---------------------------------------------------------------- Texas 42
@@ -62,19 +63,17 @@ def _unless_scored(v: Voice, p: Mapping[str, Any], said: str) -> str:
 def _bid_phrase(v: Voice, bid: Any, contract: Any) -> str:
     """The contract a hand was played for: ``o lance de 30``, ``o nel-O`` (the bid
     parsed by the game: its value in points, 42 a mark, and plunge or splash)."""
-    if contract == "nello":
-        return v.tx.p_("Texas 42 contract", "nello")
-    if contract == "sevens":
-        return v.tx.p_("Texas 42 contract", "sevens")
+    if contract in ("nello", "sevens"):
+        return v.option_contract(contract)
     move = v.decision(bid)
     value = move.numbers[0] if move is not None and move.kind == "bid" else 0
     if value and move is not None and move.detail == "plunge":
-        return v.tx.n_("the plunge of {n} mark", "the plunge of {n} marks", value // 42)
+        return v.tx.np_("texas42", "the plunge of {n} mark", "the plunge of {n} marks", value // 42)
     if value and move is not None and move.detail == "splash":
-        return v.tx.n_("the splash of {n} mark", "the splash of {n} marks", value // 42)
+        return v.tx.np_("texas42", "the splash of {n} mark", "the splash of {n} marks", value // 42)
     if value and value % 42 == 0:
-        return v.tx.n_("the bid of {n} mark", "the bid of {n} marks", value // 42)
-    return v.tx._("the bid of {value}", value=value)
+        return v.tx.np_("texas42", "the bid of {n} mark", "the bid of {n} marks", value // 42)
+    return v.tx.p_("texas42", "the bid of {value}", value=value)
 
 
 def _contract(v: Voice, p: Mapping[str, Any]) -> str:
@@ -82,16 +81,19 @@ def _contract(v: Voice, p: Mapping[str, Any]) -> str:
     contract = p.get("contract")
     if contract == "nello":
         partner = v.name(p.get("sitting_out"))
-        return v.tx._("{name} declared nello: {partner} sits out", name=name, partner=partner)
+        return v.tx.p_(
+            "texas42", "{name} declared nello: {partner} sits out", name=name, partner=partner
+        )
     if contract == "sevens":
-        return v.tx._("{name} declared sevens", name=name)
+        return v.tx.p_("texas42", "{name} declared sevens", name=name)
     if p.get("trump") == "follow-me":
-        return v.tx._("{name} named no trump (follow-me)", name=name)
-    return v.tx._("{name} named trump: {suit}", name=name, suit=v.suit(p.get("trump")))
+        return v.tx.p_("texas42", "{name} named no trump (follow-me)", name=name)
+    return v.tx.p_("texas42", "{name} named trump: {suit}", name=name, suit=v.suit(p.get("trump")))
 
 
 def _trick(v: Voice, p: Mapping[str, Any]) -> str:
-    return v.tx._(
+    # games: texas42 bingo
+    return v.g_(
         "{name} won the trick: {score}", name=v.name(p.get("winner")), score=_score(v, p["points"])
     )
 
@@ -103,16 +105,22 @@ def _gains_42(v: Voice, gained: Sequence[int]) -> str:
         if not n:
             continue
         if marks:
-            out.append(v.tx.n_("{side} +{n} mark", "{side} +{n} marks", n, side=v.side(side)))
+            out.append(
+                v.tx.np_("texas42", "{side} +{n} mark", "{side} +{n} marks", n, side=v.side(side))
+            )
         else:
-            out.append(v.tx.n_("{side} +{n} point", "{side} +{n} points", n, side=v.side(side)))
+            out.append(
+                v.tx.np_("texas42", "{side} +{n} point", "{side} +{n} points", n, side=v.side(side))
+            )
     return ", ".join(out)
 
 
 def _hand_over(v: Voice, p: Mapping[str, Any]) -> str:
     hand = p.get("hand")
     if p.get("all_passed"):
-        return v.tx._("End of hand {hand}: everyone passed; the tiles are dealt again", hand=hand)
+        return v.tx.p_(
+            "texas42", "End of hand {hand}: everyone passed; the tiles are dealt again", hand=hand
+        )
     team = int(p.get("bidder") or 0) % 2
     points = p.get("points") or [0, 0]
     values = {
@@ -123,9 +131,11 @@ def _hand_over(v: Voice, p: Mapping[str, Any]) -> str:
         "b": points[1 - team],
     }
     if p.get("made"):
-        said = v.tx._("End of hand {hand}: {side} made {bid}, {a} to {b}", **values)
+        said = v.tx.p_("texas42", "End of hand {hand}: {side} made {bid}, {a} to {b}", **values)
     else:
-        said = v.tx._("End of hand {hand}: {side} were set on {bid}, {a} to {b}", **values)
+        said = v.tx.p_(
+            "texas42", "End of hand {hand}: {side} were set on {bid}, {a} to {b}", **values
+        )
     gains = _gains_42(v, p.get("gained") or [])
     return f"{said}; {gains}" if gains else said
 
@@ -149,20 +159,18 @@ TEXAS42: dict[str, Say] = {
 # ---------------------------------------------------------------- Five-Up
 
 
-def _drew(context: str) -> Say:
-    def say(v: Voice, p: Mapping[str, Any]) -> str:
-        name = v.name(p.get("seat"))
-        if p.get("tile"):
-            return v.tx._("{name} drew {tile}", name=name, tile=p["tile"])
-        if context == "Bingo":
-            return v.tx.p_("Bingo", "{name} drew from the stock", name=name)
-        return v.tx.p_("Five-Up", "{name} drew from the stock", name=name)
-
-    return say
+def _drew(v: Voice, p: Mapping[str, Any]) -> str:
+    name = v.name(p.get("seat"))
+    if p.get("tile"):
+        # games: fiveup bingo
+        return v.g_("{name} drew {tile}", name=name, tile=p["tile"])
+    # games: fiveup bingo
+    return v.g_("{name} drew from the stock", name=name)
 
 
 def _ends_scored(v: Voice, p: Mapping[str, Any]) -> str:
-    said = v.tx._(
+    said = v.tx.p_(
+        "fiveup",
         "{name} made {ends} on the ends: {score}",
         name=v.name(p.get("seat")),
         ends=p.get("ends"),
@@ -174,24 +182,30 @@ def _ends_scored(v: Voice, p: Mapping[str, Any]) -> str:
 def _domino_bonus(v: Voice, p: Mapping[str, Any]) -> str:
     values = {
         "name": v.name(p.get("seat")),
-        "total": p.get("total"),
+        "pips": v.pips(int(p.get("total") or 0)),
         "score": _score(v, p.get("points")),
     }
     if len(p.get("opponents") or []) == 1:
-        said = v.tx._("{name} went out: {total} pips in the opponent's hand, {score}", **values)
+        said = v.tx.p_(
+            "fiveup", "{name} went out: {pips} in the opponent's hand, {score}", **values
+        )
     else:
-        said = v.tx._("{name} went out: {total} pips in the opponents' hands, {score}", **values)
+        said = v.tx.p_(
+            "fiveup", "{name} went out: {pips} in the opponents' hands, {score}", **values
+        )
     return _unless_scored(v, p, said)
 
 
 def _blocked(v: Voice, p: Mapping[str, Any]) -> str:
     pips = p.get("pips") or [0]
     if p.get("side") is None:
-        return v.tx._(
+        return v.tx.p_(
+            "fiveup",
             "The hand is blocked: a tie for the fewest pips ({pips}), nothing scored",
             pips=min(pips),
         )
-    said = v.tx._(
+    said = v.tx.p_(
+        "fiveup",
         "The hand is blocked: fewest pips, {name} ({pips}): {score}",
         name=v.side(p["side"]),
         pips=pips[p["side"]],
@@ -206,22 +220,26 @@ def _hand_ended(v: Voice, p: Mapping[str, Any]) -> str:
     how = p.get("how")
     if how == "domino":
         name = v.name(p.get("seat"))
-        return v.tx._(
+        return v.tx.p_(
+            "fiveup",
             "End of hand {hand}: {name} went out; points this hand: {gains}",
             hand=hand,
             name=name,
             gains=gains,
         )
     if how == "blocked":
-        return v.tx._(
-            "End of hand {hand}, blocked; points this hand: {gains}", hand=hand, gains=gains
+        return v.tx.p_(
+            "fiveup",
+            "End of hand {hand}, blocked; points this hand: {gains}",
+            hand=hand,
+            gains=gains,
         )
-    return v.tx._("End of hand {hand}: the target was reached", hand=hand)
+    return v.tx.p_("fiveup", "End of hand {hand}: the target was reached", hand=hand)
 
 
 FIVEUP: dict[str, Say] = {
-    "drew": _drew("Five-Up"),
-    "passed": lambda v, p: v.tx._("{name} passed", name=v.name(p.get("seat"))),
+    "drew": _drew,
+    "passed": lambda v, p: v.tx.p_("fiveup", "{name} passed", name=v.name(p.get("seat"))),
     "ends_scored": _ends_scored,
     "domino_bonus": _domino_bonus,
     "blocked": _blocked,
@@ -232,15 +250,16 @@ FIVEUP: dict[str, Say] = {
 # ------------------------------------------------------------------ Bingo
 
 _SETS_WHY = {
-    "no_trick": N_("({name} took no trick)"),
-    "under_30": N_("({name} made fewer than 30)"),
-    "at_least_30": N_("({name} made 30 or more)"),
+    "no_trick": NP_("bingo", "({name} took no trick)"),
+    "under_30": NP_("bingo", "({name} made fewer than 30)"),
+    "at_least_30": NP_("bingo", "({name} made 30 or more)"),
 }
 
 
 def _first_leader(v: Voice, p: Mapping[str, Any]) -> str:
     tiles = p.get("tiles") or ["", ""]
-    return v.tx._(
+    return v.tx.p_(
+        "bingo",
         "Draw for the first lead: {a} {ta}, {b} {tb}; first to lead: {leader}",
         a=v.name(0),
         ta=tiles[0],
@@ -251,7 +270,8 @@ def _first_leader(v: Voice, p: Mapping[str, Any]) -> str:
 
 
 def _hand_dealt(v: Voice, p: Mapping[str, Any]) -> str:
-    return v.tx._(
+    return v.tx.p_(
+        "bingo",
         "Hand {hand}: {up} turned up, {suit} are trump; first to lead: {leader}",
         hand=p.get("hand"),
         up=p.get("up"),
@@ -261,7 +281,8 @@ def _hand_dealt(v: Voice, p: Mapping[str, Any]) -> str:
 
 
 def _doubles_shown(v: Voice, p: Mapping[str, Any]) -> str:
-    return v.tx._(
+    return v.tx.p_(
+        "bingo",
         "{name} showed {tiles} with {led}: {score} if the trick is won",
         name=v.name(p.get("seat")),
         tiles=v.tiles(p.get("tiles") or []),
@@ -273,7 +294,8 @@ def _doubles_shown(v: Voice, p: Mapping[str, Any]) -> str:
 def _trick_won(v: Voice, p: Mapping[str, Any]) -> str:
     if not p.get("show_points"):
         return _trick(v, p)
-    return v.tx._(
+    return v.tx.p_(
+        "bingo",
         "{name} won the trick: {score}, and {show} for the show",
         name=v.name(p.get("winner")),
         score=_score(v, p.get("points")),
@@ -285,8 +307,9 @@ def _stock_closed(v: Voice, p: Mapping[str, Any]) -> str:
     name = v.name(p.get("seat"))
     points = int(p.get("points") or 0)
     if not points:
-        return v.tx._("{name} closed the stock before scoring", name=name)
-    return v.tx.n_(
+        return v.tx.p_("bingo", "{name} closed the stock before scoring", name=name)
+    return v.tx.np_(
+        "bingo",
         "{name} closed the stock with {n} point",
         "{name} closed the stock with {n} points",
         points,
@@ -298,13 +321,15 @@ def _last_two_taken(v: Voice, p: Mapping[str, Any]) -> str:
     seat = p.get("seat")
     other = 1 - seat if isinstance(seat, int) else None
     if p.get("took") == "up":
-        return v.tx._(
+        return v.tx.p_(
+            "bingo",
             "{name} took the turned-up {up}; the hidden tile goes to {other}",
             name=v.name(seat),
             up=p.get("up"),
             other=v.name(other),
         )
-    return v.tx._(
+    return v.tx.p_(
+        "bingo",
         "{name} took the hidden tile; the turned-up {up} goes to {other}",
         name=v.name(seat),
         up=p.get("up"),
@@ -314,8 +339,8 @@ def _last_two_taken(v: Voice, p: Mapping[str, Any]) -> str:
 
 def _following(v: Voice, p: Mapping[str, Any]) -> str:
     if p.get("why") == "closed":
-        return v.tx._("From now on the answer must follow: the stock is closed")
-    return v.tx._("From now on the answer must follow: the stock is exhausted")
+        return v.tx.p_("bingo", "From now on the answer must follow: the stock is closed")
+    return v.tx.p_("bingo", "From now on the answer must follow: the stock is exhausted")
 
 
 def _bingo_hand_ended(v: Voice, p: Mapping[str, Any]) -> str:
@@ -323,7 +348,8 @@ def _bingo_hand_ended(v: Voice, p: Mapping[str, Any]) -> str:
     seat = winner if isinstance(winner, int) else 0
     points = p.get("points") or [0, 0]
     sets = (p.get("sets_won") or [0, 0])[seat]
-    said = v.tx.n_(
+    said = v.tx.np_(
+        "bingo",
         "End of hand {hand}: {name} won, {a} to {b}: {n} set",
         "End of hand {hand}: {name} won, {a} to {b}: {n} sets",
         sets,
@@ -334,10 +360,11 @@ def _bingo_hand_ended(v: Voice, p: Mapping[str, Any]) -> str:
     )
     why = _SETS_WHY.get(str(p.get("sets_reason")))
     if why:
-        said += " " + v.tx._(why, name=v.name(1 - seat))
+        said += " " + v.tx.p_("bingo", why, name=v.name(1 - seat))
     penalty = int(p.get("failed_close_penalty") or 0)
     if penalty:
-        said += "; " + v.tx.n_(
+        said += "; " + v.tx.np_(
+            "bingo",
             "{closer} closed the stock and fell short of 70: {n} point to {name}",
             "{closer} closed the stock and fell short of 70: {n} points to {name}",
             penalty,
@@ -352,12 +379,13 @@ BINGO: dict[str, Say] = {
     "hand_dealt": _hand_dealt,
     "doubles_shown": _doubles_shown,
     "trick_won": _trick_won,
-    "bingo_capture": lambda v, p: v.tx._(
+    "bingo_capture": lambda v, p: v.tx.p_(
+        "bingo",
         "{name} took the trump double {tile} with the bingo: one more set",
         name=v.name(p.get("seat")),
         tile=p.get("trump_double"),
     ),
-    "drew": _drew("Bingo"),
+    "drew": _drew,
     "stock_closed": _stock_closed,
     "last_two_taken": _last_two_taken,
     "following_compulsory": _following,
@@ -368,12 +396,12 @@ BINGO: dict[str, Say] = {
 # -------------------------------------------------------------- Cavaleiro
 
 _TIE_BREAKS = {
-    "number": N_("(tie broken on the higher number)"),
-    "higher_pair": N_("(tie broken on the higher pair)"),
-    "lower_pair": N_("(tie broken on the lower pair)"),
-    "pair": N_("(tie broken on the pair)"),
-    "die": N_("(tie broken on die {die}, counted from the highest)"),
-    "rolled_first": N_("(tie broken: rolled first)"),
+    "number": NP_("cavaleiro", "(tie broken on the higher number)"),
+    "higher_pair": NP_("cavaleiro", "(tie broken on the higher pair)"),
+    "lower_pair": NP_("cavaleiro", "(tie broken on the lower pair)"),
+    "pair": NP_("cavaleiro", "(tie broken on the pair)"),
+    "die": NP_("cavaleiro", "(tie broken on die {die}, counted from the highest)"),
+    "rolled_first": NP_("cavaleiro", "(tie broken: rolled first)"),
 }
 
 
@@ -382,7 +410,8 @@ def _dice(p: Mapping[str, Any]) -> str:
 
 
 def _round_won(v: Voice, p: Mapping[str, Any]) -> str:
-    said = v.tx._(
+    said = v.tx.p_(
+        "cavaleiro",
         "{name} won round {round} and may remove {removal}",
         name=v.name(p.get("winner")),
         round=p.get("round"),
@@ -391,7 +420,7 @@ def _round_won(v: Voice, p: Mapping[str, Any]) -> str:
     breaks = p.get("tie_breaks") or []
     code = breaks[0].get("code") if breaks else None
     if code in _TIE_BREAKS:
-        said += " " + v.tx._(_TIE_BREAKS[code], die=breaks[0].get("die"))
+        said += " " + v.tx.p_("cavaleiro", _TIE_BREAKS[code], die=breaks[0].get("die"))
     return said
 
 
@@ -400,13 +429,18 @@ def _sticks_removed(v: Voice, p: Mapping[str, Any]) -> str:
     what = p.get("what")
     count = int(p.get("count") or 0)
     if what == "horizontals":
-        return v.tx.n_(
-            "{name} removed {n} horizontal", "{name} removed the {n} horizontals", count, name=name
+        return v.tx.np_(
+            "cavaleiro",
+            "{name} removed {n} horizontal",
+            "{name} removed the {n} horizontals",
+            count,
+            name=name,
         )
     if what == "horizontal":
-        return v.tx._("{name} removed a horizontal", name=name)
+        return v.tx.p_("cavaleiro", "{name} removed a horizontal", name=name)
     if what == "block":
-        return v.tx.n_(
+        return v.tx.np_(
+            "cavaleiro",
             "{name} removed block {block}: {n} stick",
             "{name} removed block {block}: {n} sticks",
             count,
@@ -414,32 +448,38 @@ def _sticks_removed(v: Voice, p: Mapping[str, Any]) -> str:
             block=p.get("block"),
         )
     if what == "column":
-        return v.tx.n_(
+        return v.tx.np_(
+            "cavaleiro",
             "{name} removed {n} stick from column {column}",
             "{name} removed {n} sticks from column {column}",
             count,
             name=name,
             column=p.get("column"),
         )
-    return v.tx._("{name} removed nothing", name=name)
+    return v.tx.p_("cavaleiro", "{name} removed nothing", name=name)
 
 
 CAVALEIRO: dict[str, Say] = {
-    "order_roll": lambda v, p: v.tx._(
+    "order_roll": lambda v, p: v.tx.p_(
+        "cavaleiro",
         "{name} rolled {dice} for the order: {total}",
         name=v.name(p.get("seat")),
         dice=_dice(p),
         total=p.get("total"),
     ),
-    "order_tie": lambda v, p: v.tx._(
+    "order_tie": lambda v, p: v.tx.p_(
+        "cavaleiro",
         "{names} tied on {total} and roll again",
         names=v.tiles(v.name(s) for s in p.get("seats") or []),
         total=p.get("total"),
     ),
-    "order_decided": lambda v, p: v.tx._(
-        "Order of play: {names}", names=", ".join(v.name(s) for s in p.get("order") or [])
+    "order_decided": lambda v, p: v.tx.p_(
+        "cavaleiro",
+        "Order of play: {names}",
+        names=", ".join(v.name(s) for s in p.get("order") or []),
     ),
-    "roll": lambda v, p: v.tx._(
+    "roll": lambda v, p: v.tx.p_(
+        "cavaleiro",
         "{name} rolled {dice}: {roll}",
         name=v.name(p.get("seat")),
         dice=_dice(p),
@@ -447,7 +487,8 @@ CAVALEIRO: dict[str, Say] = {
     ),
     "round_won": _round_won,
     "sticks_removed": _sticks_removed,
-    "game_over": lambda v, p: v.tx.n_(
+    "game_over": lambda v, p: v.tx.np_(
+        "cavaleiro",
         "Game over: {name} removed the last stick, after {n} round",
         "Game over: {name} removed the last stick, after {n} rounds",
         int(p.get("rounds") or 0),

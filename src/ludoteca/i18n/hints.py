@@ -17,7 +17,7 @@ written the language's way, the trump by its suit.
 ...     unit="match_chance")
 >>> say = HintTexts("pt")
 >>> say.value("match_chance", 0.727), say.unit("match_chance")
-('72,7%', 'chance de ganhar a partida')
+('72,7%', 'chance de ganhar o jogo')
 >>> HintTexts("en").cost("marks", 0.5)
 '0.5 marks'
 """
@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from . import N_, Texts, texts
+from . import N_, NN_, Texts, texts
 from .moves import describe_move
+from .voice import Voice
 from .words import Words
 
 __all__ = [
@@ -50,99 +51,119 @@ def _rate(tx: Texts, p: Mapping[str, Any], key: str = "rate") -> str:
 
 
 def contract_words(tx: Texts, contract: str) -> str:
-    """A Texas 42 contract as a hint names it: ``os cincos como trunfo``, ``nel-O``."""
-    words = contract.split()
-    if len(words) == 2 and words[0] == "trump":
-        if words[1] in ("doubles", *"0123456"):
-            return tx._("{suit} as trump", suit=Words(tx).suit(words[1]))
-        if words[1] == "follow-me":
-            return tx._("follow-me (no trump)")
-    if contract == "nello":
-        return tx._("nello (lose every trick)")
-    if contract == "sevens":
-        return tx._("sevens (the tile nearest 7 wins)")
-    return contract
+    """A Texas 42 contract as a hint names it: ``os cincos como trunfo``, ``nel-O``
+    (the contract parsed by the game; other contracts as the move says them)."""
+    move = Voice.of("texas42", tx).decision(contract)
+    if move is not None and move.kind == "trump" and (move.numbers or move.detail == "doubles"):
+        suit = move.numbers[0] if move.numbers else "doubles"
+        return tx.p_("texas42", "{suit} as trump", suit=Words(tx).suit(suit))
+    return describe_move("texas42", contract, tx)
 
 
 # ---------------------------------------------------------------- Texas 42
 
 
+def _deals(tx: Texts, p: Mapping[str, Any]) -> str:
+    """How many deals a Texas 42 estimate looked at: ``2.000 distribuições``."""
+    return tx.np_("texas42", "{n} deal", "{n} deals", int(p.get("deals") or 0))
+
+
+def _points(tx: Texts, value: float, *, sign: bool = False) -> str:
+    """Texas 42 points, an average: ``33,5 pontos``, ``1 ponto``."""
+    form = 1 if round(abs(value), 1) == 1 else 2
+    amount = tx.decimal(value, sign=sign)
+    return tx.np_("texas42", "{amount} point", "{amount} points", form, amount=amount)
+
+
 def _bid_make_rate(tx: Texts, p: Mapping[str, Any]) -> str:
-    return tx._(
-        "made in {rate} of {deals} deals with {contract} (average {mean} points)",
+    return tx.p_(
+        "texas42",
+        "made in {rate} of {deals} with {contract} (average {mean})",
         rate=_rate(tx, p),
-        deals=p.get("deals"),
+        deals=_deals(tx, p),
         contract=contract_words(tx, str(p.get("contract"))),
-        mean=tx.decimal(float(p.get("mean") or 0.0)),
+        mean=_points(tx, float(p.get("mean") or 0.0)),
     )
 
 
 def _play_make_rate(tx: Texts, p: Mapping[str, Any]) -> str:
     values = {
         "rate": _rate(tx, p),
-        "deals": p.get("deals"),
-        "points": tx.decimal(float(p.get("points") or 0.0)),
+        "deals": _deals(tx, p),
+        "points": _points(tx, float(p.get("points") or 0.0)),
     }
     made = p.get("goal") == "made"
     if p.get("nello"):
         if made:
-            return tx._(
-                "the nello is made in {rate} of {deals} deals "
-                "(our side {points} points on average)",
+            return tx.p_(
+                "texas42",
+                "the nello is made in {rate} of {deals} (our side {points} on average)",
                 **values,
             )
-        return tx._(
-            "the nello is set in {rate} of {deals} deals (our side {points} points on average)",
+        return tx.p_(
+            "texas42",
+            "the nello is set in {rate} of {deals} (our side {points} on average)",
             **values,
         )
     if made:
-        return tx._(
-            "the bid is made in {rate} of {deals} deals (our side {points} points on average)",
+        return tx.p_(
+            "texas42",
+            "the bid is made in {rate} of {deals} (our side {points} on average)",
             **values,
         )
-    return tx._(
-        "the bid is set in {rate} of {deals} deals (our side {points} points on average)",
+    return tx.p_(
+        "texas42",
+        "the bid is set in {rate} of {deals} (our side {points} on average)",
         **values,
     )
 
 
 def _play_points(tx: Texts, p: Mapping[str, Any]) -> str:
     values = {
-        "points": tx.decimal(float(p.get("points") or 0.0), sign=True),
-        "deals": p.get("deals"),
+        "points": _points(tx, float(p.get("points") or 0.0), sign=True),
+        "deals": _deals(tx, p),
         "rate": _rate(tx, p),
     }
     if p.get("goal") == "made":
-        return tx._(
-            "{points} points this hand on average over {deals} deals (bid made in {rate})",
+        return tx.p_(
+            "texas42",
+            "{points} this hand on average over {deals} (bid made in {rate})",
             **values,
         )
-    return tx._(
-        "{points} points this hand on average over {deals} deals (bid set in {rate})", **values
+    return tx.p_(
+        "texas42",
+        "{points} this hand on average over {deals} (bid set in {rate})",
+        **values,
     )
 
 
 def _contract_make_rate(tx: Texts, p: Mapping[str, Any]) -> str:
-    said = tx._(
-        "makes the bid in {rate} of {deals} deals (average {mean} points)",
+    said = tx.p_(
+        "texas42",
+        "makes the bid in {rate} of {deals} (average {mean})",
         rate=_rate(tx, p),
-        deals=p.get("deals"),
-        mean=tx.decimal(float(p.get("mean") or 0.0)),
+        deals=_deals(tx, p),
+        mean=_points(tx, float(p.get("mean") or 0.0)),
     )
     if p.get("contract"):
-        return tx._(
-            "{contract}: {said}", contract=contract_words(tx, str(p["contract"])), said=said
+        return tx.p_(
+            "texas42",
+            "{contract}: {said}",
+            contract=contract_words(tx, str(p["contract"])),
+            said=said,
         )
     return said
 
 
 TEXAS42: dict[str, Say] = {
     "bid_make_rate": _bid_make_rate,
-    "pass_risks_nothing": lambda tx, p: tx._(
+    "pass_risks_nothing": lambda tx, p: tx.p_(
+        "texas42",
         "passing counts as 0: a bid is worth more when it is made in over {threshold} of the deals",
         threshold=tx.percent(float(p.get("threshold", 0.75))),
     ),
-    "pass_partner_holds": lambda tx, p: tx._(
+    "pass_partner_holds": lambda tx, p: tx.p_(
+        "texas42",
         "the partner holds the bid; passing counts as 0: taking it over is worth more "
         "with a bid made in over {threshold} of the deals",
         threshold=tx.percent(float(p.get("threshold", 0.9))),
@@ -162,11 +183,13 @@ def _match_estimate(tx: Texts, p: Mapping[str, Any]) -> str:
         "margin": tx.decimal(float(p.get("margin") or 0.0), sign=True),
     }
     if p.get("method") == "solved":
-        return tx._(
+        return tx.p_(
+            "bingo",
             "match won {equity} on average over {deals} deals, solved (points {margin} this hand)",
             **values,
         )
-    return tx._(
+    return tx.p_(
+        "bingo",
         "match won {equity} on average over {deals} deals, played out and solved "
         "(points {margin} this hand)",
         **values,
@@ -174,7 +197,8 @@ def _match_estimate(tx: Texts, p: Mapping[str, Any]) -> str:
 
 
 BINGO: dict[str, Say] = {
-    "match_exact": lambda tx, p: tx._(
+    "match_exact": lambda tx, p: tx.p_(
+        "bingo",
         "exact: the match is won {equity} (points {margin} this hand)",
         equity=_rate(tx, p, "equity"),
         margin=tx.decimal(float(p.get("margin") or 0), 0, sign=True),
@@ -188,14 +212,16 @@ BINGO: dict[str, Say] = {
 def _play_estimate(tx: Texts, p: Mapping[str, Any]) -> str:
     points = int(p.get("points") or 0)
     if points:
-        parts = [tx._("ends {ends} → {points}", ends=p.get("ends"), points=points)]
+        parts = [tx.p_("fiveup", "ends {ends} → {points}", ends=p.get("ends"), points=points)]
     else:
-        parts = [tx._("ends {ends}", ends=p.get("ends"))]
+        parts = [tx.p_("fiveup", "ends {ends}", ends=p.get("ends"))]
     if p.get("goes_out"):
-        parts.append(tx._("goes out (about {bonus})", bonus=p.get("bonus")))
+        parts.append(tx.p_("fiveup", "goes out (about {bonus})", bonus=p.get("bonus")))
     if p.get("reply"):
         parts.append(
-            tx._("the next player may score {points}", points=tx.decimal(float(p["reply"])))
+            tx.p_(
+                "fiveup", "the next player may score {points}", points=tx.decimal(float(p["reply"]))
+            )
         )
     return ", ".join(parts)
 
@@ -204,21 +230,24 @@ def _hand_margin(tx: Texts, p: Mapping[str, Any]) -> str:
     deals = int(p.get("deals") or 0)
     solved = int(p.get("solved") or 0)
     if solved and solved == deals:
-        how = tx._("solved exactly on {deals} deals", deals=deals)
+        how = tx.p_("fiveup", "solved exactly on {deals} deals", deals=deals)
     elif solved:
-        how = tx._(
+        how = tx.p_(
+            "fiveup",
             "{solved} of {deals} deals solved exactly, the others played out",
             solved=solved,
             deals=deals,
         )
     else:
-        how = tx._("played out on {deals} deals", deals=deals)
+        how = tx.p_("fiveup", "played out on {deals} deals", deals=deals)
     margin = tx.decimal(float(p.get("margin") or 0.0), 2, sign=True)
-    return tx._("margin {margin} for the rest of the hand ({how})", margin=margin, how=how)
+    return tx.p_(
+        "fiveup", "margin {margin} for the rest of the hand ({how})", margin=margin, how=how
+    )
 
 
 FIVEUP: dict[str, Say] = {
-    "only_move": lambda tx, p: tx._("the only move"),
+    "only_move": lambda tx, p: tx.p_("fiveup", "the only move"),
     "play_estimate": _play_estimate,
     "hand_margin": _hand_margin,
 }
@@ -230,32 +259,44 @@ def figure_words(tx: Texts, leaves: Mapping[str, Any]) -> str:
     """What a Cavaleiro figure keeps: ``21 palitos: 2 horizontais, 1 bloco inteiro``."""
     sticks = int(leaves.get("sticks") or 0)
     if not sticks:
-        return tx._("no stick")
-    parts = [tx.n_("{n} horizontal", "{n} horizontals", int(leaves.get("horizontals") or 0))]
+        return tx.p_("cavaleiro", "no stick")
+    parts = [Words(tx).horizontals(int(leaves.get("horizontals") or 0))]
     intact = int(leaves.get("intact_blocks") or 0)
     if intact:
-        parts.append(tx.n_("{n} intact block", "{n} intact blocks", intact))
-    return tx.n_("{n} stick: {parts}", "{n} sticks: {parts}", sticks, parts=", ".join(parts))
+        parts.append(tx.np_("cavaleiro", "{n} intact block", "{n} intact blocks", intact))
+    return tx.np_(
+        "cavaleiro", "{n} stick: {parts}", "{n} sticks: {parts}", sticks, parts=", ".join(parts)
+    )
+
+
+def _round_wins(tx: Texts, value: float) -> str:
+    """Round wins, an average: ``2,333 rodadas ganhas``."""
+    form = 1 if round(value, 3) == 1 else 2
+    amount = tx.decimal(value, 3)
+    return tx.np_("cavaleiro", "{amount} round win", "{amount} round wins", form, amount=amount)
 
 
 CAVALEIRO: dict[str, Say] = {
-    "win_chance": lambda tx, p: tx._(
+    "win_chance": lambda tx, p: tx.p_(
+        "cavaleiro",
         "wins {chance} of the time, leaving {figure}",
         chance=tx.percent(float(p.get("chance") or 0.0), 2),
         figure=figure_words(tx, p.get("leaves") or {}),
     ),
-    "round_wins_needed": lambda tx, p: tx._(
-        "{rounds} round wins still needed on average, leaving {figure}",
-        rounds=tx.decimal(float(p.get("rounds") or 0.0), 3),
+    "round_wins_needed": lambda tx, p: tx.p_(
+        "cavaleiro",
+        "{rounds} still needed on average, leaving {figure}",
+        rounds=_round_wins(tx, float(p.get("rounds") or 0.0)),
         figure=figure_words(tx, p.get("leaves") or {}),
     ),
-    "takes_sticks": lambda tx, p: tx.n_(
+    "takes_sticks": lambda tx, p: tx.np_(
+        "cavaleiro",
         "takes {n} stick, leaving {figure}",
         "takes {n} sticks, leaving {figure}",
         int(p.get("sticks") or 0),
         figure=figure_words(tx, p.get("leaves") or {}),
     ),
-    "nothing_left": lambda tx, p: tx._("nothing the roll allows is left"),
+    "nothing_left": lambda tx, p: tx.p_("cavaleiro", "nothing the roll allows is left"),
 }
 
 HINTS: dict[str, dict[str, Say]] = {
@@ -311,28 +352,30 @@ UNIT_NAMES: dict[str, str] = {
 }
 """Each unit a value is counted in, in words."""
 
-COST_MESSAGES: dict[str, str] = {
-    "match_chance": N_("{cost} less chance of winning the match"),
-    "game_chance": N_("{cost} less chance of winning the game"),
-    "round_wins_needed": N_("{cost} more round wins needed"),
-    "sticks_taken": N_("{cost} fewer sticks taken"),
-    "hand_margin": N_("{cost} points of margin"),
+COST_MESSAGES: dict[str, tuple[str, str]] = {
+    "match_chance": (N_("{cost} less chance of winning the match"), ""),
+    "game_chance": (N_("{cost} less chance of winning the game"), ""),
+    "round_wins_needed": NN_("{cost} more round win needed", "{cost} more round wins needed"),
+    "sticks_taken": NN_("{cost} fewer stick taken", "{cost} fewer sticks taken"),
+    "hand_margin": NN_("{cost} point of margin", "{cost} points of margin"),
+    "marks": NN_("{cost} mark", "{cost} marks"),
+    "points": NN_("{cost} point", "{cost} points"),
 }
-"""What a decision cost, in each unit (``{cost}`` is positive); marks and points
-have plural forms of their own."""
+"""What a decision cost, in each unit (``{cost}`` is positive): its message, and its
+plural for the units that count things."""
 
 TIE_MESSAGES: dict[str, str] = {
     "sooner_win": N_(
         "Equal chances: a move that wins the hand at once comes first, then the larger "
-        "points margin."
+        "points margin.",
     ),
     "same_figure": N_(
         "Equal values: these removals leave the same figure (columns and blocks swapped); "
-        "the lowest column is listed first."
+        "the lowest column is listed first.",
     ),
     "fewer_sticks": N_("Equal values: the removal that leaves fewer sticks comes first."),
     "keeps_blocks": N_(
-        "Equal values: the removal that keeps more blocks and columns whole comes first."
+        "Equal values: the removal that keeps more blocks and columns whole comes first.",
     ),
     "more_points": N_("Equal values: the move with more points on average comes first."),
     "cheaper_bid": N_("Equal values: passing, then the cheaper bid, comes first."),
@@ -384,12 +427,11 @@ class HintTexts:
         else:
             amount = tx.decimal(cost, 1)
         form = 1 if round(cost, 2) == 1 else 2  # "1 mark", "0.5 marks"
-        if unit == "marks":
-            return tx.n_("{cost} mark", "{cost} marks", form, cost=amount)
-        if unit == "points":
-            return tx.n_("{cost} point", "{cost} points", form, cost=amount)
-        message = COST_MESSAGES.get(unit)
-        return tx._(message, cost=amount) if message else amount
+        messages = COST_MESSAGES.get(unit)
+        if messages is None:
+            return amount
+        one, many = messages
+        return tx.n_(one, many, form, cost=amount) if many else tx._(one, cost=amount)
 
     def tie(self, rule: str) -> str:
         """Why a move comes after another of the same value."""

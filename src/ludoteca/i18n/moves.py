@@ -25,98 +25,106 @@ from ludoteca.move import Move
 from . import Texts, texts
 from .words import Words
 
-__all__ = ["describe_move"]
+__all__ = ["describe_move", "marks"]
 
 
 def _tiles(move: Move) -> str:
     return " ".join(str(t) for t in move.tiles)
 
 
-def _marks(tx: Texts, n: int) -> str:
-    return tx.n_("{n} mark", "{n} marks", n)
+def marks(tx: Texts, n: int) -> str:
+    """Texas 42 marks counted: ``1 marca``, ``2 marcas``."""
+    return tx.np_("texas42", "{n} mark", "{n} marks", n)
 
 
 def _texas42(m: Move, tx: Texts) -> str | None:
     if m.kind == "pass" and not m.detail:
-        return tx.p_("Texas 42 move", "pass")
+        return tx.p_("texas42", "pass")
     if m.kind == "bid" and m.numbers:
         value = m.numbers[0]
         if not m.detail:
             if value <= 41:
-                return tx._("bid {value}", value=value)
-            return tx._("bid {value} ({marks})", value=value, marks=_marks(tx, value // 42))
+                return tx.p_("texas42", "bid {value}", value=value)
+            return tx.p_(
+                "texas42", "bid {value} ({marks})", value=value, marks=marks(tx, value // 42)
+            )
         kind = m.detail.split()[-1]
         if kind == "plunge":
-            return tx._("plunge for {marks}", marks=_marks(tx, value))
+            return tx.p_("texas42", "plunge for {marks}", marks=marks(tx, value))
         if kind == "splash":
-            return tx._("splash for {marks}", marks=_marks(tx, value))
+            return tx.p_("texas42", "splash for {marks}", marks=marks(tx, value))
         if value <= 2:
-            return tx._("bid {value} ({marks})", value=42 * value, marks=_marks(tx, value))
-        return tx._("bid {marks}", marks=_marks(tx, value))
+            return tx.p_(
+                "texas42", "bid {value} ({marks})", value=42 * value, marks=marks(tx, value)
+            )
+        return tx.p_("texas42", "bid {marks}", marks=marks(tx, value))
     if m.kind == "trump":
         if m.numbers:
-            return tx._("{suit} are trump", suit=Words(tx).suit(m.numbers[0]))
+            return tx.p_("texas42", "{suit} are trump", suit=Words(tx).suit(m.numbers[0]))
         if m.detail == "doubles":
-            return tx._("doubles are trump")
+            return tx.p_("texas42", "doubles are trump")
         if m.detail == "follow-me":
-            return tx._("follow-me (no trump)")
+            return tx.p_("texas42", "follow-me (no trump)")
     if m.kind == "nello":
-        return tx._("nello (lose every trick)")
+        return tx.p_("texas42", "nello (lose every trick)")
     if m.kind == "sevens":
-        return tx._("sevens (the tile nearest 7 wins)")
+        return tx.p_("texas42", "sevens (the tile nearest 7 wins)")
     if m.kind == "draw":
-        return tx._("draw for the first dealer: {tiles}", tiles=_tiles(m))
+        return tx.p_("texas42", "draw for the first dealer: {tiles}", tiles=_tiles(m))
     return None
 
 
 def _bingo(m: Move, tx: Texts) -> str | None:
     if m.kind == "play" and m.detail == "show":
-        return tx._("play {tile} and show the doubles", tile=_tiles(m))
+        return tx.p_("bingo", "play {tile} and show the doubles", tile=_tiles(m))
     if m.kind == "close":
-        return tx._("close the stock")
+        return tx.p_("bingo", "close the stock")
     if m.kind == "take" and m.detail == "up":
-        return tx._("take the turned-up tile")
+        return tx.p_("bingo", "take the turned-up tile")
     if m.kind == "take" and m.detail == "hidden":
-        return tx._("take the hidden tile")
+        return tx.p_("bingo", "take the hidden tile")
     if m.kind == "draw":
-        return tx._("draw for the first lead: {tiles}", tiles=_tiles(m))
+        return tx.p_("bingo", "draw for the first lead: {tiles}", tiles=_tiles(m))
     return None
 
 
 def _cavaleiro(m: Move, tx: Texts) -> str | None:
     if m.kind == "remove":
         if m.detail == "horizontals":
-            return tx._("remove all the horizontal sticks")
+            return tx.p_("cavaleiro", "remove all the horizontal sticks")
         if m.detail == "horizontal":
-            return tx._("remove one horizontal stick")
+            return tx.p_("cavaleiro", "remove one horizontal stick")
         if m.detail == "block" and m.numbers:
-            return tx._("remove block {block}", block=m.numbers[0])
+            return tx.p_("cavaleiro", "remove block {block}", block=m.numbers[0])
         if m.detail == "from column" and len(m.numbers) == 2:
             count, column = m.numbers
-            return tx.n_(
+            return tx.np_(
+                "cavaleiro",
                 "remove {n} stick from column {column}",
                 "remove {n} sticks from column {column}",
                 count,
                 column=column,
             )
     if m.kind == "pass":
-        return tx.p_("Cavaleiro move", "remove nothing")
+        return tx.p_("cavaleiro", "remove nothing")
     if m.kind == "roll":
-        return tx._("rolls {dice}", dice=" ".join(str(n) for n in m.numbers))
+        return tx.p_("cavaleiro", "rolls {dice}", dice=" ".join(str(n) for n in m.numbers))
     return None
 
 
 def _fiveup(m: Move, tx: Texts) -> str | None:
     if m.kind == "play" and m.detail == "on" and len(m.tiles) == 2:
-        return tx._("play {tile} on {target}", tile=str(m.tiles[0]), target=str(m.tiles[1]))
+        return tx.p_(
+            "fiveup", "play {tile} on {target}", tile=str(m.tiles[0]), target=str(m.tiles[1])
+        )
     if m.kind == "draw":
         if not m.tiles:
-            return tx._("draw from the stock")
+            return tx.p_("fiveup", "draw from the stock")
         if len(m.tiles) == 1:
-            return tx._("draws {tile}", tile=str(m.tiles[0]))
-        return tx._("draw for the first lead")
+            return tx.p_("fiveup", "draws {tile}", tile=str(m.tiles[0]))
+        return tx.p_("fiveup", "draw for the first lead")
     if m.kind == "pass":
-        return tx.p_("Five-Up move", "pass")
+        return tx.p_("fiveup", "pass")
     return None
 
 

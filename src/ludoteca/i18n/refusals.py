@@ -11,7 +11,7 @@ type.
 '5-5 não encaixa em nenhuma ponta aberta (3, 4); nenhuma pedra sua serve: compre da reserva'
 >>> say_refusal("texas42", "must_follow", {"suit": 5, "trump_led": False,
 ...     "allowed": ["5-3", "5-1"]}, "pt")
-'é preciso seguir o naipe de cincos: 5-3 ou 5-1'
+'é preciso seguir a família de cincos: 5-3 ou 5-1'
 >>> say_refusal("bingo", "already_closed", {"closer": 0}, "en", names=["Ana", "Bia"])
 'Ana already closed the stock'
 """
@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from . import N_, NP_, Texts
+from . import NG_, NP_, Texts
+from .moves import marks
 from .voice import Voice
 
 __all__ = ["REFUSALS", "say_refusal"]
@@ -30,8 +31,9 @@ Say = Callable[[Voice, Mapping[str, Any]], str]
 
 
 def _fixed(message: str) -> Say:
-    """A refusal said by a message without numbers."""
-    return lambda v, p: v.tx._(message)
+    """A refusal said by a message without numbers (in the game's words: the message
+    is marked with its game's context, or for every game)."""
+    return lambda v, p: v.g_(message)
 
 
 def _with(message: str, **names: str) -> Say:
@@ -41,7 +43,7 @@ def _with(message: str, **names: str) -> Say:
     def say(v: Voice, p: Mapping[str, Any]) -> str:
         values = {k: p.get(k) for k in _placeholders(message)}
         values.update({k: p.get(src) for k, src in names.items()})
-        return v.tx._(message, **values)
+        return v.g_(message, **values)
 
     return say
 
@@ -55,22 +57,22 @@ def _placeholders(message: str) -> list[str]:
 def _allowed(v: Voice, p: Mapping[str, Any], message: str, **params: Any) -> str:
     """``message`` (filled with ``params``), then the moves allowed now, in words."""
     moves = p.get("allowed") or []
-    return v.tx._(message, moves=v.moves(moves), **params)
+    return v.g_(message, moves=v.moves(moves), **params)
 
 
 # ------------------------------------------------------------------ common
 
 COMMON: dict[str, Say] = {
-    "no_such_action": _with(N_("there is no action {action}")),
-    "no_decision": _fixed(N_("no decision is due now")),
-    "no_decision_due": _fixed(N_("no decision is due now")),
-    "nothing_to_undo": _fixed(N_("there is nothing to undo")),
-    "not_text": _fixed(N_("a move is a short text naming the move")),
-    "not_a_move": lambda v, p: v.tx._("that is not a move of {game}", game=_title(v.game)),
-    "game_over": _fixed(N_("the game is over")),
-    "chance_due": _fixed(N_("the tiles or the dice are drawn now, not a decision")),
-    "no_chance_due": _fixed(N_("nothing is drawn or rolled now")),
-    "illegal": _fixed(N_("this move is not allowed now")),
+    "no_such_action": _with(NG_("there is no action {action}")),
+    "no_decision": _fixed(NG_("no decision is due now")),
+    "no_decision_due": _fixed(NG_("no decision is due now")),
+    "nothing_to_undo": _fixed(NG_("there is nothing to undo")),
+    "not_text": _fixed(NG_("a move is a short text naming the move")),
+    "not_a_move": lambda v, p: v.g_("that is not a move of {game}", game=_title(v.game)),
+    "game_over": _fixed(NG_("the game is over")),
+    "chance_due": _fixed(NG_("the tiles or the dice are drawn now, not a decision")),
+    "no_chance_due": _fixed(NG_("nothing is drawn or rolled now")),
+    "illegal": _fixed(NG_("this move is not allowed now")),
 }
 """The Game API's own refusals, the same in every game."""
 
@@ -83,89 +85,100 @@ def _title(game: str) -> str:
 
 # ---------------------------------------------------------------- Texas 42
 
-_OPTIONS = {
-    "plunge": NP_("Texas 42 contract", "the plunge"),
-    "splash": NP_("Texas 42 contract", "the splash"),
-    "nello": NP_("Texas 42 contract", "nello"),
-    "sevens": NP_("Texas 42 contract", "sevens"),
-}
-
 
 def _contract(v: Voice, name: Any) -> str:
-    message = _OPTIONS.get(str(name))
-    return v.tx.p_("Texas 42 contract", message) if message else str(name)
+    return v.option_contract(name)
 
 
 def _must_follow_42(v: Voice, p: Mapping[str, Any]) -> str:
     tiles = v.tiles(p.get("allowed") or [], "or")
     if p.get("trump_led"):
-        return v.tx._(
+        return v.tx.p_(
+            "texas42",
             "trump was led: you must play a trump ({suit}): {tiles}",
             suit=v.suit(p["suit"]),
             tiles=tiles,
         )
-    return v.tx._(
-        "you must follow the suit of {suit}: {tiles}", suit=v.suit(p["suit"]), tiles=tiles
+    return v.tx.p_(
+        "texas42",
+        "you must follow the suit of {suit}: {tiles}",
+        suit=v.suit(p["suit"]),
+        tiles=tiles,
     )
 
 
 def _too_few_doubles(v: Voice, p: Mapping[str, Any]) -> str:
     message = (
-        N_("the plunge needs {need} doubles in hand, and you hold {n}")
+        NP_("texas42", "the plunge needs {need} in hand, and you hold {n}")
         if p.get("bid") == "plunge"
-        else N_("the splash needs {need} doubles in hand, and you hold {n}")
+        else NP_("texas42", "the splash needs {need} in hand, and you hold {n}")
     )
-    return v.tx._(message, need=p.get("need"), n=p.get("doubles"))
+    need = v.tx.np_("texas42", "{n} double", "{n} doubles", int(p.get("need") or 0))
+    return v.tx.p_("texas42", message, need=need, n=p.get("doubles"))
 
 
 def _special_level(v: Voice, p: Mapping[str, Any]) -> str:
     if p.get("bid") == "plunge":
-        return _allowed(v, p, N_("the plunge bid allowed now is: {moves}"))
-    return _allowed(v, p, N_("the splash bid allowed now is: {moves}"))
+        return _allowed(v, p, NP_("texas42", "the plunge bid allowed now is: {moves}"))
+    return _allowed(v, p, NP_("texas42", "the splash bid allowed now is: {moves}"))
 
 
 TEXAS42: dict[str, Say] = {
-    "bidding_now": lambda v, p: _allowed(v, p, N_("it is time to bid; allowed now: {moves}")),
-    "dealer_must_bid": _fixed(N_("after three passes the dealer must bid")),
-    "option_off": lambda v, p: v.tx._(
-        "{contract} is not played at this table", contract=_contract(v, p.get("option"))
+    "bidding_now": lambda v, p: _allowed(
+        v, p, NP_("texas42", "it is time to bid; allowed now: {moves}")
+    ),
+    "dealer_must_bid": _fixed(NP_("texas42", "after three passes the dealer must bid")),
+    "option_off": lambda v, p: v.tx.p_(
+        "texas42", "{contract} is not played at this table", contract=_contract(v, p.get("option"))
     ),
     "too_few_doubles": _too_few_doubles,
     "special_bid_level": _special_level,
-    "bid_too_low": lambda v, p: v.tx._(
+    "bid_too_low": lambda v, p: v.tx.p_(
+        "texas42",
         "a bid must be higher than the high bid ({bid}, by {name})",
         bid=v.move(str(p.get("high_bid"))),
         name=v.name(p.get("bidder")),
     ),
-    "marks_ladder": _with(N_("a bid of {marks} marks may only follow a bid of {after} marks")),
+    "marks_ladder": lambda v, p: v.tx.p_(
+        "texas42",
+        "a bid of {marks} may only follow a bid of {after}",
+        marks=marks(v.tx, int(p.get("marks") or 0)),
+        after=marks(v.tx, int(p.get("after") or 0)),
+    ),
     "not_allowed_now": lambda v, p: _allowed(
-        v, p, N_("that bid is not allowed now; allowed now: {moves}")
+        v, p, NP_("texas42", "that bid is not allowed now; allowed now: {moves}")
     ),
     "name_trump_first": lambda v, p: _allowed(
-        v, p, N_("the bid winner names trump first; allowed now: {moves}")
+        v, p, NP_("texas42", "the bid winner names trump first; allowed now: {moves}")
     ),
-    "needs_mark_bid": lambda v, p: v.tx._(
-        "{contract} needs a plain bid of at least 1 mark", contract=_contract(v, p.get("contract"))
+    "needs_mark_bid": lambda v, p: v.tx.p_(
+        "texas42",
+        "{contract} needs a plain bid of at least 1 mark",
+        contract=_contract(v, p.get("contract")),
     ),
     "tricks_now": lambda v, p: _allowed(
-        v, p, N_("the tricks are being played; allowed now: {moves}")
+        v, p, NP_("texas42", "the tricks are being played; allowed now: {moves}")
     ),
-    "not_in_hand": _with(N_("{tile} is not in your hand")),
+    "not_in_hand": _with(NP_("texas42", "{tile} is not in your hand")),
     "must_follow": _must_follow_42,
-    "sevens_nearest": lambda v, p: v.tx._(
+    "sevens_nearest": lambda v, p: v.tx.p_(
+        "texas42",
         "in sevens you must play a tile nearest to 7 pips: {tiles}",
         tiles=v.tiles(p.get("allowed") or [], "or"),
     ),
-    "draw_due": _fixed(N_("the draw for the first dealer is due")),
-    "draw_count": lambda v, p: v.tx._(
+    "draw_due": _fixed(NP_("texas42", "the draw for the first dealer is due")),
+    "draw_count": lambda v, p: v.tx.p_(
+        "texas42",
         "one different tile must be drawn for each seat that draws ({seats})",
         seats=", ".join(v.name(s) for s in p.get("seats") or []),
     ),
-    "not_a_tile": _with(N_("{word} is not a tile: a tile has two numbers from 0 to 6, like 6-4")),
-    "deal_due": _fixed(N_("the deal is due")),
-    "deal_four_hands": _fixed(N_("a deal gives four hands")),
-    "deal_seven_each": _fixed(N_("each hand has seven tiles")),
-    "deal_every_tile_once": _fixed(N_("each of the 28 tiles is dealt exactly once")),
+    "not_a_tile": _with(
+        NP_("texas42", "{word} is not a tile: a tile has two numbers from 0 to 6, like 6-4")
+    ),
+    "deal_due": _fixed(NP_("texas42", "the deal is due")),
+    "deal_four_hands": _fixed(NP_("texas42", "a deal gives four hands")),
+    "deal_seven_each": _fixed(NP_("texas42", "each hand has seven tiles")),
+    "deal_every_tile_once": _fixed(NP_("texas42", "each of the 28 tiles is dealt exactly once")),
 }
 
 
@@ -177,79 +190,91 @@ def _name_target(v: Voice, p: Mapping[str, Any]) -> str:
     allowed: list[str] = list(p.get("allowed") or [])
     places = [m for m in allowed if m.startswith(f"play {tile} on ")]
     if places:
-        return v.tx._("choose where to play {tile}: {moves}", tile=tile, moves=v.moves(places))
+        return v.tx.p_(
+            "fiveup", "choose where to play {tile}: {moves}", tile=tile, moves=v.moves(places)
+        )
     ends = ", ".join(str(n) for n in p.get("ends") or [])
-    said = v.tx._("{tile} matches no open end ({ends})", tile=tile, ends=ends)
+    said = v.tx.p_("fiveup", "{tile} matches no open end ({ends})", tile=tile, ends=ends)
     return said + "; " + _fiveup_else(v, allowed)
 
 
 def _fiveup_else(v: Voice, allowed: Sequence[str]) -> str:
     """What a Five-Up player may do instead, in words."""
     if list(allowed) == ["draw"]:
-        return v.tx._("none of your tiles fits: draw from the stock")
+        return v.tx.p_("fiveup", "none of your tiles fits: draw from the stock")
     if list(allowed) == ["pass"]:
-        return v.tx._("none of your tiles fits and none may be drawn: pass")
-    return v.tx._("allowed now: {moves}", moves=v.moves(allowed))
+        return v.tx.p_("fiveup", "none of your tiles fits and none may be drawn: pass")
+    return v.tx.p_("fiveup", "allowed now: {moves}", moves=v.moves(allowed))
 
 
 def _stock_reserve(v: Voice, p: Mapping[str, Any]) -> str:
     if p.get("reserve") == 2:
-        return v.tx._("nothing fits, and the last two tiles of the stock are never drawn: pass")
-    return v.tx._("nothing fits, and the last tile of the stock is never drawn: pass")
+        return v.tx.p_(
+            "fiveup", "nothing fits, and the last two tiles of the stock are never drawn: pass"
+        )
+    return v.tx.p_("fiveup", "nothing fits, and the last tile of the stock is never drawn: pass")
 
 
 FIVEUP: dict[str, Say] = {
-    "must_open": _fixed(N_("you lead: open the hand with any tile of yours")),
+    "must_open": _fixed(NP_("fiveup", "you lead: open the hand with any tile of yours")),
     "must_play": lambda v, p: _allowed(
-        v, p, N_("a tile of yours fits, and a player who can play must: {moves}")
+        v, p, NP_("fiveup", "a tile of yours fits, and a player who can play must: {moves}")
     ),
-    "must_draw": _fixed(N_("nothing fits, but the stock may still be drawn from: draw")),
+    "must_draw": _fixed(NP_("fiveup", "nothing fits, but the stock may still be drawn from: draw")),
     "stock_reserve": _stock_reserve,
-    "table_empty": _with(N_("the table is empty: open the hand with {tile} alone")),
+    "table_empty": _with(NP_("fiveup", "the table is empty: open the hand with {tile} alone")),
     "name_target": _name_target,
-    "not_in_hand": _with(N_("{tile} is not in your hand")),
-    "not_on_table": _with(N_("{target} is not on the table")),
-    "double_closed": _with(N_("{target} has no free place: both sides and both tips are taken")),
-    "end_not_open": _with(N_("the {number} end of {target} is already taken")),
-    "no_such_action": _with(N_("there is no action {action}")),
-    "draw_due": _fixed(N_("the draw for the first lead is due")),
-    "draw_tiles": lambda v, p: v.tx.n_(
+    "not_in_hand": _with(NP_("fiveup", "{tile} is not in your hand")),
+    "not_on_table": _with(NP_("fiveup", "{target} is not on the table")),
+    "double_closed": _with(
+        NP_("fiveup", "{target} has no free place: both sides and both tips are taken")
+    ),
+    "end_not_open": _with(NP_("fiveup", "the {number} end of {target} is already taken")),
+    "no_such_action": _with(NP_("fiveup", "there is no action {action}")),
+    "draw_due": _fixed(NP_("fiveup", "the draw for the first lead is due")),
+    "draw_tiles": lambda v, p: v.tx.np_(
+        "fiveup",
         "{n} different tile must be drawn, one for each seat",
         "{n} different tiles must be drawn, one for each seat",
         int(p.get("players") or 2),
     ),
-    "deal_due": _fixed(N_("the deal is due")),
-    "deal_parts": lambda v, p: v.tx.n_(
+    "deal_due": _fixed(NP_("fiveup", "the deal is due")),
+    "deal_parts": lambda v, p: v.tx.np_(
+        "fiveup",
         "a deal gives {n} hand and then the stock",
         "a deal gives {n} hands and then the stock",
         int(p.get("players") or 2),
     ),
-    "deal_stock_part": _fixed(N_("the last part of a deal is the stock")),
-    "deal_hand_size": _fixed(N_("each hand has five tiles")),
-    "deal_stock_size": lambda v, p: v.tx.n_(
-        "the stock has {n} tile", "the stock has {n} tiles", int(p.get("tiles") or 0)
+    "deal_stock_part": _fixed(NP_("fiveup", "the last part of a deal is the stock")),
+    "deal_hand_size": _fixed(NP_("fiveup", "each hand has five tiles")),
+    "deal_stock_size": lambda v, p: v.tx.np_(
+        "fiveup", "the stock has {n} tile", "the stock has {n} tiles", int(p.get("tiles") or 0)
     ),
-    "deal_tiles_once": _fixed(N_("each of the 28 tiles is dealt exactly once")),
-    "bad_tile": _fixed(N_("a tile has two numbers from 0 to 6, like 6-4")),
+    "deal_tiles_once": _fixed(NP_("fiveup", "each of the 28 tiles is dealt exactly once")),
+    "bad_tile": _fixed(NP_("fiveup", "a tile has two numbers from 0 to 6, like 6-4")),
 }
 
 
 # ------------------------------------------------------------------ Bingo
 
 _FOLLOW = {
-    (True, False): N_(
+    (True, False): NP_(
+        "bingo",
         "the stock is closed, so you must follow: answer {led} with a tile holding a {number}: "
-        "{tiles}"
+        "{tiles}",
     ),
-    (False, False): N_(
+    (False, False): NP_(
+        "bingo",
         "the stock is exhausted, so you must follow: answer {led} with a tile holding a "
-        "{number}: {tiles}"
+        "{number}: {tiles}",
     ),
-    (True, True): N_(
-        "the stock is closed, so you must follow: answer {led} with a trump ({suit}): {tiles}"
+    (True, True): NP_(
+        "bingo",
+        "the stock is closed, so you must follow: answer {led} with a trump ({suit}): {tiles}",
     ),
-    (False, True): N_(
-        "the stock is exhausted, so you must follow: answer {led} with a trump ({suit}): {tiles}"
+    (False, True): NP_(
+        "bingo",
+        "the stock is exhausted, so you must follow: answer {led} with a trump ({suit}): {tiles}",
     ),
 }
 
@@ -257,7 +282,8 @@ _FOLLOW = {
 def _must_follow_bingo(v: Voice, p: Mapping[str, Any]) -> str:
     trump = p.get("step") == 3
     message = _FOLLOW[bool(p.get("closed")), trump]
-    return v.tx._(
+    return v.tx.p_(
+        "bingo",
         message,
         led=p.get("led"),
         number=p.get("number"),
@@ -267,47 +293,60 @@ def _must_follow_bingo(v: Voice, p: Mapping[str, Any]) -> str:
 
 
 BINGO: dict[str, Say] = {
-    "not_in_hand": _with(N_("{tile} is not in your hand")),
+    "not_in_hand": _with(NP_("bingo", "{tile} is not in your hand")),
     "must_follow": _must_follow_bingo,
     "leader_only": lambda v, p: (
-        v.tx._("only the leader may show doubles, before leading; now answer with a tile")
+        v.tx.p_("bingo", "only the leader may show doubles, before leading; now answer with a tile")
         if p.get("what") == "show"
-        else v.tx._("only the leader may close the stock, before leading; now answer with a tile")
+        else v.tx.p_(
+            "bingo", "only the leader may close the stock, before leading; now answer with a tile"
+        )
     ),
     "must_take": _with(
-        N_("only the hidden tile and the turned-up {up} are left: choose which one to take")
+        NP_(
+            "bingo",
+            "only the hidden tile and the turned-up {up} are left: choose which one to take",
+        )
     ),
     "take_not_due": _fixed(
-        N_("the trick's winner chooses a tile when the last two tiles of the stock are left")
+        NP_(
+            "bingo",
+            "the trick's winner chooses a tile when the last two tiles of the stock are left",
+        )
     ),
-    "already_closed": lambda v, p: v.tx._(
-        "{name} already closed the stock", name=v.name(p.get("closer"))
+    "already_closed": lambda v, p: v.tx.p_(
+        "bingo", "{name} already closed the stock", name=v.name(p.get("closer"))
     ),
-    "stock_exhausted": _fixed(N_("the stock is exhausted: there is nothing left to close")),
-    "show_needs_doubles": _with(N_("to show, you need another double besides {tile}")),
-    "already_shown": lambda v, p: v.tx._(
+    "stock_exhausted": _fixed(
+        NP_("bingo", "the stock is exhausted: there is nothing left to close")
+    ),
+    "show_needs_doubles": _with(NP_("bingo", "to show, you need another double besides {tile}")),
+    "already_shown": lambda v, p: v.tx.p_(
+        "bingo",
         "your other doubles ({tiles}) were already shown this hand; a double is shown only once",
         tiles=v.tiles(p.get("doubles") or []),
     ),
-    "draw_due": _fixed(N_("the draw for the first lead is due")),
-    "draw_two_tiles": _fixed(N_("two different tiles are drawn, one for each player")),
-    "deal_due": _fixed(N_("the deal is due")),
-    "deal_form": _fixed(N_("a deal gives two hands, the turned-up tile and the stock")),
-    "not_a_tile": _with(N_("{word} is not a tile: a tile has two numbers from 0 to 6, like 6-4")),
-    "seven_each": _fixed(N_("each player is dealt seven tiles")),
-    "stock_size": lambda v, p: v.tx._(
-        "the hidden stock holds 13 tiles, not {count}", count=p.get("count")
+    "draw_due": _fixed(NP_("bingo", "the draw for the first lead is due")),
+    "draw_two_tiles": _fixed(NP_("bingo", "two different tiles are drawn, one for each player")),
+    "deal_due": _fixed(NP_("bingo", "the deal is due")),
+    "deal_form": _fixed(NP_("bingo", "a deal gives two hands, the turned-up tile and the stock")),
+    "not_a_tile": _with(
+        NP_("bingo", "{word} is not a tile: a tile has two numbers from 0 to 6, like 6-4")
     ),
-    "each_tile_once": _fixed(N_("each of the 28 tiles is dealt exactly once")),
+    "seven_each": _fixed(NP_("bingo", "each player is dealt seven tiles")),
+    "stock_size": lambda v, p: v.tx.p_(
+        "bingo", "the hidden stock holds 13 tiles, not {count}", count=p.get("count")
+    ),
+    "each_tile_once": _fixed(NP_("bingo", "each of the 28 tiles is dealt exactly once")),
 }
 
 
 # -------------------------------------------------------------- Cavaleiro
 
 _REMOVAL_NEEDS = {
-    "horizontals": N_("removing all the horizontals needs four of a kind"),
-    "horizontal": N_("removing one horizontal needs three of a kind"),
-    "block": N_("removing a block needs four of a kind"),
+    "horizontals": NP_("cavaleiro", "removing all the horizontals needs four of a kind"),
+    "horizontal": NP_("cavaleiro", "removing one horizontal needs three of a kind"),
+    "block": NP_("cavaleiro", "removing a block needs four of a kind"),
 }
 
 
@@ -319,14 +358,15 @@ def _cavaleiro(why: Say | None) -> Say:
         key = p.get("key")
         if key and p.get("allows"):
             parts.append(
-                v.tx._(
+                v.tx.p_(
+                    "cavaleiro",
                     "your roll, {roll}, allows {removal}",
                     roll=v.words.roll(key),
                     removal=v.words.removal_code(p["allows"]),
                 )
             )
         if p.get("allowed"):
-            parts.append(v.tx._("allowed now: {moves}", moves=v.moves(p["allowed"])))
+            parts.append(v.tx.p_("cavaleiro", "allowed now: {moves}", moves=v.moves(p["allowed"])))
         return "; ".join(parts)
 
     return say
@@ -334,30 +374,43 @@ def _cavaleiro(why: Say | None) -> Say:
 
 CAVALEIRO: dict[str, Say] = {
     "pass_not_allowed": _cavaleiro(
-        _fixed(N_("a round's winner may remove nothing only when nothing allowed is left"))
+        _fixed(
+            NP_(
+                "cavaleiro", "a round's winner may remove nothing only when nothing allowed is left"
+            )
+        )
     ),
-    "no_horizontal_left": _cavaleiro(_fixed(N_("no horizontal is left"))),
+    "no_horizontal_left": _cavaleiro(_fixed(NP_("cavaleiro", "no horizontal is left"))),
     "all_horizontals_not_one": _cavaleiro(
-        _fixed(N_("four of a kind removes all the horizontals left, not one"))
+        _fixed(NP_("cavaleiro", "four of a kind removes all the horizontals left, not one"))
     ),
     "removal_needs": _cavaleiro(
-        lambda v, p: v.tx._(_REMOVAL_NEEDS.get(str(p.get("removal")), _REMOVAL_NEEDS["block"]))
+        lambda v, p: v.tx.p_(
+            "cavaleiro", _REMOVAL_NEEDS.get(str(p.get("removal")), _REMOVAL_NEEDS["block"])
+        )
     ),
-    "block_empty": _cavaleiro(_with(N_("block {block} has no stick left"))),
+    "block_empty": _cavaleiro(_with(NP_("cavaleiro", "block {block} has no stick left"))),
     "block_not_intact": _cavaleiro(
         _with(
-            N_(
+            NP_(
+                "cavaleiro",
                 "block {block} is no longer whole, and four of a kind takes part of a block "
-                "only when no block is whole"
+                "only when no block is whole",
             )
         )
     ),
     "no_column_with_four_of_a_kind": _cavaleiro(
-        _fixed(N_("four of a kind removes the horizontals or a block, not part of a column"))
+        _fixed(
+            NP_(
+                "cavaleiro",
+                "four of a kind removes the horizontals or a block, not part of a column",
+            )
+        )
     ),
-    "column_empty": _cavaleiro(_with(N_("column {column} has no stick left"))),
+    "column_empty": _cavaleiro(_with(NP_("cavaleiro", "column {column} has no stick left"))),
     "column_holds_only": _cavaleiro(
-        lambda v, p: v.tx.n_(
+        lambda v, p: v.tx.np_(
+            "cavaleiro",
             "column {column} holds only {n} stick",
             "column {column} holds only {n} sticks",
             int(p.get("held") or 0),
@@ -365,7 +418,8 @@ CAVALEIRO: dict[str, Say] = {
         )
     ),
     "whole_column": _cavaleiro(
-        lambda v, p: v.tx.n_(
+        lambda v, p: v.tx.np_(
+            "cavaleiro",
             "three of a kind removes everything left in a column: {n} stick from column {column}",
             "three of a kind removes everything left in a column: {n} sticks from column {column}",
             int(p.get("held") or 0),
@@ -373,14 +427,15 @@ CAVALEIRO: dict[str, Say] = {
         )
     ),
     "too_many_from_column": _cavaleiro(None),
-    "no_such_action": lambda v, p: v.tx._(
+    "no_such_action": lambda v, p: v.tx.p_(
+        "cavaleiro",
         "there is no action {action} (actions are 0 to {last})",
         action=p.get("action"),
         last=int(p.get("actions") or 1) - 1,
     ),
-    "not_a_roll": _fixed(N_("a roll is due: four dice from 1 to 6")),
-    "bad_dice": _fixed(N_("a roll is four dice from 1 to 6")),
-    "no_roll_due": _fixed(N_("no roll is due now")),
+    "not_a_roll": _fixed(NP_("cavaleiro", "a roll is due: four dice from 1 to 6")),
+    "bad_dice": _fixed(NP_("cavaleiro", "a roll is four dice from 1 to 6")),
+    "no_roll_due": _fixed(NP_("cavaleiro", "no roll is due now")),
 }
 
 REFUSALS: dict[str, dict[str, Say]] = {

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.events import Event
 
+from .events import NOT_SCORED
 from .voice import Voice, capitalize
 
 if TYPE_CHECKING:
@@ -111,10 +112,16 @@ def _texas42(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSum
     out: list[Block] = []
     marks = view["scoring"] == "marks"
     if e["all_passed"]:
-        out.append(Block("text", v.g_("Everybody passed: the tiles are shuffled and dealt again.")))
+        out.append(
+            Block(
+                "text",
+                v.tx.p_("texas42", "Everybody passed: the tiles are shuffled and dealt again."),
+            )
+        )
     else:
         bidders = view["team_of"][e["bidder"]]
-        won = v.g_(
+        won = v.tx.p_(
+            "texas42",
             "{name} won the bidding with {bid}; trump: {contract}.",
             name=v.name(e["bidder"]),
             bid=v.move(e["bid"]),
@@ -122,26 +129,32 @@ def _texas42(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSum
         )
         out.append(Block("text", capitalize(won)))
         reasons = {
-            "bid_reached": v.g_("the bidders took {points} points", points=e["points"][bidders]),
-            "bid_out_of_reach": v.g_(
-                "the opponents took {points} points, more than the bid leaves them",
-                points=e["points"][1 - bidders],
+            "bid_reached": v.tx.p_(
+                "texas42", "the bidders took {points}", points=v.points(e["points"][bidders])
             ),
-            "nello_no_trick": v.g_("the bidder took no trick"),
-            "nello_took_a_trick": v.g_("the bidder took a trick"),
+            "bid_out_of_reach": v.tx.p_(
+                "texas42",
+                "the opponents took {points}, more than the bid leaves them",
+                points=v.points(e["points"][1 - bidders]),
+            ),
+            "nello_no_trick": v.tx.p_("texas42", "the bidder took no trick"),
+            "nello_took_a_trick": v.tx.p_("texas42", "the bidder took a trick"),
         }
         why = reasons.get(e["reason"], e["reason"])
         if e["made"]:
-            out.append(Block("made", v.g_("Made: {why}.", why=why)))
+            out.append(Block("made", v.tx.p_("texas42", "Made: {why}.", why=why)))
         else:
-            out.append(Block("set", v.g_("Set: {why}.", why=why)))
-        out += [Block("heading", v.g_("Points this hand")), _rows(v, e["points"])]
+            out.append(Block("set", v.tx.p_("texas42", "Set: {why}.", why=why)))
+        out += [Block("heading", v.tx.p_("texas42", "Points this hand")), _rows(v, e["points"])]
         if e["tricks_played"] < 7:
             out.append(
                 Block(
                     "note",
-                    v.ng_(
-                        "Decided after {n} trick.", "Decided after {n} tricks.", e["tricks_played"]
+                    v.tx.np_(
+                        "texas42",
+                        "Decided after {n} trick.",
+                        "Decided after {n} tricks.",
+                        e["tricks_played"],
                     ),
                 )
             )
@@ -151,14 +164,16 @@ def _texas42(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSum
             side = capitalize(v.side(team))
             if e["made"]:
                 text = (
-                    v.ng_(
+                    v.tx.np_(
+                        "texas42",
                         "{side}: +{n} mark, because the bid was made",
                         "{side}: +{n} marks, because the bid was made",
                         gained,
                         side=side,
                     )
                     if marks
-                    else v.ng_(
+                    else v.tx.np_(
+                        "texas42",
                         "{side}: +{n} point, because the bid was made",
                         "{side}: +{n} points, because the bid was made",
                         gained,
@@ -166,14 +181,16 @@ def _texas42(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSum
                     )
                 )
             elif marks:
-                text = v.ng_(
+                text = v.tx.np_(
+                    "texas42",
                     "{side}: +{n} mark, because the bid was set",
                     "{side}: +{n} marks, because the bid was set",
                     gained,
                     side=side,
                 )
             else:
-                text = v.ng_(
+                text = v.tx.np_(
+                    "texas42",
                     "{side}: +{n} point, because the bid was set",
                     "{side}: +{n} points, because the bid was set",
                     gained,
@@ -181,20 +198,24 @@ def _texas42(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSum
                 )
             out.append(Block("gain", text))
     out += [Block("heading", v.score_title()), _rows(v, e["scores_after"])]
-    return HandSummary(v.g_("Hand {n}", n=e["hand"]), tuple(out))
+    return HandSummary(v.hand_title(e["hand"]), tuple(out))
 
 
 def _bingo(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSummary:
     winner = v.name(e["winner"])
     closer = v.name(e.get("closed_by"))
     how = {
-        "reached_70": v.g_("{name} reached 70 points.", name=winner),
-        "closer_failed": v.g_("{name} closed the stock and did not reach 70.", name=closer),
-        "tiles_ran_out": v.g_("The tiles ran out; {name} has more points.", name=winner),
+        "reached_70": v.tx.p_("bingo", "{name} reached 70 points.", name=winner),
+        "closer_failed": v.tx.p_(
+            "bingo", "{name} closed the stock and did not reach 70.", name=closer
+        ),
+        "tiles_ran_out": v.tx.p_(
+            "bingo", "The tiles ran out; {name} has more points.", name=winner
+        ),
     }.get(e["end"], e["end"])
     out = [
         Block("text", capitalize(how)),
-        Block("heading", v.g_("Points this hand")),
+        Block("heading", v.tx.p_("bingo", "Points this hand")),
         _rows(v, e["points"]),
     ]
     penalty = e.get("failed_close_penalty")
@@ -202,7 +223,8 @@ def _bingo(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSumma
         out.append(
             Block(
                 "gain",
-                v.ng_(
+                v.tx.np_(
+                    "bingo",
                     "{name}: +{n} point, because the close failed",
                     "{name}: +{n} points, because the close failed",
                     penalty,
@@ -212,14 +234,15 @@ def _bingo(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSumma
         )
     base = {"no_trick": 3, "under_30": 2, "at_least_30": 1}.get(e["sets_reason"], 0)
     why = {
-        "no_trick": v.g_("the loser took no trick"),
-        "under_30": v.g_("the loser had fewer than 30 points"),
-        "at_least_30": v.g_("the loser had 30 points or more"),
+        "no_trick": v.tx.p_("bingo", "the loser took no trick"),
+        "under_30": v.tx.p_("bingo", "the loser had fewer than 30 points"),
+        "at_least_30": v.tx.p_("bingo", "the loser had 30 points or more"),
     }.get(e["sets_reason"], e["sets_reason"])
     out.append(
         Block(
             "gain",
-            v.ng_(
+            v.tx.np_(
+                "bingo",
                 "{name}: +{n} set, {why}",
                 "{name}: +{n} sets, {why}",
                 base,
@@ -232,14 +255,15 @@ def _bingo(e: Mapping[str, Any], view: Mapping[str, Any], v: Voice) -> HandSumma
         out.append(
             Block(
                 "gain",
-                v.g_(
+                v.tx.p_(
+                    "bingo",
                     "{name}: +1 set, for taking the trump double with the bingo",
                     name=capitalize(v.name(e["bingo_capture"])),
                 ),
             )
         )
     out += [Block("heading", v.score_title()), _rows(v, e["sets_after"])]
-    title = v.g_("Hand {n}: {name} wins", n=e["hand"], name=winner)
+    title = v.tx.p_("bingo", "Hand {n}: {name} wins", n=e["hand"], name=winner)
     return HandSummary(capitalize(title), tuple(out))
 
 
@@ -251,25 +275,22 @@ def _fiveup(
 ) -> HandSummary:
     out: list[Block] = []
 
-    def points(n: int) -> str:
-        return v.ng_("{n} point", "{n} points", n)
-
-    def pips(n: int) -> str:
-        return v.ng_("{n} pip", "{n} pips", n)
+    points, pips = v.points, v.pips
 
     def unless_scored(x: Mapping[str, Any], text: str) -> str:
-        return (
-            text if x.get("scored") else text + " " + v.g_("(not scored: it would pass the target)")
-        )
+        return text if x.get("scored") else text + " " + v.tx.p_("fiveup", NOT_SCORED)
 
     if e["how"] == "domino":
-        out.append(Block("text", capitalize(v.g_("{name} went out.", name=v.name(e["seat"])))))
+        out.append(
+            Block("text", capitalize(v.tx.p_("fiveup", "{name} went out.", name=v.name(e["seat"]))))
+        )
     elif e["how"] == "blocked":
-        out.append(Block("text", v.g_("Nobody could play: the hand is blocked.")))
+        out.append(Block("text", v.tx.p_("fiveup", "Nobody could play: the hand is blocked.")))
     else:
         over = found.get("game_over")
         k = over["winner"] if over else e["scores"].index(max(e["scores"]))
-        reached = v.g_(
+        reached = v.tx.p_(
+            "fiveup",
             "{side} reached {target} during the hand.",
             side=v.side(k),
             target=points(view["target"]),
@@ -278,10 +299,11 @@ def _fiveup(
     bonus = found.get("domino_bonus")
     if bonus and bonus["points"]:
         held = v.tx.join(
-            v.g_("{name}, {pips}", name=v.name(s), pips=pips(p))
+            v.tx.p_("fiveup", "{name}, {pips}", name=v.name(s), pips=pips(p))
             for s, p in zip(bonus["opponents"], bonus["pips"], strict=True)
         )
-        text = v.g_(
+        text = v.tx.p_(
+            "fiveup",
             "Domino bonus for {side} ({held}): +{points}",
             side=v.side(bonus["side"]),
             held=held,
@@ -291,18 +313,26 @@ def _fiveup(
     blocked = found.get("blocked")
     if blocked:
         if blocked["side"] is None:
-            out.append(Block("text", v.g_("The fewest pips are tied: nobody scores the bonus.")))
+            out.append(
+                Block(
+                    "text", v.tx.p_("fiveup", "The fewest pips are tied: nobody scores the bonus.")
+                )
+            )
         elif blocked["points"]:
-            text = v.g_(
+            text = v.tx.p_(
+                "fiveup",
                 "{side} holds the fewest pips ({pips}): +{points}",
                 side=capitalize(v.side(blocked["side"])),
                 pips=pips(blocked["pips"][blocked["side"]]),
                 points=points(blocked["points"]),
             )
             out.append(Block("gain", unless_scored(blocked, text)))
-    out += [Block("heading", v.g_("Points this hand")), _rows(v, [f"+{g}" for g in e["gained"]])]
+    out += [
+        Block("heading", v.tx.p_("fiveup", "Points this hand")),
+        _rows(v, [f"+{g}" for g in e["gained"]]),
+    ]
     if e.get("tiles_left"):
-        out.append(Block("heading", v.g_("Tiles left")))
+        out.append(Block("heading", v.tx.p_("fiveup", "Tiles left")))
         out.append(
             Block(
                 "tiles",
@@ -314,4 +344,4 @@ def _fiveup(
             )
         )
     out += [Block("heading", v.score_title()), _rows(v, e["scores"])]
-    return HandSummary(v.g_("Hand {n}", n=e["hand"]), tuple(out))
+    return HandSummary(v.hand_title(e["hand"]), tuple(out))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import NP_, Texts, texts
 from .moves import describe_move
+from .ui import ui
 from .words import Words
 
 if TYPE_CHECKING:
@@ -31,6 +32,13 @@ if TYPE_CHECKING:
 __all__ = ["Voice", "capitalize"]
 
 YOU = NP_("person", "you")
+
+_CONTRACTS = {
+    "plunge": NP_("Texas 42 contract", "the plunge"),
+    "splash": NP_("Texas 42 contract", "the splash"),
+    "nello": NP_("Texas 42 contract", "nello"),
+    "sevens": NP_("Texas 42 contract", "sevens"),
+}
 """The seat looking, named in a sentence (capitalized where it starts one)."""
 
 
@@ -95,7 +103,7 @@ class Voice:
             return self.tx.p_("person", YOU)
         if 0 <= seat < len(self.names):
             return self.names[seat]
-        return self.tx._("Seat {n}", n=seat + 1)
+        return ui("seat", self.tx, n=seat + 1)
 
     def sides(self) -> list[list[int]]:
         """The seats of each side, as the game type says (partners in Texas 42 and
@@ -127,7 +135,7 @@ class Voice:
         """A seat by its player's name, the seat looking too."""
         if 0 <= seat < len(self.names):
             return self.names[seat]
-        return self.tx._("Seat {n}", n=seat + 1)
+        return ui("seat", self.tx, n=seat + 1)
 
     def side_label(self, side: int, *, short: bool = False) -> str:
         """A side as a score names it: the player (*Você*), or for a team seen by one
@@ -144,9 +152,7 @@ class Voice:
 
     def scores(self, scores: Sequence[int]) -> str:
         """Each side's score after its name: ``Ana 62, Bia 36``."""
-        return ", ".join(
-            self.tx._("{name} {score}", name=self.side(k), score=s) for k, s in enumerate(scores)
-        )
+        return ", ".join(self.named_score(self.side(k), s) for k, s in enumerate(scores))
 
     # ------------------------------------------------------------ the table
 
@@ -174,22 +180,47 @@ class Voice:
         if move.kind == "trump" and move.detail == "doubles":
             return self.suit("doubles")
         if move.kind == "trump":
-            return self.g_("none (follow-me)")
+            return self.tx.p_("texas42", "none (follow-me)")
         if move.kind == "nello":
-            return self.g_("none (nello)")
+            return self.tx.p_("texas42", "none (nello)")
         if move.kind == "sevens":
-            return self.g_("none (sevens)")
+            return self.tx.p_("texas42", "none (sevens)")
         return self.move(str(contract))
+
+    def hand_title(self, n: int) -> str:
+        """A hand by its number, in the game's words: ``Rodada 3``, ``Partida 3``."""
+        # games: texas42 fiveup bingo
+        return self.g_("Hand {n}", n=n)
+
+    def points(self, n: int) -> str:
+        """Points scored: ``1 ponto``, ``12 pontos``."""
+        # games: texas42 fiveup bingo
+        return self.ng_("{n} point", "{n} points", n)
+
+    def pips(self, n: int) -> str:
+        """Pips on tiles: ``1 pinta``, ``12 pintas``."""
+        # games: texas42 fiveup bingo
+        return self.ng_("{n} pip", "{n} pips", n)
+
+    def named_score(self, name: str, score: Any) -> str:
+        """A side's score after its name: ``Ana 62``."""
+        return self.tx._("{name} {score}", name=name, score=score)
+
+    def option_contract(self, name: Any) -> str:
+        """A Texas 42 special contract by its option's name: ``nel-O``, ``o plunge``."""
+        message = _CONTRACTS.get(str(name))
+        return self.tx.p_("Texas 42 contract", message) if message else str(name)
 
     def score_title(self) -> str:
         """The heading of the score: what it counts, and to what."""
         unit, target = self.game_type.score_unit, self.game_type.target
         if unit == "marks":
-            return self.g_("Marks (to {n})", n=target)
+            return self.tx.p_("texas42", "Marks (to {n})", n=target)
         if unit == "sets":
-            return self.g_("Sets (to {n})", n=target)
+            return self.tx.p_("bingo", "Sets (to {n})", n=target)
         if unit == "sticks":
-            return self.g_("Sticks left")
+            return self.tx.p_("cavaleiro", "Sticks left")
+        # games: texas42 fiveup
         return self.g_("Points (to {n})", n=target)
 
     def move(self, move: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from . import NP_, Texts, texts
 
-__all__ = ["GAME_TITLES", "LEVELS", "Words"]
+__all__ = ["ABOUT", "GAME_TITLES", "LEVELS", "OPTION_LABELS", "Words"]
 
 GAME_TITLES: dict[str, str] = {
     "texas42": "Texas 42",
@@ -75,6 +75,48 @@ _PHASE_CONTEXT = {
     ("fiveup", "draw"): "Five-Up phase",
 }
 
+OPTION_LABELS: dict[tuple[str, str], str] = {
+    ("texas42", "scoring"): NP_("texas42", "Scoring"),
+    ("texas42", "scoring.marks"): NP_("texas42", "marks, to 7"),
+    ("texas42", "scoring.points"): NP_("texas42", "points, to 250"),
+    ("texas42", "all_pass"): NP_("texas42", "If all pass"),
+    ("texas42", "all_pass.redeal"): NP_("texas42", "redeal"),
+    ("texas42", "all_pass.forced"): NP_("texas42", "the dealer must bid"),
+    ("texas42", "play_out"): NP_("texas42", "Play every trick even once the hand is decided"),
+    ("texas42", "nello"): NP_("texas42", "Allow nello"),
+    ("texas42", "plunge"): NP_("texas42", "Allow the plunge (four doubles)"),
+    ("texas42", "splash"): NP_("texas42", "Allow the splash (three doubles)"),
+    ("texas42", "sevens"): NP_("texas42", "Allow sevens"),
+    ("bingo", "blanks_as_seven"): NP_("bingo", "Blanks count as seven (the classic Hoyle rule)"),
+    ("cavaleiro", "players"): NP_("cavaleiro", "Players"),
+    ("cavaleiro", "layout"): NP_("cavaleiro", "Figure (e.g. 3x3x3+3)"),
+    ("fiveup", "players"): NP_("fiveup", "Players"),
+    ("fiveup", "target"): NP_("fiveup", "Points to win"),
+    ("fiveup", "exact_61"): NP_("fiveup", "The target must be reached exactly"),
+    ("fiveup", "later_lead"): NP_("fiveup", "Who leads later hands"),
+    ("fiveup", "later_lead.winner"): NP_("fiveup", "whoever went out"),
+    ("fiveup", "later_lead.clockwise"): NP_("fiveup", "in turn, clockwise"),
+}
+"""How the table form names each game's options (``option``) and their choices
+(``option.value``), in the game's own words."""
+
+ABOUT: dict[str, str] = {
+    "texas42": NP_(
+        "texas42", "4 players in two teams · about 30 minutes · tricks and bids with dominoes"
+    ),
+    "fiveup": NP_(
+        "fiveup", "2 to 4 players · about 20 minutes · dominoes scoring the open ends in fives"
+    ),
+    "bingo": NP_(
+        "bingo", "2 players · about 15 minutes · tricks with dominoes, a stock and trumps"
+    ),
+    "cavaleiro": NP_(
+        "cavaleiro",
+        "2 to 8 players · about 10 minutes · a dice race to take apart a figure of matchsticks",
+    ),
+}
+"""What each game is, in a line: players, length and kind."""
+
 DIRECTIONS: dict[str, str] = {
     "north": NP_("direction", "north"),
     "south": NP_("direction", "south"),
@@ -125,6 +167,26 @@ class Words:
     def bot(self, seat: int, level: str) -> str:
         """A bot's name at a table: ``Robô 3 (especialista)`` for seat 2."""
         return self.tx._("Bot {n} ({level})", n=seat + 1, level=self.level(level))
+
+    def option_label(self, game: str, option: str, value: Any = None) -> str:
+        """An option of ``game`` (or one of its choices) as the table form names it."""
+        key = option if value is None else f"{option}.{value}"
+        message = OPTION_LABELS.get((game, key))
+        if message is None:
+            return option.replace("_", " ") if value is None else str(value)
+        return self.tx.p_(game, message)
+
+    def about(self, game: str) -> str:
+        """What ``game`` is, in a line."""
+        return self.tx.p_(game, ABOUT[game]) if game in ABOUT else ""
+
+    def sticks(self, n: int) -> str:
+        """Cavaleiro's sticks counted: ``1 palito``, ``30 palitos``."""
+        return self.tx.np_("cavaleiro", "{n} stick", "{n} sticks", n)
+
+    def horizontals(self, n: int) -> str:
+        """Cavaleiro's horizontal sticks counted: ``3 horizontais``."""
+        return self.tx.np_("cavaleiro", "{n} horizontal", "{n} horizontals", n)
 
     def free_seat(self, seat: int) -> str:
         """A seat waiting for its player: ``Lugar 2 (livre)`` for seat 1."""

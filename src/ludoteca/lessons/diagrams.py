@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.i18n import Texts, texts
+from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import Words
 from ludoteca.tiles import TILE_TEXT
 
@@ -129,9 +130,10 @@ def _count(spec: Mapping[str, Any], tx: Texts) -> dict[str, Any]:
     return {
         "kind": "rows",
         "rows": rows,
-        "caption": tx._(
-            "The count: {count} points in five tiles, and 7 tricks of 1 point: {total}.",
-            count=total,
+        "caption": tx.p_(
+            "texas42",
+            "The count: {count} in five tiles, and 7 tricks of 1 point: {total}.",
+            count=Voice.of("texas42", tx).points(total),
             total=total + 7,
         ),
     }
@@ -282,14 +284,21 @@ def _figure(spec: Mapping[str, Any], tx: Texts) -> dict[str, Any]:
         "kind": "figure",
         "sticks": view["sticks"],
         "present": view["figures"][0]["present"],
-        "caption": tx._(
-            "{total} sticks: {verticals} verticals in {columns} columns, grouped in {blocks} "
-            "blocks, and {horizontals} horizontals.",
-            total=layout["total"],
-            verticals=layout["total"] - layout["horizontals"],
-            columns=sum(len(b) for b in layout["blocks"]),
-            blocks=len(layout["blocks"]),
-            horizontals=layout["horizontals"],
+        "caption": tx.p_(
+            "cavaleiro",
+            "{total}: {verticals} in {columns}, grouped in {blocks}, and {horizontals}.",
+            total=Words(tx).sticks(layout["total"]),
+            verticals=tx.np_(
+                "cavaleiro",
+                "{n} vertical",
+                "{n} verticals",
+                layout["total"] - layout["horizontals"],
+            ),
+            columns=tx.np_(
+                "cavaleiro", "{n} column", "{n} columns", sum(len(b) for b in layout["blocks"])
+            ),
+            blocks=tx.np_("cavaleiro", "{n} block", "{n} blocks", len(layout["blocks"])),
+            horizontals=Words(tx).horizontals(layout["horizontals"]),
         ),
     }
 

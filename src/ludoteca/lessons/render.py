@@ -24,13 +24,13 @@ from typing import Any
 
 from babel.lists import format_list
 
-from ludoteca.i18n import texts
+from ludoteca.i18n import N_, Texts, texts
 from ludoteca.i18n.events import say_event
 from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.refusals import say_refusal
 from ludoteca.i18n.voice import capitalize
 
-__all__ = ["SAID", "alternatives", "event", "refusal", "which"]
+__all__ = ["SAID", "alternatives", "event", "not_this_step", "refusal", "which"]
 
 SAID: dict[str, frozenset[str]] = {
     "texas42": frozenset({"contract", "trick", "hand_over", "game_over"}),
@@ -100,3 +100,15 @@ def alternatives(game: str, moves: Sequence[str], lang: str) -> str:
 def which(answer: str, lang: str) -> str:
     """The question for an answer that fits several allowed moves (said before them)."""
     return texts(lang)._("“{answer}” fits more than one move: which one?", answer=answer)
+
+
+NOT_THIS_STEP = N_(
+    "That move is allowed, but it is not the one this step asks for. Read the step "
+    "again and try once more (or ask to be shown)."
+)
+
+
+def not_this_step(lang: str | Texts) -> str:
+    """What a learner is told of an allowed move the step does not ask for."""
+    tx = lang if isinstance(lang, Texts) else texts(lang)
+    return tx._(NOT_THIS_STEP)

@@ -34,6 +34,7 @@ from ludoteca.i18n.board import outcome_words, say_status
 from ludoteca.i18n.hints import hint_payload, say_hint
 from ludoteca.i18n.refusals import say_refusal
 from ludoteca.i18n.summary import ended_hand, hand_summary
+from ludoteca.i18n.ui import ui
 from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES, Words
 
@@ -225,7 +226,7 @@ class HandEndScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(self.summary, id="hand-end-text")
             yield Static(
-                Text("[Enter] " + self.tx._("Continue"), style="bold green"), id="hand-end-go"
+                Text("[Enter] " + ui("continue", self.tx), style="bold green"), id="hand-end-go"
             )
 
     def action_go_on(self) -> None:
@@ -552,7 +553,7 @@ class PlayApp(App[None]):
             if ctx.me is None:
                 title = ""
             else:
-                title = self.tx._("Your hand")
+                title = ui("your_hand", self.tx)
                 if mine and playable and not hand.compact:
                     title += "  ·  " + self.tx._("←/→ pick a tile, Enter plays it; or click it.")
             hand.display = True
@@ -607,7 +608,7 @@ class PlayApp(App[None]):
 
     def move_label(self, move: str) -> str:
         if move == "roll":
-            return self.tx._("Roll the dice")
+            return ui("roll_dice", self.tx)
         ctx = self.ctx()
         view = self.table.game.view(ctx.me)
         return self.board.label(view, move, ctx)
@@ -792,7 +793,7 @@ class PlayApp(App[None]):
         if step in ("bot", "chance"):
             self.say(self.tx._("Please wait: {name} is playing.", name=name))
         else:
-            self.say(self.tx._("It is not your turn: {name} is to play.", name=name))
+            self.say(ui("not_your_turn", self.tx, name=name))
 
     def on_hand_view_picked(self, event: HandView.Picked) -> None:
         event.stop()
@@ -812,7 +813,7 @@ class PlayApp(App[None]):
             if move is not None:
                 self.try_move(move)
 
-        title = self.tx._("How do you play {tile}?", tile=event.tile)
+        title = ui("how_to_play_tile", self.tx, tile=event.tile)
         self.push_screen(ChooseScreen(title, moves, labels), chosen)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -859,21 +860,21 @@ class PlayApp(App[None]):
     def action_hint(self, brief: bool = False) -> None:
         hint = getattr(ludoteca, "hint", None)
         if hint is None:
-            self.say(self.tx._("Hints are not available yet."))
+            self.say(ui("no_hints", self.tx))
             return
         if self.table.next_step() != "human" or not self.my_turn():
-            self.say(self.tx._("Hints are given when it is your turn."))
+            self.say(ui("hint_not_your_turn", self.tx))
             return
         seat = self.table.acting_seat()
         game = self.table.game.copy()
         gen = self.generation
-        self.say(self.tx._("The expert is thinking…"))
+        self.say(ui("expert_thinking", self.tx))
 
         def think() -> None:
             try:
                 ranked = hint(game, seat)
             except GameNotAvailable:  # no bot ranks this game's moves yet
-                self.from_thread(self.say, self.tx._("Hints are not available yet."))
+                self.from_thread(self.say, ui("no_hints", self.tx))
                 return
             except Exception as e:
                 self.from_thread(self.say, self.tx._("No hint now: {error}", error=str(e)))
@@ -898,9 +899,9 @@ class PlayApp(App[None]):
             return
         self.say("")
         hint = hint_payload(self.table.game.name, list(ranked), self.tx)
-        text = Text(self.tx._("The expert's suggestions") + "\n", style="bold")
+        text = Text(ui("suggestions", self.tx) + "\n", style="bold")
         if hint["unit_text"]:
-            text.append(self.tx._("Values: {unit}", unit=hint["unit_text"]) + "\n")
+            text.append(ui("values", self.tx, unit=hint["unit_text"]) + "\n")
         text.append("\n")
         header = f"{self.tx._('Move'):<34} {self.tx._('Value'):>9}  {self.tx._('Why')}\n"
         text.append(header, style="underline")
@@ -909,7 +910,7 @@ class PlayApp(App[None]):
             text.append(f"{item['label']:<34} {value:>9}  {item['reason']}\n")
         for rule in hint["ties"]:
             text.append("= " + rule + "\n", style="dim")
-        self.push_screen(TextScreen(Static(text), "Esc: " + self.tx._("Close")))
+        self.push_screen(TextScreen(Static(text), "Esc: " + ui("close", self.tx)))
 
     def action_rules(self) -> None:
         from ludoteca import rules
@@ -920,7 +921,7 @@ class PlayApp(App[None]):
         except (FileNotFoundError, ValueError):
             body = self.tx._("The rules of this game are not written yet.")
         rendered = Static(RichMarkdown(body, code_theme="ansi_dark"), id="rules-text")
-        self.push_screen(TextScreen(rendered, "Esc: " + self.tx._("Close"), full=True))
+        self.push_screen(TextScreen(rendered, "Esc: " + ui("close", self.tx), full=True))
 
     def action_undo(self) -> None:
         if not self.table.undo_allowed:

@@ -20,6 +20,7 @@ from ludoteca.i18n import Texts, texts
 from ludoteca.i18n.board import board_words, listed_events
 from ludoteca.i18n.events import log_lines
 from ludoteca.i18n.moves import describe_move
+from ludoteca.i18n.ui import ui
 from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import Words
 
@@ -133,7 +134,7 @@ class Board:
 def _log(view: dict[str, Any], ctx: Ctx, game: str, moves: int = 8) -> RenderableType:
     """The last moves played, in words (or in notation when the player asked for
     it), each followed by what it did, as the engine said it."""
-    title = ctx.tx._("Moves played (notation)") if ctx.notation else ctx.tx._("Moves played")
+    title = ui("moves_played_notation" if ctx.notation else "moves_played", ctx.tx)
     lines = log_lines(game, view, ctx.tx, view["names"], ctx.me, moves=moves, notation=ctx.notation)
     table = Table.grid(padding=(0, 1, 0, 0))
     table.add_column(justify="right", style=FAINT, width=4)

@@ -24,6 +24,7 @@ from rich.text import Text
 from ludoteca.game import Game
 from ludoteca.i18n import N_, Texts, default_lang, normalize_lang, texts
 from ludoteca.i18n.moves import describe_move
+from ludoteca.i18n.ui import ui
 from ludoteca.i18n.words import GAME_TITLES
 from ludoteca.lessons import (
     Course,
@@ -38,7 +39,7 @@ from ludoteca.lessons import (
 )
 from ludoteca.lessons.messages import say
 from ludoteca.lessons.progress import Progress
-from ludoteca.lessons.render import alternatives, event, refusal, which
+from ludoteca.lessons.render import alternatives, event, not_this_step, refusal, which
 from ludoteca.registry import GAMES
 
 from .boards import Ctx, board_for
@@ -102,7 +103,7 @@ class Lessons:
     def overview(self) -> None:
         """The course: its lessons, each with how far the learner went."""
         tx = self.tx
-        self.show(tx._("Learn to play {game}", game=tx._(GAME_TITLES[self.game])), "bold")
+        self.show(ui("learn_game", tx, game=GAME_TITLES[self.game]), "bold")
         for i, lesson in enumerate(self.course.lessons, 1):
             state = self.progress.lesson(self.game, lesson.id)
             if state.get("done"):
@@ -132,7 +133,7 @@ class Lessons:
                     self.show(f"{game.names[other]}: {self.tx.join(list(hand))}")
         hand = board.hand(view) if board.has_hand else []
         if hand:
-            self.show(self.tx._("Your hand"), "bold")
+            self.show(ui("your_hand", self.tx), "bold")
             self.console.print(row_of([tile_block(t) for t in hand]).plain())
 
     def list_moves(self, legal: list[str]) -> None:
@@ -252,7 +253,7 @@ class Lessons:
         seat = step_seat(self.course, step)
         recent = recent_events(self.course, step, game)
         if recent:
-            self.show(tx._("What happened:"), "bold")
+            self.show(ui("what_happened", tx), "bold")
             self.say_events(game, recent, seat)
         self.draw(game, seat, step)
         self.show()
@@ -320,10 +321,7 @@ class Lessons:
         if result.kind == "other":
             self.show(f"~ {words}: " + tx._("allowed, but not this step's move."), "yellow")
             self.say_events(game, result.events, seat)
-            not_this = tx._(
-                "That move is allowed, but it is not the one this step asks for. Read the step "
-                "again and try once more (or ask to be shown)."
-            )
+            not_this = not_this_step(tx)
             self.show("  " + (explain or not_this))
             return False
         self.show(f"✓ {words}", "green")

@@ -29,6 +29,7 @@ from ludoteca.bots import Bot, choose_move, make_bot
 from ludoteca.errors import InvalidOption, InvalidRecord
 from ludoteca.game import Game
 from ludoteca.i18n import LANGS, N_, texts
+from ludoteca.i18n.ui import ui
 from ludoteca.i18n.words import LEVELS as LEVEL_WORDS
 from ludoteca.i18n.words import Words
 from ludoteca.record import load_record, save_record
@@ -113,7 +114,7 @@ def seat_names(seats: Sequence[str], lang: str) -> list[str]:
     out = []
     for i, seat in enumerate(seats):
         if seat == HUMAN:
-            out.append(tx._("You") if humans == 1 else tx._("Player {n}", n=i + 1))
+            out.append(ui("you", tx) if humans == 1 else tx._("Player {n}", n=i + 1))
         else:
             out.append(Words(tx).bot(i, seat))
     return out

@@ -46,6 +46,7 @@ from ludoteca.errors import IllegalMove, InvalidRecord
 from ludoteca.game import Game
 from ludoteca.i18n import LOCALE_DIR, N_
 from ludoteca.i18n.table import said
+from ludoteca.i18n.ui import UI, ui
 from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES, Words
 from ludoteca.registry import GAMES, available_games, game_class
@@ -74,9 +75,7 @@ BODY_TIMEOUT = 10
 
 
 NF_PAGE = N_("This page does not exist. Perhaps the address was mistyped.")
-NF_TABLE = N_(
-    "There is no table at this address. Check the link, or create a new table in the lobby."
-)
+NF_TABLE = UI["no_table_here"]
 NF_BROKEN = N_("This table cannot be resumed by this version of the program.")
 NF_RULES = N_("There are no rules for that game here. See the list of games.")
 
@@ -133,9 +132,9 @@ class _Pages:
 <a class="brand" href="/">Ludoteca</a>
 <nav aria-label="{html.escape(tx._("Navigation"))}">
 {nav("/", N_("Lobby"), page == "lobby")}
-{nav("/rules", N_("Rules"), page == "rules")}
+{nav("/rules", UI["rules"], page == "rules")}
 {nav("/learn", N_("Learn"), page == "learn")}
-{nav("/replay", N_("Review"), page == "replay")}
+{nav("/replay", UI["review"], page == "replay")}
 </nav>
 <button type="button" id="lang-switch" class="lang" data-lang="{other}"
  title="{switch_title}">{switch_text}</button>
@@ -292,7 +291,7 @@ class _Replay:
             view = game.view(None)
             view["log"] = list(moves[:step])
             voice = Voice.of(record["game"], lang, game.names, None, game.options)
-            words = said(view, voice)
+            words = said(view, voice, result=game.result() if game.is_over else None)
             view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
             result = game.result() if game.is_over else None
             following = moves[step] if step < len(moves) else None
@@ -403,10 +402,10 @@ def create_app(
             f'<li><a href="/rules/{g}">{html.escape(GAME_TITLES[g])}</a></li>' for g in GAMES
         )
         body = (
-            f'<section class="prose"><h1>{html.escape(i18n.texts(lang)._("Rules"))}</h1>'
+            f'<section class="prose"><h1>{html.escape(ui("rules", lang))}</h1>'
             f"<ul class='rules-list'>{items}</ul></section>"
         )
-        return pages.render(request, page="rules", title=N_("Rules"), body_html=body)
+        return pages.render(request, page="rules", title=UI["rules"], body_html=body)
 
     async def rules_page(request: Request) -> Response:
         game = request.path_params["game"]
@@ -429,7 +428,7 @@ def create_app(
         return pages.render(request, page="learn", title=title, data={"game": game})
 
     async def replay_page(request: Request) -> Response:
-        return pages.render(request, page="replay", title=N_("Review"), data={"table": None})
+        return pages.render(request, page="replay", title=UI["review"], data={"table": None})
 
     async def replay_table_page(request: Request) -> Response:
         table = await hub.get(request.path_params["table_id"])
@@ -438,7 +437,7 @@ def create_app(
         return pages.render(
             request,
             page="replay",
-            title=N_("Review"),
+            title=UI["review"],
             data={"table": table.id, "over": table.over},
         )
 
@@ -458,12 +457,25 @@ def create_app(
                         "level_names": {
                             level: words.level(level) for level in available_levels(name)
                         },
+                        "about": words.about(name),
+                        "option_labels": {
+                            key: words.option_label(name, *key.split(".", 1))
+                            for key in option_keys(name)
+                        },
                         "seats": kind.num_seats,
                         "sides": kind.sides,
                     }
                 )
             out.append(entry)
         return JSONResponse({"games": out, "hints": hub.hints_available})
+
+    def option_keys(name: str) -> list[str]:
+        """Each option of ``name`` and each of its choices, as ``option`` and ``option.value``."""
+        out = []
+        for spec in game_class(name).option_specs.values():
+            out.append(spec.name)
+            out += [f"{spec.name}.{value}" for value in spec.choices or ()]
+        return out
 
     async def api_seats(request: Request) -> Response:
         try:

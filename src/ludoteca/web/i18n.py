@@ -23,10 +23,11 @@ from typing import Any
 from starlette.requests import Request
 
 from ludoteca import i18n as shared
-from ludoteca.i18n import LOCALES, N_, catalog, texts
+from ludoteca.i18n import LOCALES, catalog, texts
 from ludoteca.i18n.hints import say_hint
 from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.refusals import say_refusal
+from ludoteca.i18n.ui import REFUSALS, UI
 from ludoteca.i18n.words import GAME_TITLES, Words
 
 __all__ = [
@@ -45,62 +46,6 @@ __all__ = [
 ]
 
 LANGS = ("pt", "en")
-
-REFUSALS: dict[str, str] = {
-    "bad_json": N_("The message is not valid JSON."),
-    "bad_message": N_("Invalid message: {detail}."),
-    "too_large": N_("The message is too large (at most {limit} bytes)."),
-    "rate_limited": N_("Too many messages too fast: please slow down."),
-    "flood": N_("Too many messages: the connection was closed."),
-    "hello_first": N_("The connection must start with a hello message."),
-    "wrong_token": N_("This key belongs to no seat at this table; you are watching."),
-    "spectator": N_("Spectators cannot play: to play, join a seat with its invitation."),
-    "bad_move_text": N_("A move is a short text naming the move."),
-    "game_over": N_("The game is already over."),
-    "stale": N_("The table moved on before your move arrived; here is the table now."),
-    "not_your_turn": N_("It is not your turn: {name} is to play."),
-    "not_your_roll": N_("It is not your roll: {name} rolls now."),
-    "illegal": N_("{label} is not allowed: {reason}"),
-    "storage": N_("The move could not be saved ({detail}); nothing changed. Try again."),
-    "no_hints": N_("Hints are not available yet."),
-    "hint_not_your_turn": N_("Hints are given when it is your turn."),
-    "hint_busy": N_("The expert is still thinking about the last hint."),
-    "hint_failed": N_("The expert could not give a hint now."),
-    "not_over": N_("A rematch can only start once the game is over."),
-    "no_table": N_("There is no table at this address."),
-    "not_found": N_("Not found."),
-    "http": N_("Invalid request ({status})."),
-    "unknown_game": N_("There is no game called {game}."),
-    "game_not_built": N_("The game {game} is not ready yet."),
-    "bad_options": N_("Invalid options: {detail}"),
-    "bad_delay": N_("The bots' pace is 0 to 10 seconds."),
-    "bad_private": N_("A table is private (true) or listed in the lobby (false)."),
-    "bad_seats": N_("This table has {count} seats: say who sits in each."),
-    "bad_level": N_("There is no bot level {level}; levels: {levels}."),
-    "one_seat_each": N_("You may take only one seat."),
-    "bad_name": N_("A name has 1 to {max} characters, without < or >."),
-    "bad_seat": N_("The seats of this table are 0 to {count} minus one."),
-    "seat_is_bot": N_("A bot sits in this seat."),
-    "seat_taken": N_("This seat is already taken. You can still watch."),
-    "bad_invite": N_("This invitation is not valid for this seat."),
-    "record_not_over": N_(
-        "The record is available once the game is over (before, it would show the hidden tiles)."
-    ),
-    "bad_record": N_("This record cannot be replayed: {detail}"),
-    "bad_text": N_("The text holds an invalid character (a lone surrogate)."),
-    "too_deep": N_("The JSON nests too deep (at most {limit} levels)."),
-    "number_too_big": N_("A number in the JSON is too long (at most {limit} digits)."),
-    "need_json": N_("A POST body is JSON: send it with Content-Type: application/json."),
-    "slow_body": N_("The request body did not arrive in time (at most {limit} s)."),
-    "path_too_long": N_("The address is too long (at most {limit} bytes)."),
-    "headers_too_large": N_(
-        "Too many or too large headers (at most {count}, {limit} bytes in all)."
-    ),
-    "bad_host": N_("The Host header is not a host name."),
-    "bad_origin": N_("This table only takes connections from its own site."),
-    "busy": N_("Too many requests: try again in {retry} s."),
-}
-"""Why a request is refused, by its code."""
 
 
 def normalise(value: Any) -> str:
@@ -180,6 +125,9 @@ def refusal_text(code: str, params: dict[str, Any], lang: str) -> str:
             names=names,
             me=seat if isinstance(seat, int) else None,
         )
+    count = values.get("count")
+    if code == "bad_seats" and isinstance(count, int):
+        values["seats"] = texts(lang).n_("{n} seat", "{n} seats", count)
     levels = values.get("levels")
     if code == "bad_level" and isinstance(levels, list):
         values["levels"] = ", ".join(map(str, levels))
@@ -232,8 +180,16 @@ def script(lang: str) -> str:
     expr = cat.plural_expr
     if not _PLURAL_EXPR.match(expr):
         raise ValueError(f"unexpected plural expression in the {lang} catalog: {expr}")
+    tx = texts(lang)
+    words = {key: tx._(message) for key, message in {**UI, **REFUSALS}.items()}
     data = json.dumps(
-        {"lang": lang, "tag": html_lang(lang), "titles": GAME_TITLES, "messages": messages},
+        {
+            "lang": lang,
+            "tag": html_lang(lang),
+            "titles": GAME_TITLES,
+            "messages": messages,
+            "ui": words,
+        },
         ensure_ascii=False,
         sort_keys=True,
     ).replace("</", "<\\/")

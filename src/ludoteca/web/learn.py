@@ -45,7 +45,7 @@ from ludoteca.lessons import (
 )
 from ludoteca.lessons.diagrams import DiagramError, diagram, parse_spec
 from ludoteca.lessons.messages import say
-from ludoteca.lessons.render import alternatives, event, refusal, which
+from ludoteca.lessons.render import alternatives, event, not_this_step, refusal, which
 from ludoteca.registry import GAMES
 
 from . import i18n
@@ -257,10 +257,7 @@ def _choices(course: Course, step: Step, reading: Reading, lang: str) -> dict[st
 
 def _not_this(step: Step, course: Course, lang: str) -> str:
     """What an allowed move the step does not list is told: the step asks for another."""
-    return i18n.texts(lang)._(
-        "That move is allowed, but it is not the one this step asks for. Read the step "
-        "again and try once more (or ask to be shown)."
-    )
+    return not_this_step(lang)
 
 
 # ---------------------------------------------------------------- rules pages

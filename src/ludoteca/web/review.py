@@ -23,6 +23,7 @@ from typing import Any
 
 from ludoteca.analysis import (
     ANALYSIS_BUDGET,
+    KINDS,
     Decision,
     decision_indices,
     judge,
@@ -188,7 +189,7 @@ def _decision(game: str, d: Decision, say: HintTexts) -> dict[str, Any]:
         "cost": d.cost,
         "cost_text": say.cost(d.unit, d.cost) if d.cost > 0 else "",
         "kind": d.kind,
-        "kind_text": tx._("exact") if d.kind == "exact" else tx._("estimate"),
+        "kind_text": tx._(KINDS[d.kind]),
         "unit": d.unit,
         "unit_text": say.unit(d.unit),
         "mistake": d.mistake,

@@ -37,9 +37,19 @@ function _(message, params) {
   return fill(lookup(message, message), params);
 }
 
+/** The apps' shared words of `key` (ludoteca.i18n.ui), with {params} filled in. */
+function ui(key, params) {
+  return fill(LT_I18N.ui[key] || key, params);
+}
+
 /** The message as said in `context`. */
 function p_(context, message, params) {
   return fill(lookup(context + "\u0004" + message, message), params);
+}
+
+/** The message said in `game`'s own words (its glossary): the game is its context. */
+function gm_(game, message, params) {
+  return p_(game, message, params);
 }
 
 /** The form of the message that fits the number `n` (also {n} in it). */

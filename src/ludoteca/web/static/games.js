@@ -74,7 +74,7 @@ const Games = (() => {
     opts = opts || {};
     const split = splitMoves(m, m.view.legal_moves);
     const turn = myTurn(m) && !m.replay;
-    const row = h("div", { class: "hand", role: "toolbar", "aria-label": _("Your hand") });
+    const row = h("div", { class: "hand", role: "toolbar", "aria-label": ui("your_hand") });
     const known = new Set((opts.known || []).map(tileKey));
     tiles.forEach((t, idx) => {
       const k = tileKey(t);
@@ -138,7 +138,7 @@ const Games = (() => {
       );
     });
     if (opts.cancel) {
-      row.appendChild(h("button", { type: "button", class: "move-btn cancel", dataset: { key: "cancel" }, onclick: () => ctx.choose(null) }, _("Close")));
+      row.appendChild(h("button", { type: "button", class: "move-btn cancel", dataset: { key: "cancel" }, onclick: () => ctx.choose(null) }, ui("close")));
     }
     return row;
   }
@@ -146,13 +146,13 @@ const Games = (() => {
   /** What the seat may do now: the tile's choices if one is chosen, else every non-tile move. */
   function myControls(m, ctx, handTiles, opts) {
     opts = opts || {};
-    const box = h("section", { class: "me", "aria-label": _("Your hand") });
+    const box = h("section", { class: "me", "aria-label": ui("your_hand") });
     if (m.me === null || m.me === undefined || m.replay) return box;
     const split = splitMoves(m, m.view.legal_moves);
     const turn = myTurn(m);
     box.appendChild(handRow(m, ctx, handTiles, opts));
     if (turn && m.choice && split.tiles.has(m.choice)) {
-      box.appendChild(h("p", { class: "prompt" }, _("How do you play {tile}?", { tile: m.choice })));
+      box.appendChild(h("p", { class: "prompt" }, ui("how_to_play_tile", { tile: m.choice })));
       box.appendChild(actionRow(m, ctx, split.tiles.get(m.choice), { cancel: true }));
     } else if (turn) {
       box.appendChild(actionRow(m, ctx, opts.others ? opts.others(split) : split.others, opts));
@@ -219,7 +219,7 @@ const Games = (() => {
         cost ? h("span", { class: "log-cost " + cost.cls, title: cost.title }, " " + cost.text) : null),
       );
     }
-    return h("section", { class: "panel log-panel" }, h("h2", {}, _("Moves played")), list);
+    return h("section", { class: "panel log-panel" }, h("h2", {}, ui("moves_played")), list);
   }
 
   function panel(title, ...children) {
@@ -333,11 +333,13 @@ const Games = (() => {
     if (seated && !m.view.over && (m.held || (aw && aw.kind === "continue"))) {
       box.appendChild(h("div", { class: "row" },
         h("button", { type: "button", class: "primary", id: "continue-btn", dataset: { key: "continue" }, onclick: () => ctx.go() },
-          _("Continue"), h("kbd", { "aria-hidden": "true" }, "c"))));
+          ui("continue"), h("kbd", { "aria-hidden": "true" }, "c"))));
     } else if (aw && aw.kind === "pause") {
-      box.appendChild(h("p", { class: "next" }, _("The next hand is dealt in a moment…")));
+      // games: texas42 fiveup bingo
+      box.appendChild(h("p", { class: "next" }, gm_(m.game, "The next hand is dealt in a moment…")));
     } else if (aw && aw.kind === "continue") {
-      box.appendChild(h("p", { class: "next" }, _("The next hand is dealt when a player continues.")));
+      // games: texas42 fiveup bingo
+      box.appendChild(h("p", { class: "next" }, gm_(m.game, "The next hand is dealt when a player continues.")));
     }
     return box;
   }
@@ -585,7 +587,7 @@ const Games = (() => {
       if (aw && aw.kind === "roll" && aw.seat === mine && !v.over) {
         box.appendChild(h("div", { class: "actions" },
           h("button", { type: "button", class: "move-btn legal primary", id: "roll-btn", dataset: { key: "roll", hotkey: "1" }, disabled: m.pending || undefined, onclick: () => ctx.roll() },
-            h("kbd", { "aria-hidden": "true" }, "r"), _("Roll the dice"))));
+            h("kbd", { "aria-hidden": "true" }, "r"), ui("roll_dice"))));
       } else if (myTurn(m)) {
         if (words(m).labels.may_remove) box.appendChild(h("p", { class: "prompt" }, words(m).labels.may_remove));
         const chosen = m.choice === "horizontals" ? stickChoices(m, v, { kind: "horizontal" })

@@ -30,7 +30,7 @@
     h("div", { class: "learn-page" },
       nav,
       h("div", { class: "learn-main" },
-        h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, _("Learn to play {game}", { game: gameTitle(game) })), crumb),
+        h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, ui("learn_game", { game: gameTitle(game) })), crumb),
         lessonBox, boardBox)),
   );
 
@@ -181,7 +181,7 @@
     const parts = [h("h2", {}, lesson.title)];
     if (step.step === 1) parts.push(h("p", { class: "intro" }, Diagrams.richText(lesson.intro)));
     if (step.recent && step.recent.length && phase === "ask") {
-      parts.push(h("ul", { class: "events recent", "aria-label": _("What happened:") }, step.recent.map((e) => h("li", { dataset: { code: e.code } }, Diagrams.richText(e.text)))));
+      parts.push(h("ul", { class: "events recent", "aria-label": ui("what_happened") }, step.recent.map((e) => h("li", { dataset: { code: e.code } }, Diagrams.richText(e.text)))));
     }
     parts.push(h("p", { class: "say", id: "say" }, Diagrams.richText(step.say)));
     if (step.diagram) parts.push(Diagrams.draw(step.diagram, true));
@@ -268,7 +268,7 @@
     const form = h("form", { class: "practice" + (big ? " big" : ""), id: big ? "practice" : "practice-nav" },
       big ? h("h3", {}, _("You finished the lessons!")) : h("h3", {}, _("Practice")),
       h("p", {}, _("Play a whole game against gentle bots, with the expert's hints at every turn and every refused move explained.")),
-      h("div", { class: "field" }, h("label", { for: id }, _("Your name")), input), err,
+      h("div", { class: "field" }, h("label", { for: id }, ui("your_name")), input), err,
       h("button", { type: "submit", class: big ? "primary" : "" }, _("Practice against gentle bots")));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -279,7 +279,7 @@
 
   async function practice(name, err) {
     if (!name) {
-      err.textContent = _("Write your name (up to 24 characters).");
+      err.textContent = ui("name_rule");
       return;
     }
     const seats = course.practice.seats.map((s) => (s === "human" ? { kind: "you" } : { kind: "bot", level: s }));
@@ -325,7 +325,7 @@
       list.appendChild(h("li", { dataset: { game: name } },
         h("a", { class: "button", href: "/learn/" + name }, gameTitle(name)),
         " ", done ? h("span", { class: "muted" }, n_("{n} lesson done", "{n} lessons done", done)) : null,
-        " ", h("a", { href: "/rules/" + name }, _("Rules"))));
+        " ", h("a", { href: "/rules/" + name }, ui("rules"))));
     }
   }
 })();

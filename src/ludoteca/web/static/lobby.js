@@ -25,7 +25,7 @@
     gameBox,
     optionsBox,
     seatsBox,
-    h("div", { class: "field" }, h("label", { for: "name" }, _("Your name")), nameInput),
+    h("div", { class: "field" }, h("label", { for: "name" }, ui("your_name")), nameInput),
     h("div", { class: "field" }, h("label", { for: "pace" }, _("Bots' pace")), pace),
     h("div", { class: "field check" }, privateBox, h("label", { for: "private" }, _("Private table: not listed in the lobby, only its links lead to it"))),
     error,
@@ -38,45 +38,15 @@
     h("div", { class: "lobby" }, form, tablesBox),
   );
 
-  /* The games' options and their choices, by "game.option" and "game.option.value". */
-  const OPTION_LABELS = {
-    "texas42.scoring": _("Scoring"),
-    "texas42.scoring.marks": _("marks, to 7"),
-    "texas42.scoring.points": _("points, to 250"),
-    "texas42.all_pass": _("If all pass"),
-    "texas42.all_pass.redeal": _("redeal"),
-    "texas42.all_pass.forced": _("the dealer must bid"),
-    "texas42.play_out": _("Play every trick even once the hand is decided"),
-    "texas42.nello": _("Allow nello"),
-    "texas42.plunge": _("Allow the plunge (four doubles)"),
-    "texas42.splash": _("Allow the splash (three doubles)"),
-    "texas42.sevens": _("Allow sevens"),
-    "bingo.blanks_as_seven": _("Blanks count as seven (the classic Hoyle rule)"),
-    "cavaleiro.players": _("Players"),
-    "cavaleiro.layout": _("Figure (e.g. 3x3x3+3)"),
-    "fiveup.players": _("Players"),
-    "fiveup.target": _("Points to win"),
-    "fiveup.exact_61": _("The target must be reached exactly"),
-    "fiveup.later_lead": _("Who leads later hands"),
-    "fiveup.later_lead.winner": _("whoever went out"),
-    "fiveup.later_lead.clockwise": _("in turn, clockwise"),
-  };
-
+  /* The games' options and their choices as the server names them. */
   function optLabel(game, name) {
-    return OPTION_LABELS[game + "." + name] || name.replace(/_/g, " ");
+    return current.option_labels[name] || name;
   }
 
   function choiceLabel(game, name, value) {
-    return OPTION_LABELS[game + "." + name + "." + value] || String(value);
+    return current.option_labels[name + "." + value] || String(value);
   }
 
-  /** What each game is: players, length and kind, in a line. */
-  const ABOUT = {
-    texas42: () => _("4 players in two teams · about 30 minutes · tricks and bids with dominoes"),
-    fiveup: () => _("2 to 4 players · about 20 minutes · dominoes scoring the open ends in fives"),
-    bingo: () => _("2 players · about 15 minutes · tricks with dominoes, a stock and trumps"),
-    cavaleiro: () => _("2 to 8 players · about 10 minutes · a dice race to take apart a figure of matchsticks"),
-  };
 
   function renderGames() {
     games.forEach((g, i) => {
@@ -85,8 +55,8 @@
       input.addEventListener("change", () => selectGame(g.name));
       gameBox.appendChild(h("div", { class: "game-choice" + (g.available ? "" : " soon") },
         h("label", { for: id }, input, h("span", { class: "game-name" }, gameTitle(g.name)), g.available ? null : h("small", {}, _("coming soon"))),
-        ABOUT[g.name] ? h("small", { class: "game-about", id: "about-" + g.name }, ABOUT[g.name]()) : null,
-        h("a", { class: "rules-link", href: "/rules/" + g.name, id: "rules-" + g.name }, _("Rules"))));
+        g.about ? h("small", { class: "game-about", id: "about-" + g.name }, g.about) : null,
+        h("a", { class: "rules-link", href: "/rules/" + g.name, id: "rules-" + g.name }, ui("rules"))));
     });
     const firstAvailable = games.find((g) => g.available);
     if (firstAvailable) {
@@ -169,7 +139,7 @@
       const id = "seat-" + i;
       const previous = seatChoices[i] || (i === 0 ? "you" : "bot:" + current.levels[current.levels.length - 1]);
       const select = h("select", { id, name: id, dataset: { seat: String(i) } },
-        h("option", { value: "you" }, _("You")),
+        h("option", { value: "you" }, ui("you")),
         h("option", { value: "human" }, _("A friend (invitation)")),
         [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, _("Bot: {level}", { level: current.level_names[l] || l }))));
       select.value = previous;
@@ -186,7 +156,7 @@
         }
       });
       const note = teams ? " (" + _("team {n}", { n: sideOf(i) + 1 }) + ")" : "";
-      seatsBox.appendChild(h("div", { class: "field" }, h("label", { for: id }, _("Seat {n}", { n: i + 1 }) + note), select));
+      seatsBox.appendChild(h("div", { class: "field" }, h("label", { for: id }, ui("seat", { n: i + 1 }) + note), select));
     }
   }
 
@@ -201,7 +171,7 @@
     }
     const name = nameInput.value.trim();
     if (mine && !name) {
-      error.textContent = _("Write your name (up to 24 characters).");
+      error.textContent = ui("name_rule");
       nameInput.focus();
       return;
     }

@@ -21,7 +21,7 @@
   const error = h("p", { class: "form-error", role: "alert", id: "replay-error" });
   const file = h("input", { type: "file", id: "record-file", accept: ".json,application/json" });
   const stepText = h("span", { id: "step-text", class: "step-text", "aria-live": "polite" });
-  const slider = h("input", { type: "range", id: "step-slider", min: 0, max: 0, value: 0, "aria-label": _("Move") });
+  const slider = h("input", { type: "range", id: "step-slider", min: 0, max: 0, value: 0, "aria-label": ui("move") });
   const btn = (id, text, fn) => h("button", { type: "button", id, onclick: fn }, text);
   const controls = h("div", { class: "replay-controls", hidden: true },
     btn("first", _("Start"), () => go(0)), btn("prev", _("Back"), () => go(requested - 1)),
@@ -34,7 +34,7 @@
   const graph = h("div", { class: "review-graph", id: "review-graph" });
   const decisionBox = h("section", { class: "panel review-decision", id: "review-decision", "aria-live": "polite" });
   const mistakesBox = h("section", { class: "panel review-mistakes", id: "review-mistakes" });
-  const reviewSide = h("section", { id: "review", class: "review-side", hidden: true, "aria-label": _("Review") },
+  const reviewSide = h("section", { id: "review", class: "review-side", hidden: true, "aria-label": ui("review") },
     h("div", { class: "panel review-graph-panel" }, progress, graph), decisionBox, mistakesBox);
 
   appendAll(main, [
@@ -54,14 +54,14 @@
     const f = file.files && file.files[0];
     if (!f) return;
     if (f.size > 2 * 1024 * 1024) {
-      error.textContent = _("The message is too large (at most {limit} bytes).", { limit: 2 * 1024 * 1024 });
+      error.textContent = ui("too_large", { limit: 2 * 1024 * 1024 });
       return;
     }
     let data;
     try {
       data = JSON.parse(await f.text());
     } catch (e) {
-      error.textContent = _("The message is not valid JSON.");
+      error.textContent = ui("bad_json");
       return;
     }
     start(data);
@@ -157,7 +157,7 @@
 
   function playerName(seat) {
     const names = (record && record.players) || [];
-    return names[seat] || _("Seat {n}", { n: seat + 1 });
+    return names[seat] || ui("seat", { n: seat + 1 });
   }
 
   function renderReview() {
@@ -221,7 +221,7 @@
       if (!best) decisionBox.appendChild(h("p", { class: "better" }, _("Better: {move}", { move: d.best_label }), " ", h("span", { class: "value" }, "(" + d.best_value_text + ")")));
       decisionBox.appendChild(h("p", { class: "verdict" }, best ? _("The best move ({kind}).", { kind: d.kind_text })
         : _("Cost: {cost} ({kind}).", { cost: d.cost_text || "0", kind: d.kind_text })));
-      decisionBox.appendChild(h("p", { class: "muted unit" }, _("Values: {unit}", { unit: d.unit_text })));
+      decisionBox.appendChild(h("p", { class: "muted unit" }, ui("values", { unit: d.unit_text })));
       return;
     }
     decisionBox.classList.remove("is-mistake");
@@ -348,10 +348,11 @@
     const ctx = { move() {}, tile() {}, choose() {} };
     const table = Games.render(model, ctx);
     const parts = [table];
-    if (data.result) {
+    const outcome = data.said && data.said.outcome;
+    if (data.result && outcome) {
       const r = data.result;
-      parts.unshift(h("section", { class: "panel result" }, h("h2", {}, _("Game over")),
-        h("ul", {}, r.sides.map((side, i) => h("li", { class: r.winner === i ? "won" : "" }, side.map((s) => Games.seatName(model, s)).join(" & ") + ": " + r.scores[i])))));
+      parts.unshift(h("section", { class: "panel result" }, h("h2", {}, outcome.title),
+        h("ul", {}, outcome.rows.map(([side, score], i) => h("li", { class: r.winner === i ? "won" : "" }, side + ": " + score)))));
     }
     board.replaceChildren(...parts);
     const side = table.querySelector(".sidebar") || table;

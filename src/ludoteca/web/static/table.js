@@ -66,7 +66,7 @@
     const form = h("form", { class: "dialog", id: "join-form", "aria-labelledby": "join-title" },
       h("h2", { id: "join-title" }, _("Take a seat")),
       h("p", {}, _("You are invited to seat {n} at a table of {game}.", { n: seat + 1, game: gameTitle(first.game) })),
-      h("label", { for: "join-name" }, _("Your name")), nameInput, err,
+      h("label", { for: "join-name" }, ui("your_name")), nameInput, err,
       h("div", { class: "row" },
         h("button", { type: "submit", class: "primary", id: "join-submit" }, _("Sit down")),
         h("button", { type: "button", onclick: () => { joining.remove(); joining = null; stripParams(); } }, _("Just watch"))));
@@ -74,7 +74,7 @@
       ev.preventDefault();
       const name = nameInput.value.trim();
       if (!name) {
-        err.textContent = _("Write your name (up to 24 characters).");
+        err.textContent = ui("name_rule");
         return;
       }
       try {
@@ -100,7 +100,7 @@
     const invites = Keep.get("invites." + tableId);
     if (!state || state.table.over) return;
     const open = state.table.seats.filter((s) => s.kind === "human" && !s.taken && invites && invites[s.seat]);
-    const rows = open.map((s) => linkRow(_("Seat {n}", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat));
+    const rows = open.map((s) => linkRow(ui("seat", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat));
     if (!rows.length && !invites) return;
     rows.push(linkRow(_("Link to watch"), window.location.origin + "/t/" + tableId, "watch"));
     invitesBox.appendChild(h("section", { class: "panel invites" }, h("h2", {}, _("Invitations")), h("p", {}, _("Send each friend the link of their seat. Whoever opens it sits there.")), rows));
@@ -144,7 +144,7 @@
     ws.addEventListener("close", (ev) => {
       if (!alive) return;
       if (ev.code === 4404) {
-        status.textContent = _("There is no table at this address. Check the link, or create a new table in the lobby.");
+        status.textContent = ui("no_table_here");
         return;
       }
       conn.textContent = _("Connection lost; reconnecting…");
@@ -415,7 +415,8 @@
     if (m.view.over && said.outcome) return said.outcome.title + ". " + said.outcome.verdict;
     const aw = m.awaits;
     const seated = m.me !== null && m.me !== undefined;
-    if (seated && (m.held || (aw && aw.kind === "continue"))) return _("The hand is over: continue when you are ready.");
+    // games: texas42 fiveup bingo
+    if (seated && (m.held || (aw && aw.kind === "continue"))) return gm_(m.game, "The hand is over: continue when you are ready.");
     return said.status || "";
   }
 
@@ -472,7 +473,7 @@
       tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, _("Hint"), h("kbd", {}, "h")));
     }
     tools.appendChild(h("button", { type: "button", id: "keys-btn", onclick: showKeys }, _("Keys"), h("kbd", {}, "?")));
-    tools.appendChild(h("a", { class: "button", href: "/rules/" + m.game, target: "_blank", rel: "noopener" }, _("Rules")));
+    tools.appendChild(h("a", { class: "button", href: "/rules/" + m.game, target: "_blank", rel: "noopener" }, ui("rules")));
   }
 
   function renderResult(m) {
@@ -522,10 +523,10 @@
     const open = hint && state && hint.n === state.n;
     hintBox.hidden = !open;
     if (!open) return;
-    const close = h("button", { type: "button", class: "hint-close", "aria-label": _("Close"), title: _("Close"), onclick: () => { hint = null; renderHint(); } }, "×");
-    const head = h("header", { class: "hint-head" }, h("h2", { id: "hint-title" }, _("The expert's suggestions")), close);
+    const close = h("button", { type: "button", class: "hint-close", "aria-label": ui("close"), title: ui("close"), onclick: () => { hint = null; renderHint(); } }, "×");
+    const head = h("header", { class: "hint-head" }, h("h2", { id: "hint-title" }, ui("suggestions")), close);
     if (hint.pending) {
-      hintBox.appendChild(h("section", { class: "panel hint", "aria-labelledby": "hint-title" }, head, h("p", {}, _("The expert is thinking…"))));
+      hintBox.appendChild(h("section", { class: "panel hint", "aria-labelledby": "hint-title" }, head, h("p", {}, ui("expert_thinking"))));
       return;
     }
     // moves that are the same move in effect (the same figure left, the same play) share a row
@@ -543,14 +544,14 @@
         h("td", { class: "num", title: mv.tie_text || null }, (mv.tie ? "= " : "") + (mv.value_text || (typeof mv.value === "number" ? fmtNumber(mv.value, 2) : "")))));
     const more = groups.length > 8 ? h("p", { class: "muted" }, n_("{n} more move", "{n} more moves", groups.length - 8)) : null;
     hintBox.appendChild(h("section", { class: "panel hint", "aria-labelledby": "hint-title" }, head,
-      hint.unit_text ? h("p", { class: "hint-unit" }, _("Values: {unit}", { unit: hint.unit_text })) : null,
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, _("Move")), h("th", { class: "num" }, _("Value")))), h("tbody", {}, rows)),
+      hint.unit_text ? h("p", { class: "hint-unit" }, ui("values", { unit: hint.unit_text })) : null,
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ui("move")), h("th", { class: "num" }, _("Value")))), h("tbody", {}, rows)),
       more,
       (hint.ties || []).length ? h("ul", { class: "hint-ties" }, hint.ties.map((t) => h("li", {}, "= " + t))) : null));
   }
 
   function showKeys() {
-    const close = h("button", { type: "button", class: "primary", onclick: () => modal.remove() }, _("Close"));
+    const close = h("button", { type: "button", class: "primary", onclick: () => modal.remove() }, ui("close"));
     const modal = h("div", { class: "modal", id: "keys-dialog", onkeydown: (ev) => { if (ev.key === "Escape") modal.remove(); } },
       h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title" },
         h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles (Home and End to the first and the last); Enter or Space plays. 1–9 press the move buttons; r rolls the dice; c continues after a hand's end; h asks for a hint; ? shows this help; Esc closes dialogs.")), close));
