@@ -808,7 +808,7 @@ def test_a_table_in_portuguese(browser: Any, make_server: Any, artifacts: Path, 
     page.wait_for_selector("#board .log li")
     page.screenshot(path=str(artifacts / f"{game}-pt.png"), full_page=True)
     text = assert_portuguese(page, game)
-    assert "Lances" in text
+    assert "Jogadas" in text
     # the notation stays at hand, in the log's tooltips and the move buttons'
     titles = page.locator("#board .log li[title]").evaluate_all("items => items.map(i => i.title)")
     assert titles and all(
@@ -835,7 +835,7 @@ def test_the_replay_page_speaks_portuguese(browser: Any, make_server: Any, tmp_p
             "c => (document.getElementById('step-text').textContent || '').endsWith(' ' + c)",
             arg=str(count),
         )
-        assert page.locator("#step-text").inner_text() == f"Lance 0 de {count}"
+        assert page.locator("#step-text").inner_text() == f"Jogada 0 de {count}"
         for step in (count // 2, count):
             page.evaluate(
                 f"() => {{ const s = document.getElementById('step-slider'); "
