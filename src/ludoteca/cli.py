@@ -31,6 +31,7 @@ SUBCOMMANDS: dict[str, str] = {
     "play": "ludoteca.tui.cli:add_play",
     "learn": "ludoteca.tui.learn:add_subcommand",
     "serve": "ludoteca.web:add_serve_command",
+    "bot": "ludoteca.protocol.engine:add_subcommand",
 }
 
 
