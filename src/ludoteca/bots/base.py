@@ -172,13 +172,14 @@ def _checks_handle(method: _Method) -> _Method:
 
     @functools.wraps(method)
     def checked(self: Bot, handle: Any, *args: Any, **kwargs: Any) -> Any:
-        name = getattr(handle, "game_name", None)
-        if not isinstance(name, str):
+        if isinstance(handle, Game) or handle is None:
             raise TypeError(
                 f"a bot decides from a SeatHandle (SeatHandle(game, seat), or "
                 f"choose_move(bot, game)), not {type(handle).__name__}"
             )
-        self.check_game(name)
+        name = getattr(handle, "game_name", None)
+        if isinstance(name, str):  # (a stand-in of a handle may not say its game)
+            self.check_game(name)
         return method(self, handle, *args, **kwargs)
 
     checked._checks_handle = True  # type: ignore[attr-defined]
