@@ -36,6 +36,7 @@ from .i18n import N_, default_lang, normalize_lang, texts
 from .i18n.events import say_event
 from .i18n.hints import HintTexts
 from .i18n.moves import describe_move
+from .i18n.words import GAME_TITLES
 from .record import check_record
 from .registry import game_class
 
@@ -175,11 +176,11 @@ class Analysis:
 
         >>> d = Decision(7, 1, "pass", "bid 30", 0.5, "estimate", "marks")
         >>> print(Analysis("texas42", ["Ana", "Bia"], [d], {1: [d]}).report("pt"))
-        texas42: 1 decisão analisada
+        Texas 42: 1 decisão analisada
         Ana (lugar 0): 0 decisão, 0 erro
         Bia (lugar 1): 1 decisão, 1 erro
           custo médio por decisão: 0,5 marcas (0 exata, 1 estimada)
-          lance 7: passo; melhor: lance de 30; custo 0,5 marcas (estimativa)
+          jogada 7: passo; melhor: lance de 30; custo 0,5 marcas (estimativa)
         """
         tx = texts(lang)
         say = HintTexts(tx)
@@ -188,7 +189,7 @@ class Analysis:
                 "{game}: {n} decision analysed",
                 "{game}: {n} decisions analysed",
                 len(self.decisions),
-                game=self.game,
+                game=GAME_TITLES.get(self.game, self.game),
             )
         ]
         lines += [
@@ -468,12 +469,18 @@ def analyse(
 
 def add_subcommand(sub: Any) -> None:
     """``ludoteca analyse``."""
-    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every decision of a game")
-    p.add_argument("file", help="a ludoteca/1 record (JSON)")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--budget", type=float, default=ANALYSIS_BUDGET, help="seconds per estimate")
+    p = sub.add_parser("analyse", aliases=["analyze"], help=N_("judge every decision of a game"))
+    p.add_argument("file", help=N_("a ludoteca/1 record (JSON)"))
+    p.add_argument("--json", action="store_true", help=N_("print the analysis as JSON"))
     p.add_argument(
-        "--lang", choices=["pt", "en"], help="language of the report (default: the system's)"
+        "--budget",
+        type=float,
+        default=ANALYSIS_BUDGET,
+        metavar="SECONDS",
+        help=N_("seconds of thought per estimate (%(default)s)"),
+    )
+    p.add_argument(
+        "--lang", choices=["pt", "en"], help=N_("language of the report (default: the system's)")
     )
     p.set_defaults(func=_cmd_analyse)
 

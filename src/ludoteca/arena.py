@@ -54,6 +54,8 @@ from .agents import (
 from .bots import choose_move
 from .bots.base import Bot
 from .game import Game
+from .i18n import N_
+from .i18n.cli import say
 from .protocol.host import EngineError
 from .registry import GAMES, game_class, game_type, new_game
 
@@ -662,8 +664,6 @@ class _ResultsFile:
 
 def add_subcommand(sub: Any) -> None:
     """``ludoteca arena``."""
-    from .i18n import N_
-
     p = sub.add_parser("arena", help=N_("play matches between bots and measure them"))
     p.add_argument("game", choices=list(GAMES), help=N_("the game to play"))
     p.add_argument(
@@ -754,8 +754,13 @@ def _players(args: Any) -> tuple[list[Any], list[int] | None]:
             seats = [int(x) - 1 for x in args.seats.split(",")]
         except ValueError:
             raise ValueError(
-                f"--seats is a list of players' places in --bots (from 1), such as 1,2,2; "
-                f"not {args.seats!r}"
+                say(
+                    N_(
+                        "--seats is a list of the players' places in --bots (from 1), such "
+                        "as 1,2,2; not {value}"
+                    ),
+                    value=repr(args.seats),
+                )
             ) from None
     return players, seats
 
@@ -846,7 +851,12 @@ def _cmd_arena(args: Any) -> int:
         options = parse_option_values(args.option)
         players, seats = _players(args)
         if not 0 < args.move_time <= 3600:
-            raise ValueError(f"--move-time is a number of seconds above 0, not {args.move_time}")
+            raise ValueError(
+                say(
+                    N_("--move-time is a number of seconds above 0, at most 3600; not {value}"),
+                    value=repr(args.move_time),
+                )
+            )
         labels = [player_label(b) for b in players]
         if len(set(labels)) < len(labels):
             labels = [f"{chr(65 + i)}:{lab}" for i, lab in enumerate(labels)]
@@ -885,13 +895,26 @@ def _cmd_arena(args: Any) -> int:
 def _interrupted(args: Any, show: _Progress, labels: Sequence[str]) -> int:
     """Ctrl-C: what finished, and how to go on."""
     done = len(show.seen)
-    where = (
-        f"the {done} finished games are in {args.out}: run the same command again to play "
-        "the others"
-        if args.out
-        else f"{done} games finished; to keep the games of a match and resume it, give --out FILE"
-    )
-    print(f"\nludoteca arena: interrupted ({done} of {show.total} games); {where}", file=sys.stderr)
+    if args.out:
+        said = say(
+            N_(
+                "interrupted after {done} of {total} games; the finished games are in {file}: "
+                "run the same command again to play the others"
+            ),
+            done=done,
+            total=show.total,
+            file=args.out,
+        )
+    else:
+        said = say(
+            N_(
+                "interrupted after {done} of {total} games; to keep the games of a match and "
+                "resume it, give --out FILE"
+            ),
+            done=done,
+            total=show.total,
+        )
+    print(f"\nludoteca arena: {said}", file=sys.stderr)
     if show.seen and not args.json:
-        print(f"{show.title} (so far): {_running(labels, show.seen)}", file=sys.stderr)
+        print(f"{show.title}: {_running(labels, show.seen)}", file=sys.stderr)
     return 130

@@ -18,6 +18,8 @@ from typing import IO, Any
 
 from ludoteca.bots import available_levels, make_bot
 from ludoteca.bots.base import Bot, RankingBot, SearchBot, SeatHandle
+from ludoteca.i18n import N_
+from ludoteca.i18n.cli import say
 from ludoteca.rebuild import ViewRebuilder
 from ludoteca.registry import GAMES
 
@@ -195,8 +197,6 @@ class LevelAgent:
 
 def add_subcommand(sub: Any) -> None:
     """``ludoteca bot``."""
-    from ludoteca.i18n import N_
-
     p = sub.add_parser(
         "bot",
         help=N_("a built-in bot as an engine of the bot protocol, on standard input and output"),
@@ -224,14 +224,17 @@ def _cmd_bot(args: Any) -> int:
 
     levels = available_levels(args.game)
     if args.level not in levels:
-        print(
-            f"ludoteca bot: there is no {args.level!r} bot for {args.game}; "
-            f"the levels are: {', '.join(levels)}",
-            file=sys.stderr,
+        said = say(
+            N_("there is no {level} bot for {game}; the levels are: {levels}"),
+            level=repr(args.level),
+            game=args.game,
+            levels=", ".join(levels),
         )
+        print(f"ludoteca bot: {said}", file=sys.stderr)
         return 2
     if args.budget is not None and not 0 < args.budget <= 600:
-        print("ludoteca bot: --budget is a number of seconds above 0, at most 600", file=sys.stderr)
+        said = say(N_("--budget is a number of seconds above 0, at most 600"))
+        print(f"ludoteca bot: {said}", file=sys.stderr)
         return 2
     agent = LevelAgent(args.game, args.level, budget=args.budget, seed=args.seed)
     options = (
