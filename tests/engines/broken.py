@@ -5,7 +5,8 @@
 MODE is how it fails at its first decision: ``crash`` (exits), ``silent``
 (never answers), ``illegal`` (a move that is not legal), ``garbage`` (a line
 that is not JSON), ``error`` (says it cannot), ``mute`` (never answers the
-hello); ``fine`` plays a random legal move. GAMES (comma-separated) are the
+hello); ``fine`` plays a random legal move, and ``wait`` does too once the file
+named by ``BROKEN_GO`` exists. GAMES (comma-separated) are the
 games it says it plays (all four by default).
 """
 
@@ -30,6 +31,8 @@ for line in sys.stdin:
             sys.exit(f"{mode}: on purpose")
         if mode == "silent":
             time.sleep(3600)
+        while mode == "wait" and not os.path.exists(os.environ["BROKEN_GO"]):
+            time.sleep(0.01)
         if mode == "illegal":
             print(json.dumps({"move": "play 9-9"}), flush=True)
         elif mode == "garbage":

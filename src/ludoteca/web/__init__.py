@@ -12,7 +12,7 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludoteca.i18n import N_
@@ -84,6 +84,16 @@ def add_serve_command(sub: Any) -> None:
         ),
     )
     p.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help=N_(
+            "an engine of the bot protocol the tables may seat, offered in the seats' choices "
+            "as NAME (repeatable)"
+        ),
+    )
+    p.add_argument(
         "--analysis-budget",
         type=float,
         default=None,
@@ -106,7 +116,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from .engines import parse_engine_option
+
     try:
+        engines = dict(parse_engine_option(text) for text in args.engine)
+        if len(engines) < len(args.engine):
+            raise ValueError("two --engine options have the same name")
         serve(
             host=args.host,
             port=args.port,
@@ -118,6 +133,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             workers=args.workers,
             broker=args.broker,
             analysis_budget=args.analysis_budget,
+            engines=engines,
         )
     except ValueError as e:
         print(f"ludoteca serve: {e}", file=sys.stderr)
@@ -137,11 +153,13 @@ def serve(
     workers: int = 1,
     broker: str | None = None,
     analysis_budget: float | None = None,
+    engines: Mapping[str, str] | None = None,
 ) -> None:
     """Run the web app until interrupted: ``workers`` processes on one port (several
     need a ``broker``, a Redis URL; other machines may join them on the same
     database and broker); ``analysis_budget`` is the seconds the review's expert
-    thinks per decision."""
+    thinks per decision; ``engines`` are commands of the bot protocol by name, which
+    the tables may seat (each is started once first, to shake hands)."""
     import uvicorn
 
     from .store import Store, default_database_url, normalise_database_url
@@ -157,6 +175,9 @@ def serve(
         raise ValueError("several workers share their tables through Redis: give --broker URL")
     if broker is not None and not broker.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"--broker {broker!r} is not a Redis URL (redis://HOST:PORT/DB)")
+    from .engines import Engines
+
+    Engines(engines).close()  # each engine shakes hands once: a bad one stops here
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     Store(url).close()  # the schema brought up to date, once, before any worker starts
     if bot_workers is None:
@@ -170,6 +191,7 @@ def serve(
             "bot_workers": bot_workers,
             "broker": broker,
             "analysis_budget": analysis_budget,
+            "engines": dict(engines or {}),
         }
     )
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
@@ -218,6 +240,7 @@ def app_from_environment() -> Any:
         bot_workers=config["bot_workers"],
         broker=config["broker"],
         migrate=False,
+        engines=config.get("engines") or None,
         **(
             {"analysis_budget": config["analysis_budget"]}
             if config.get("analysis_budget") is not None

@@ -171,7 +171,8 @@
       const select = h("select", { id, name: id, dataset: { seat: String(i) } },
         h("option", { value: "you" }, _("You")),
         h("option", { value: "human" }, _("A friend (invitation)")),
-        [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, _("Bot: {level}", { level: Games.levelName(l) }))));
+        [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, _("Bot: {level}", { level: Games.levelName(l) }))),
+        (current.engines || []).map((name) => h("option", { value: "bot:" + name }, _("Engine: {name}", { name }))));
       select.value = previous;
       seatChoices[i] = select.value;
       select.addEventListener("change", () => {
