@@ -31,7 +31,7 @@ from typing import Any
 
 from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bot
 from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
-from .game import Game
+from .game import Game, require_game
 from .i18n import N_, default_lang, normalize_lang, texts
 from .i18n.events import say_event
 from .i18n.hints import HintTexts
@@ -109,6 +109,7 @@ def hint(
     Only what ``seat`` may know is used. ``seat`` defaults to the seat to move
     (and must be it).
     """
+    require_game(game, "hint")
     mover = game.to_move
     if not isinstance(mover, int):
         raise ValueError("no seat is to move: the game is over or waits for a chance event")

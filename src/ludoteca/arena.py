@@ -405,6 +405,8 @@ def run_match(
             raise ValueError(f"{name} is a whole number, {low} or more, not {value!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed is a whole number, not {seed!r}")
+    if options is not None and not isinstance(options, dict):
+        raise TypeError(f"options is a dict of the game's options, not {type(options).__name__}")
     opts = dict(options or {})
     kind = game_type(game, **opts)
     base = _seating(kind.title, len(kind.sides), len(players), seats)

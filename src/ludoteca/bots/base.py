@@ -266,6 +266,8 @@ class SearchBot(RankingBot):
 
 def choose_move(bot: Bot, game: Game) -> str:
     """Ask ``bot`` for the move of the seat to move in ``game`` (not played)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"choose_move asks a bot about a ludoteca game, not {type(game).__name__}")
     seat = game.to_move
     if not isinstance(seat, int):
         raise ValueError("no seat is to move: the game is over or waits for a chance event")

@@ -66,6 +66,8 @@ def action_to_notation(target: Any, action: int, /, **options: Any) -> str:
     >>> action_to_notation("fiveup_v0", 0, target=121)
     'draw'
     """
+    if not hasattr(action, "__index__") or isinstance(action, bool):
+        raise TypeError(f"an action is a whole number, not {type(action).__name__}")
     return _game_for(target, options).action_to_move(int(action))
 
 
