@@ -128,10 +128,13 @@ def check_frame(frame: dict[str, Any], truth: Game) -> None:
         assert truth.is_over and frame["result"] == json.loads(json.dumps(truth.result()))
     # labels and parsed moves say moves of the log (checked with it) and legal moves; the
     # moves a click may try name every tile of the game: none is a secret
-    said = ("view", "labels", "moves", "last", "result", "tries")
-    rest = {k: v for k, v in frame.items() if k not in said}
+    shown = ("view", "said", "labels", "moves", "last", "result", "tries")
+    rest = {k: v for k, v in frame.items() if k not in shown}
     leaked = tiles_in(rest) & hidden
     assert not leaked, f"seat {seat} was sent hidden tiles {sorted(leaked)} outside its view"
+    # the words say the view's moves and events: no tile the view does not show
+    unseen = tiles_in(frame.get("said") or {}) - tiles_in(view)
+    assert not unseen & hidden, f"seat {seat} was told of hidden tiles {sorted(unseen & hidden)}"
     events = [e for e in view.get("score_events") or [] if e.get("hand") == view.get("hand_number")]
     assert not tiles_in(events) & hidden
     deals = [i for i, entry in enumerate(view["log"]) if entry.startswith("deal ")]
@@ -225,7 +228,14 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     for key in delta.get("view_drop", []):
         view.pop(key, None)
     view["log"] = state["view"]["log"][:start] + delta["log"]
-    view["events"] = [e for e in state["view"]["events"] if e["n"] < start] + delta["events"]
+    kept_events = [e for e in state["view"]["events"] if e["n"] < start]
+    view["events"] = kept_events + delta["events"]
+    said = {
+        **state["said"],
+        **delta["said"],
+        "log": [line for line in state["said"]["log"] if line["n"] < start] + delta["said"]["log"],
+        "events": state["said"]["events"][: len(kept_events)] + delta["said"]["events"],
+    }
     for key, items in delta.get("append", {}).items():
         view[key] = state["view"][key] + items
     wanted = set(view["log"]) | set(view["legal_moves"])
@@ -236,6 +246,7 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         "type": "state",
         "n": delta["n"],
         "view": view,
+        "said": said,
         "log_seats": state["log_seats"][:start] + delta["log_seats"],
         "labels": labels,
         "moves": moves,

@@ -193,6 +193,8 @@ class Game(abc.ABC):
     tensor_encoder: ClassVar[str | None] = None
     """Where the game's :class:`~ludoteca.tensor.TensorEncoder` is, as
     ``"module:Class"`` (imported when first asked for); ``None``: no tensors."""
+    hand_end_code: ClassVar[str | None] = None
+    """The code of the event that ends a hand (``None``: a game without hands)."""
 
     core: Core
     """The game's rules core: the whole state, every hidden tile included (for

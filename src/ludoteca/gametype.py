@@ -98,6 +98,12 @@ class GameType:
         return self.info.target
 
     @property
+    def hand_end_code(self) -> str | None:
+        """The code of the event that ends a hand (``hand_over``, ``hand_ended``;
+        ``None`` for a game without hands)."""
+        return self.game_class.hand_end_code
+
+    @property
     def hidden_hands(self) -> bool:
         """Whether seats hold information the others do not see."""
         return self.info.hidden_hands

@@ -42,6 +42,7 @@ __all__ = [
     "LANGS",
     "LOCALES",
     "LOCALE_DIR",
+    "NG_",
     "NP_",
     "N_",
     "Texts",
@@ -68,6 +69,12 @@ def N_(message: str) -> str:
 
 def NP_(context: str, message: str) -> str:
     """Mark ``message`` with its ``context`` for the catalogs (translate with ``p_``)."""
+    return message
+
+
+def NG_(message: str) -> str:
+    """Mark ``message`` as said in a game's own words (translate with
+    :meth:`~ludoteca.i18n.voice.Voice.g_`: the catalogs keep it once per game)."""
     return message
 
 

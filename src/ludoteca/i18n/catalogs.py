@@ -30,7 +30,7 @@ from babel.messages.pofile import write_po
 
 from . import DOMAIN, LANGS, LOCALE_DIR, LOCALES, catalog, po_path
 
-__all__ = ["KEYWORDS", "extract", "problems", "update"]
+__all__ = ["GAME_KEYWORDS", "KEYWORDS", "extract", "problems", "update"]
 
 KEYWORDS = {
     "_": None,
@@ -44,6 +44,12 @@ KEYWORDS = {
 npgettext as :class:`ludoteca.i18n.Texts` and the pages' scripts name them,
 and the markers of messages translated later."""
 
+GAME_KEYWORDS = {"g_": None, "ng_": (1, 2), "NG_": None}
+"""The functions whose messages are said in a game's own words
+(:meth:`ludoteca.i18n.voice.Voice.g_`, the pages' ``g_``): each is kept once per
+game, with the game's name as its context, so that each game's catalog entry
+uses that game's glossary."""
+
 HEADER = """\
 # The Ludoteca messages in {language}.
 # Kept with `python -m ludoteca.i18n.catalogs` (see ludoteca/i18n/catalogs.py).
@@ -54,7 +60,10 @@ MAPPING = CHECKOUT / "babel.cfg"
 
 
 def extract(root: Path = CHECKOUT) -> Catalog:
-    """Every message the Python and the JavaScript use (a template catalog)."""
+    """Every message the Python and the JavaScript use (a template catalog); a
+    message said in a game's words (:data:`GAME_KEYWORDS`) once per game."""
+    from ludoteca.registry import GAMES
+
     with (root / "babel.cfg").open(encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)  # type: ignore[no-untyped-call]
     template = Catalog(project="Ludoteca", domain=DOMAIN, charset="utf-8")
@@ -62,6 +71,11 @@ def extract(root: Path = CHECKOUT) -> Catalog:
         str(root), method_map, options_map, keywords=KEYWORDS
     ):
         template.add(message, None, [(filename, None)], context=context)  # type: ignore[list-item]
+    for filename, _, message, _, _ in extract_from_dir(
+        str(root), method_map, options_map, keywords=GAME_KEYWORDS
+    ):
+        for game in GAMES:
+            template.add(message, None, [(filename, None)], context=game)  # type: ignore[list-item]
     return template
 
 

@@ -505,30 +505,44 @@ class LogLine:
     """The line that stands for its move (numbered in the log): the move in words,
     or the first event of a move its events say."""
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "n": self.n,
+            "seat": self.seat,
+            "text": self.text,
+            "event": self.event,
+            "notation": self.notation,
+            "first": self.first,
+        }
+
 
 def log_lines(
     game: str,
     view: Mapping[str, Any],
-    lang: str | Texts,
+    lang: str | Texts | Voice,
     names: Sequence[str] = (),
     me: int | None = None,
     *,
     moves: int | None = None,
     notation: bool = False,
     words: Callable[[str], str] | None = None,
+    log_from: int = 0,
 ) -> list[LogLine]:
     """The log of the last ``moves`` moves of ``view`` (all by default): each
     move in words (``words``, by default :func:`~ludoteca.i18n.moves.describe_move`)
     followed by what it did. A chance event, and a move one of whose events says
     it better (:data:`SAYS_MOVE`), is shown by its events alone; with
-    ``notation`` every move is shown in notation, then its events."""
-    voice = Voice.of(game, lang, names, me, view.get("options"))
+    ``notation`` every move is shown in notation, then its events. A view made
+    with ``log_from=k`` holds the moves from ``k`` on: say the same ``log_from``."""
+    voice = (
+        lang if isinstance(lang, Voice) else Voice.of(game, lang, names, me, view.get("options"))
+    )
     say = words or voice.move
     log: list[str] = list(view.get("log") or [])
     seats = list(view.get("log_seats") or [])
     by_move: dict[int, list[Mapping[str, Any]]] = {}
     for event in view.get("events") or []:
-        by_move.setdefault(int(event["n"]), []).append(event)
+        by_move.setdefault(int(event["n"]) - log_from, []).append(event)
     quiet = SAYS_MOVE.get(game, frozenset())
     start = 0 if moves is None else max(0, len(log) - moves)
     out: list[LogLine] = []
@@ -538,10 +552,11 @@ def log_lines(
         said = [(e, say_event(game, e, voice)) for e in events]
         said = [(e, text) for e, text in said if text]
         replaced = bool(said) and (seat is None or any(e["code"] in quiet for e, _ in said))
+        n = i + log_from
         if notation or not replaced:
-            out.append(LogLine(i, seat, log[i] if notation else say(log[i]), False, log[i]))
+            out.append(LogLine(n, seat, log[i] if notation else say(log[i]), False, log[i]))
         first = not (notation or not replaced)
         for _, text in said:
-            out.append(LogLine(i, None, text, True, log[i], first))
+            out.append(LogLine(n, None, text, True, log[i], first))
             first = False
     return out

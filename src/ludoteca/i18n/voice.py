@@ -66,6 +66,15 @@ class Voice:
     def words(self) -> Words:
         return Words(self.tx)
 
+    def g_(self, message: str, /, **params: Any) -> str:
+        """``message`` in this game's own words (its glossary): the catalogs keep
+        one entry of it per game, the game's name as its context."""
+        return self.tx.p_(self.game, message, **params)
+
+    def ng_(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """:meth:`g_` with plural forms (``n`` is also ``{n}`` in the message)."""
+        return self.tx.np_(self.game, singular, plural, n, **params)
+
     def decision(self, text: Any) -> Move | None:
         """The decision written ``text`` as the game parses it, or ``None`` if it is
         none (a chance event, anything else)."""
@@ -89,11 +98,20 @@ class Voice:
         return self.tx._("Seat {n}", n=seat + 1)
 
     def sides(self) -> list[list[int]]:
-        """The seats of each side: partners opposite in Texas 42 and four-player Five-Up."""
-        count = len(self.names) or int(self.options.get("players", 2))
-        if self.game == "texas42" or (self.game == "fiveup" and count == 4):
-            return [[0, 2], [1, 3]]
-        return [[s] for s in range(count)]
+        """The seats of each side, as the game type says (partners in Texas 42 and
+        four-player Five-Up)."""
+        return [list(side) for side in self.game_type.sides]
+
+    @property
+    def game_type(self) -> GameType:
+        """The game with the table's options (its seats, sides, target, hand's end)."""
+        options = dict(self.options)
+        if self.names and "players" not in options:
+            from ludoteca.registry import game_class
+
+            if "players" in game_class(self.game).option_specs:
+                options["players"] = len(self.names)
+        return _game_type(self.game, tuple(sorted(options.items())))
 
     def side(self, side: Any) -> str:
         """A side by its players' names (``Ana e Caio``)."""
@@ -126,6 +144,35 @@ class Voice:
         """A suit (0–6; 7 or ``doubles`` for the doubles) in words."""
         return self.words.suit("doubles" if suit in (7, "7", "doubles") else suit)
 
+    def contract(self, contract: Any) -> str:
+        """What a Texas 42 bid winner declared, as the trump line says it: a suit,
+        ``doubles``, or none (follow-me, nello, sevens)."""
+        move = self.decision(contract)
+        if move is None:
+            return "—"
+        if move.kind == "trump" and move.numbers:
+            return self.suit(move.numbers[0])
+        if move.kind == "trump" and move.detail == "doubles":
+            return self.suit("doubles")
+        if move.kind == "trump":
+            return self.g_("none (follow-me)")
+        if move.kind == "nello":
+            return self.g_("none (nello)")
+        if move.kind == "sevens":
+            return self.g_("none (sevens)")
+        return self.move(str(contract))
+
+    def score_title(self) -> str:
+        """The heading of the score: what it counts, and to what."""
+        unit, target = self.game_type.score_unit, self.game_type.target
+        if unit == "marks":
+            return self.g_("Marks (to {n})", n=target)
+        if unit == "sets":
+            return self.g_("Sets (to {n})", n=target)
+        if unit == "sticks":
+            return self.g_("Sticks left")
+        return self.g_("Points (to {n})", n=target)
+
     def move(self, move: str) -> str:
         """A move (in notation) in words."""
         return describe_move(self.game, move, self.tx)
@@ -138,10 +185,10 @@ class Voice:
         return "; ".join(said)
 
 
-@functools.cache
-def _game_type(game: str) -> GameType:
-    """The game type whose notation decisions are parsed with (the same whatever the
-    options)."""
+@functools.lru_cache(maxsize=256)
+def _game_type(game: str, options: tuple[tuple[str, Any], ...] = ()) -> GameType:
+    """The game type of ``game`` with ``options`` (notation decisions parse the same
+    whatever the options)."""
     from ludoteca.registry import game_type
 
-    return game_type(game)
+    return game_type(game, **dict(options))

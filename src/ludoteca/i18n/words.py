@@ -126,6 +126,10 @@ class Words:
         """A bot's name at a table: ``Robô 3 (especialista)`` for seat 2."""
         return self.tx._("Bot {n} ({level})", n=seat + 1, level=self.level(level))
 
+    def free_seat(self, seat: int) -> str:
+        """A seat waiting for its player: ``Lugar 2 (livre)`` for seat 1."""
+        return self.tx._("Seat {n} (free)", n=seat + 1)
+
     def suit(self, suit: int | str) -> str:
         """A suit (a number 0–6, or ``doubles``) in words."""
         if str(suit) == "doubles":

@@ -32,11 +32,13 @@ from ludoteca.errors import GameNotAvailable, IllegalMove
 from ludoteca.i18n import Texts, texts
 from ludoteca.i18n.hints import hint_payload, say_hint
 from ludoteca.i18n.refusals import say_refusal
+from ludoteca.i18n.summary import ended_hand, hand_summary
+from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES, Words
 
 from .boards import Board, Ctx, board_for
 from .draw import TILE_DIM, TILE_PICK, TILE_STYLE, Block, compact_tile, row_of, tile_block
-from .summary import HAND_ENDS, hand_end_summary
+from .summary import render_summary
 from .table import Table, seat_names
 
 __all__ = ["PlayApp"]
@@ -512,6 +514,11 @@ class PlayApp(App[None]):
                 return seat_names(self.table.seats, self.lang)
         return names
 
+    def voice(self, me: int | None) -> Voice:
+        """How this table is said in its language, to the seat ``me``."""
+        game = self.table.game
+        return Voice.of(game.name, self.lang, self.display_names(), me, game.options)
+
     def my_turn(self) -> bool:
         step = self.table.next_step()
         if step not in ("human", "roll"):
@@ -656,22 +663,23 @@ class PlayApp(App[None]):
         moves = len(self.table.game.moves)
         if not self.table.humans or not moves or self.continued_at == moves:
             return False
-        return any(e.code in HAND_ENDS for e in self.table.game.events[moves - 1])
+        return ended_hand(self.table.game.type, self.table.game.events[moves - 1])
 
     def show_hand_end(self) -> None:
         """The hand's summary over its last state, until a key says go on."""
         moves = len(self.table.game.moves)
         ctx = self.ctx()
         view = self.table.game.view(ctx.me)
-        view["names"] = self.display_names()
         seen = [e.seen_by(ctx.me) for e in self.table.game.events[moves - 1]]
-        summary = hand_end_summary(self.table.game.name, view, seen, self.lang)
+        summary = hand_summary(view, seen, self.voice(ctx.me))
         self.continued_at = moves
         if summary is None:
             self.advance()
             return
         self.redraw()
-        self.push_screen(HandEndScreen(summary, self.lang), lambda _: self.advance())
+        self.push_screen(
+            HandEndScreen(render_summary(summary), self.lang), lambda _: self.advance()
+        )
 
     def chance_pause(self) -> float:
         """How long before a chance event: longer before a new deal, so the end of

@@ -45,6 +45,8 @@ from ludoteca.bots import available_levels
 from ludoteca.errors import IllegalMove, InvalidRecord
 from ludoteca.game import Game
 from ludoteca.i18n import LOCALE_DIR, N_
+from ludoteca.i18n.table import said
+from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES
 from ludoteca.registry import GAMES, available_games, game_class
 
@@ -144,7 +146,6 @@ class _Pages:
 <script type="application/json" id="page-data">{payload}</script>
 <script src="/i18n/{lang}.js?v={v}"></script>
 <script src="/static/common.js?v={v}"></script>
-<script src="/static/events.js?v={v}"></script>
 <script src="/static/games.js?v={v}"></script>
 {f'<script src="/static/diagrams.js?v={v}"></script>' if page in ("learn", "rules") else ""}
 <script src="/static/{page}.js?v={v}"></script>
@@ -291,6 +292,8 @@ class _Replay:
                 game.play(moves[len(game)])
             view = game.view(None)
             view["log"] = list(moves[:step])
+            voice = Voice.of(record["game"], lang, game.names, None, game.options)
+            words = said(view, voice)
             view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
             result = game.result() if game.is_over else None
             following = moves[step] if step < len(moves) else None
@@ -308,6 +311,7 @@ class _Replay:
             "next": following,
             "mover": movers[-1] if movers else None,
             "view": view,
+            "said": {**words, "names": list(game.names)},
             "log_seats": movers,
             "labels": labels,
             "moves": parsed_moves,

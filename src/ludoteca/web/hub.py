@@ -35,6 +35,9 @@ from ludoteca.bots import available_levels
 from ludoteca.bots.base import Bot, choose_move
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, Game
+from ludoteca.i18n.table import said
+from ludoteca.i18n.voice import Voice
+from ludoteca.i18n.words import Words
 from ludoteca.registry import available_games, game_class
 
 from .bots import BotPool, make_level_bot
@@ -1157,6 +1160,7 @@ class Hub:
             "seat": seat,
             "n": table.n,
             "view": view,
+            "said": self.said(table, view, seat, lang),
             "labels": {m: label(name, m, lang) for m in shown},
             "moves": parsed_decisions(game, shown),
             "log_seats": list(table.move_seats),
@@ -1168,6 +1172,29 @@ class Hub:
         if seat is not None:
             frame["tries"] = tries(game)
         return frame
+
+    def said(
+        self,
+        table: LiveTable,
+        view: dict[str, Any],
+        seat: int | None,
+        lang: str,
+        *,
+        log_from: int = 0,
+    ) -> dict[str, Any]:
+        """What the table's screen says to ``seat`` in ``lang`` (:func:`ludoteca.i18n.table.said`),
+        with the players' names as the table shows them."""
+        words = Words(lang)
+        names = [
+            words.bot(s.seat, s.level or "")
+            if s.kind == "bot"
+            else s.name
+            if s.token_hash is not None
+            else words.free_seat(s.seat)
+            for s in table.seats
+        ]
+        voice = Voice.of(table.game_name, lang, names, seat, table.game.options)
+        return {**said(view, voice, log_from=log_from), "names": names}
 
     def send_state(self, table: LiveTable, conn: Connection) -> None:
         """A full ``state`` to one connection: its first frame, and after a refusal."""
@@ -1241,6 +1268,7 @@ class Hub:
             "log": new_log,
             "log_seats": table.move_seats[since:],
             "events": view["events"],
+            "said": self.said(table, view, conn.seat, conn.lang, log_from=since),
             "labels": {m: label(table.game_name, m, conn.lang) for m in shown},
             "moves": parsed_decisions(game, shown),
             "last": last,

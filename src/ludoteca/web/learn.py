@@ -27,6 +27,8 @@ from starlette.responses import JSONResponse, Response
 
 from ludoteca.events import Event
 from ludoteca.game import Game
+from ludoteca.i18n.table import said
+from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES
 from ludoteca.lessons import (
     Course,
@@ -77,8 +79,10 @@ def _table(game: Game, seat: int, step: Step, lang: str) -> dict[str, Any]:
     view = game.view(seat)
     name = game.name
     moves = set(view["log"]) | set(view["legal_moves"])
+    voice = Voice.of(name, lang, game.names, seat, game.options)
     out: dict[str, Any] = {
         "view": view,
+        "said": {**said(view, voice), "names": list(game.names)},
         "labels": {m: i18n.describe(name, m, lang) for m in moves},
         "moves": parsed_decisions(game, moves),
         "tries": tries(game),

@@ -239,6 +239,7 @@ class Bingo(Game):
     }
 
     tensor_encoder: ClassVar[str] = "ludoteca.games.bingo.tensor:BingoTensors"
+    hand_end_code: ClassVar[str | None] = "hand_ended"
 
     core: BingoCore
     _events_synced: int

@@ -184,6 +184,7 @@ class FiveUp(Game):
     }
 
     tensor_encoder: ClassVar[str] = "ludoteca.games.fiveup.tensor:FiveUpTensors"
+    hand_end_code: ClassVar[str | None] = "hand_ended"
 
     core: State
     hand_start: int

@@ -173,6 +173,7 @@ class Texas42(Game):
     }
 
     tensor_encoder: ClassVar[str] = "ludoteca.games.texas42.tensor:Texas42Tensors"
+    hand_end_code: ClassVar[str | None] = "hand_over"
 
     core: State
     """The whole game as numbers: every hand, the trick, the score (for solvers,

@@ -52,11 +52,8 @@ const Games = (() => {
 
   /** A seat's player as named at the table (bots by their level). */
   function plainName(m, i) {
-    const s = m.seats && m.seats[i];
-    if (!s) return (m.view.names || [])[i] || _("Seat {n}", { n: i + 1 });
-    if (s.kind === "bot") return botName(i, s.level);
-    if (!s.taken) return _("Seat {n} (free)", { n: i + 1 });
-    return s.name;
+    const names = (m.said && m.said.names) || m.view.names || [];
+    return names[i] !== undefined ? names[i] : String(i + 1);
   }
 
   function seatName(m, i) {
@@ -64,18 +61,22 @@ const Games = (() => {
     return i === m.me ? _("{name} (you)", { name }) : name;
   }
 
-  /** Who is who, for saying the events: the players' names, the seat looking, the options. */
-  function eventVoice(m) {
-    const count = (m.view.names || m.seats || []).length;
-    const me = m.replay || typeof m.me !== "number" ? null : m.me;
-    return { names: [...Array(count).keys()].map((i) => plainName(m, i)), me, options: m.view.options || {}, moves: m.moves || {} };
+  /** The events of `codes` of the moves from `from` on, each with its sentence as the
+   * server said it (`said.events` goes with the view's `events`, one for one). */
+  function eventTexts(m, codes, from) {
+    const texts = (m.said && m.said.events) || [];
+    return (m.view.events || []).map((e, i) => ({ event: e, text: texts[i] || "" }))
+      .filter(({ event }) => codes.includes(event.code) && event.n >= (from || 0));
   }
 
-  /** What the events of the moves from `from` on said, as sentences (codes from `codes`). */
-  function eventTexts(m, codes, from) {
-    const voice = eventVoice(m);
-    return (m.view.events || []).filter((e) => codes.includes(e.code) && e.n >= (from || 0))
-      .map((e) => ({ event: e, text: Events.say(m.game, e, voice) }));
+  /** What a Cavaleiro roll is ("dois pares, 5 e 3"), as the server said it. */
+  function rollName(m, roll) {
+    return ((m.said && m.said.roll_names) || {})[roll.key.join(",")] || "";
+  }
+
+  /** What the round's winner may remove, as the server said it. */
+  function removalText(m) {
+    return (m.said && m.said.removal) || "";
   }
 
   function label(m, move) {
@@ -241,7 +242,8 @@ const Games = (() => {
 
   function logPanel(m) {
     const v = m.view;
-    const lines = Events.log(m.game, v, eventVoice(m), { moves: 80, words: (mv) => label(m, mv), seats: m.logSeats || v.log_seats });
+    const all = (m.said && m.said.log) || [];
+    const lines = all.filter((line) => line.n >= v.log.length - 80);
     const list = h("ol", { class: "log", reversed: true, start: v.log.length });
     for (let i = lines.length - 1; i >= 0; i--) {
       const line = lines[i];
@@ -285,22 +287,9 @@ const Games = (() => {
 
   /* ------------------------------------------------------- the hand's end */
 
-  const HAND_ENDS = new Set(["hand_over", "hand_ended"]);
-
-  /** The last move's events if it ended a hand ({end, events}), else null. */
-  function handEnd(v) {
-    const last = v.log.length - 1;
-    if (last < 0) return null;
-    const events = (v.events || []).filter((e) => e.n === last);
-    const end = events.find((e) => HAND_ENDS.has(e.code));
-    return end ? { end, events } : null;
-  }
-
-  function plainName(m, i) {
-    const s = m.seats && m.seats[i];
-    if (!s) return (m.view.names || [])[i] || _("Seat {n}", { n: i + 1 });
-    if (s.kind === "bot") return botName(i, s.level);
-    return s.taken ? s.name : _("Seat {n} (free)", { n: i + 1 });
+  /** The summary of the hand the last move ended, as the server said it, or null. */
+  function handEnd(m) {
+    return (m.said && m.said.summary) || null;
   }
 
   /** A side by its players: "Us (Ana & Caio)" and "Them (…)" for a seated player at a
@@ -354,103 +343,22 @@ const Games = (() => {
     return box;
   }
 
-  function scoreRows(names, values) {
-    return values.map((x, k) => kv(names[k], String(x)));
-  }
-
-  function texas42Summary(m, ctx, ended) {
-    const v = m.view;
-    const e = ended.end;
-    const team = [0, 1].map((t) => sideName(m, v.sides[t]));
+  /** The server's summary of the hand just ended (ludoteca.i18n.summary), on the table. */
+  function handSummary(m, ctx, summary) {
     const items = [];
-    if (e.all_passed) {
-      items.push(h("p", {}, _("Everybody passed: the tiles are shuffled and dealt again.")));
-    } else {
-      const bidders = v.team_of[e.bidder];
-      items.push(h("p", {}, _("{name} won the bidding with {bid}; trump: {contract}.", { name: seatName(m, e.bidder), bid: label(m, e.bid), contract: contractName(m, e.contract) })));
-      const why = {
-        bid_reached: _("the bidders took {points} points", { points: e.points[bidders] }),
-        bid_out_of_reach: _("the opponents took {points} points, more than the bid leaves them", { points: e.points[1 - bidders] }),
-        nello_no_trick: _("the bidder took no trick"),
-        nello_took_a_trick: _("the bidder took a trick"),
-      }[e.reason] || e.reason;
-      items.push(h("p", { class: "verdict " + (e.made ? "made" : "set") }, e.made ? _("Made: {why}.", { why }) : _("Set: {why}.", { why })));
-      items.push(h("h3", {}, _("Points this hand")), scoreRows(team, e.points));
-      if (e.tricks_played < 7) items.push(h("p", { class: "muted" }, n_("Decided after {n} trick.", "Decided after {n} tricks.", e.tricks_played)));
-      const gained = v.scoring === "marks" ? (g) => n_("+{n} mark", "+{n} marks", g) : (g) => n_("+{n} point", "+{n} points", g);
-      e.gained.forEach((g, t) => {
-        if (!g) return;
-        const params = { side: team[t], gain: gained(g) };
-        items.push(h("p", { class: "gain" }, e.made ? _("{side}: {gain}, because the bid was made", params) : _("{side}: {gain}, because the bid was set", params)));
-      });
+    for (const b of summary.blocks) {
+      if (b.kind === "heading") items.push(h("h3", {}, b.text));
+      else if (b.kind === "rows") items.push(b.rows.map(([k, val]) => kv(k, val)));
+      else if (b.kind === "tiles") {
+        items.push(b.rows.map(([k, val], s) => h("div", { class: "kv tiles-left", dataset: { seat: String(s) } },
+          h("span", { class: "k" }, k),
+          h("span", { class: "v" }, b.tiles[s].map((t) => tileSVG(t, { cls: "tiny", horizontal: true })), " " + val))));
+      } else {
+        const cls = { made: "verdict made", set: "verdict set", gain: "gain", note: "muted" }[b.kind] || "";
+        items.push(h("p", { class: cls }, b.text));
+      }
     }
-    items.push(h("h3", {}, v.scoring === "marks" ? _("Marks (to {n})", { n: v.target }) : _("Points (to {n})", { n: v.target })), scoreRows(team, e.scores_after));
-    return summaryBox(m, ctx, _("Hand {n}", { n: e.hand }), items);
-  }
-
-  function bingoSummary(m, ctx, ended) {
-    const v = m.view;
-    const e = ended.end;
-    const names = [0, 1].map((s) => seatName(m, s));
-    const items = [];
-    const how = {
-      reached_70: _("{name} reached 70 points.", { name: names[e.winner] }),
-      closer_failed: _("{name} closed the stock and did not reach 70.", { name: e.closed_by === null ? "" : names[e.closed_by] }),
-      tiles_ran_out: _("The tiles ran out; {name} has more points.", { name: names[e.winner] }),
-    }[e.end] || e.end;
-    items.push(h("p", {}, how));
-    items.push(h("h3", {}, _("Points this hand")), scoreRows(names, e.points));
-    if (e.failed_close_penalty) {
-      items.push(h("p", {}, _("{name} {points}: the close failed", { name: names[e.winner], points: "+" + e.failed_close_penalty })));
-    }
-    const base = { no_trick: 3, under_30: 2, at_least_30: 1 }[e.sets_reason] || 0;
-    const why = {
-      no_trick: _("the loser took no trick"),
-      under_30: _("the loser had fewer than 30 points"),
-      at_least_30: _("the loser had 30 points or more"),
-    }[e.sets_reason] || e.sets_reason;
-    items.push(h("p", { class: "gain" }, n_("{name} +{n} set: {why}", "{name} +{n} sets: {why}", base, { name: names[e.winner], why })));
-    if (e.bingo_capture !== null && e.bingo_capture !== undefined) {
-      items.push(h("p", { class: "gain" }, _("{name} +1 set: took the trump double with the bingo", { name: names[e.bingo_capture] })));
-    }
-    items.push(h("h3", {}, _("Sets (to {n})", { n: v.target_sets })), scoreRows(names, e.sets_after));
-    return summaryBox(m, ctx, _("Hand {n}: {name} wins", { n: e.hand, name: names[e.winner] }), items);
-  }
-
-  function fiveupSummary(m, ctx, ended) {
-    const v = m.view;
-    const e = ended.end;
-    const side = v.sides.map((seats) => sideName(m, seats));
-    const points = (n) => n_("{n} point", "{n} points", n);
-    const pips = (n) => n_("{n} pip", "{n} pips", n);
-    const items = [];
-    if (e.how === "domino") items.push(h("p", {}, _("{name} went out.", { name: seatName(m, e.seat) })));
-    else if (e.how === "blocked") items.push(h("p", {}, _("Nobody could play: the hand is blocked.")));
-    else {
-      const over = ended.events.find((x) => x.code === "game_over");
-      const k = over ? over.winner : e.scores.indexOf(Math.max(...e.scores));
-      items.push(h("p", {}, _("{side} reached {target} during the hand.", { side: side[k], target: points(v.target) })));
-    }
-    const notScored = (x) => (x.scored ? "" : " " + _("(not scored: it would pass the target)"));
-    const bonus = ended.events.find((x) => x.code === "domino_bonus");
-    if (bonus && bonus.points) {
-      const held = bonus.opponents.map((s, i) => seatName(m, s) + " " + pips(bonus.pips[i])).join(", ");
-      items.push(h("p", { class: "gain" }, _("Domino bonus for {side}: {held} → +{points}", { side: side[bonus.side], held, points: points(bonus.points) }) + notScored(bonus)));
-    }
-    const blocked = ended.events.find((x) => x.code === "blocked");
-    if (blocked) {
-      if (blocked.side === null || blocked.side === undefined) items.push(h("p", {}, _("The fewest pips are tied: nobody scores the bonus.")));
-      else if (blocked.points) items.push(h("p", { class: "gain" }, _("{side} holds the fewest pips ({pips}) → +{points}", { side: side[blocked.side], pips: pips(blocked.pips[blocked.side]), points: points(blocked.points) }) + notScored(blocked)));
-    }
-    items.push(h("h3", {}, _("Points this hand")), e.gained.map((g, k) => kv(side[k], "+" + g)));
-    if (e.tiles_left) {
-      items.push(h("h3", {}, _("Tiles left")));
-      e.tiles_left.forEach((tiles, s) => items.push(h("div", { class: "kv tiles-left", dataset: { seat: String(s) } },
-        h("span", { class: "k" }, seatName(m, s)),
-        h("span", { class: "v" }, tiles.length ? tiles.map((t) => tileSVG(t, { cls: "tiny", horizontal: true })) : _("none"), " " + pips(e.pips_left[s])))));
-    }
-    items.push(h("h3", {}, _("Points (to {n})", { n: v.target })), scoreRows(side, e.scores));
-    return summaryBox(m, ctx, _("Hand {n}", { n: e.hand }), items);
+    return summaryBox(m, ctx, summary.title, items);
   }
 
   /* --------------------------------------------------------------- Texas 42 */
@@ -473,7 +381,7 @@ const Games = (() => {
         board.appendChild(seatPanel(m, i, pos, [badges, otherHand(m, i, v.hand_sizes[i])]));
       }
     }
-    const ended = handEnd(v);
+    const ended = handEnd(m);
     const center = h("div", { class: "felt" });
     if (v.trick.length) center.appendChild(trickTiles(m, v.trick, 4));
     else if (v.last_trick) {
@@ -483,7 +391,7 @@ const Games = (() => {
     } else if (v.phase === "bid" || v.phase === "trump") {
       center.appendChild(h("p", { class: "felt-note big" }, TEXAS42_PHASES[v.phase]));
     }
-    if (ended) center.appendChild(texas42Summary(m, ctx, ended));
+    if (ended) center.appendChild(handSummary(m, ctx, ended));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
 
@@ -515,7 +423,7 @@ const Games = (() => {
 
   function bingo(m, ctx) {
     const v = m.view;
-    const bingoEnded = handEnd(v);
+    const bingoEnded = handEnd(m);
     const board = h("div", { class: "board b-bingo seats2" });
     for (let i = 0; i < 2; i++) {
       const pos = relPos(m, i, 2);
@@ -545,7 +453,7 @@ const Games = (() => {
       center.appendChild(trickTiles(m, v.last_trick.plays, 2, bingoEnded ? "final" : "last"));
       center.appendChild(h("p", { class: "felt-note" }, _("Last trick") + " — " + _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points + (v.last_trick.show_points || 0) })));
     }
-    if (bingoEnded) center.appendChild(bingoSummary(m, ctx, bingoEnded));
+    if (bingoEnded) center.appendChild(handSummary(m, ctx, bingoEnded));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || [], { known: m.me !== null ? v.known_held[m.me] : [] }));
 
@@ -703,12 +611,12 @@ const Games = (() => {
       const r = rolls.get(seat);
       const tie = i > 0 && won.tie_breaks[i - 1] && won.tie_breaks[i - 1].code === "rolled_first";
       return h("li", { class: i === 0 ? "best" : "" }, h("b", {}, seatName(m, seat)), " ",
-        r ? r.dice.map((d) => dieSVG(d, "tiny")) : null, " ", r ? Events.roll(r.key) : "",
+        r ? r.dice.map((d) => dieSVG(d, "tiny")) : null, " ", r ? rollName(m, r) : "",
         tie ? h("span", { class: "muted" }, " · " + _("the same roll: {name} rolled first", { name: seatName(m, won.ranking[i - 1]) })) : null);
     });
     let after = null;
     if (!current) after = _("{name} took: {removal}", { name: seatName(m, v.last_round.winner), removal: label(m, v.last_round.removal) });
-    else if (v.allowed_removal_code) after = _("{name} may remove: {what}", { name: seatName(m, won.winner), what: Events.removal(v.allowed_removal_code) });
+    else if (v.allowed_removal_code) after = _("{name} may remove: {what}", { name: seatName(m, won.winner), what: removalText(m) });
     return h("section", { class: "round-summary", id: "round-summary", dataset: { round: String(round) } },
       h("h2", {}, _("Round {n}: the ranking", { n: round })), h("ol", { class: "ranking" }, rows), after ? h("p", {}, after) : null);
   }
@@ -732,7 +640,7 @@ const Games = (() => {
           h("span", { class: "badge" }, n_("{n} round won", "{n} rounds won", v.rounds_won[i])),
           won ? h("span", { class: "badge trump" }, _("{name} won the round", { name: seatName(m, i) })) : null),
         figureSVG(m, ctx, v, fig, i === mine && !m.replay),
-        r ? h("div", { class: "roll" + (won ? " best" : "") }, r.dice.map((d) => dieSVG(d)), h("span", { class: "roll-kind" }, Events.roll(r.key))) : h("div", { class: "roll empty" }),
+        r ? h("div", { class: "roll" + (won ? " best" : "") }, r.dice.map((d) => dieSVG(d)), h("span", { class: "roll-kind" }, rollName(m, r))) : h("div", { class: "roll empty" }),
       ];
       const p = seatPanel(m, i, i === mine ? "fig mine-fig" : "fig", extra);
       if (won) p.classList.add("winner");
@@ -749,7 +657,7 @@ const Games = (() => {
           h("button", { type: "button", class: "move-btn legal primary", id: "roll-btn", dataset: { key: "roll", hotkey: "1" }, disabled: m.pending || undefined, onclick: () => ctx.roll() },
             h("kbd", { "aria-hidden": "true" }, "r"), _("Roll the dice"))));
       } else if (myTurn(m)) {
-        if (v.allowed_removal_code) box.appendChild(h("p", { class: "prompt" }, _("May remove: {what}", { what: Events.removal(v.allowed_removal_code) })));
+        if (v.allowed_removal_code) box.appendChild(h("p", { class: "prompt" }, _("May remove: {what}", { what: removalText(m) })));
         const chosen = m.choice === "horizontals" ? stickChoices(m, v, { kind: "horizontal" })
           : m.choice && m.choice.startsWith("column-") ? v.legal_moves.filter((mv) => ofColumn(parsed(m, mv), Number(m.choice.slice(7)))) : null;
         const hover = (mv, on) => highlight(box.closest(".board"), removalSticks(v, v.figures[mine], parsed(m, mv)), on);
@@ -765,7 +673,7 @@ const Games = (() => {
     const side = h("aside", { class: "sidebar" });
     side.appendChild(panel(_("Round {n}", { n: v.round || 1 }),
       v.order && v.order.length ? h("p", {}, _("Order: {names}", { names: v.order.map((s) => seatName(m, s)).join(", ") })) : null,
-      v.allowed_removal_code && v.round_winner !== null ? h("p", {}, _("May remove: {what}", { what: Events.removal(v.allowed_removal_code) })) : null));
+      v.allowed_removal_code && v.round_winner !== null ? h("p", {}, _("May remove: {what}", { what: removalText(m) })) : null));
     if (v.order_rolloff && v.order_rolloff.length && (v.round || 0) <= 2) {
       side.appendChild(panel(_("Roll for order (totals)"), v.order_rolloff.map((stage) =>
         h("ul", { class: "events" }, stage.map((r) => h("li", {}, seatName(m, r.seat) + ": ", r.dice.map((d) => dieSVG(d, "tiny")), " = " + r.total))))));
@@ -841,13 +749,13 @@ const Games = (() => {
     }
     const center = h("div", { class: "felt" });
     center.appendChild(fiveupTable(m, ctx));
-    const fiveupEnded = handEnd(v);
+    const fiveupEnded = handEnd(m);
     const ends = (v.layout && v.layout.open_ends) || [];
     const counting = ends.filter((e) => e.counts);
     center.appendChild(h("div", { class: "stock" },
       h("div", { class: "pile" }, tileSVG("", { faceDown: true, cls: "small" }), h("span", { class: "count" }, _("Stock: {n} ({drawable} to draw)", { n: v.stock_size, drawable: v.stock_drawable }))),
       counting.length ? h("span", { class: "ends" }, _("Open ends: {ends} = {total}", { ends: counting.map((e) => e.counts).join(" + "), total: v.layout.ends_total })) : null));
-    if (fiveupEnded) center.appendChild(fiveupSummary(m, ctx, fiveupEnded));
+    if (fiveupEnded) center.appendChild(handSummary(m, ctx, fiveupEnded));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
 

@@ -67,7 +67,7 @@
       return;
     }
     pending = false;
-    table = { view: step.view, labels: step.labels, moves: step.moves, tries: step.tries, hands: step.hands };
+    table = { view: step.view, said: step.said, labels: step.labels, moves: step.moves, tries: step.tries, hands: step.hands };
     phase = "ask";
     choice = null;
     attempts = 0;
@@ -99,7 +99,7 @@
     const feedback = [];
     if (res.kind === "right") {
       phase = "done";
-      table = { view: res.view, labels: res.labels, moves: res.moves, tries: res.tries, hands: res.hands };
+      table = { view: res.view, said: res.said, labels: res.labels, moves: res.moves, tries: res.tries, hands: res.hands };
       const st = lessonState(step.lesson);
       st.reached = Math.max(st.reached, step.step);
       if (step.step === step.count) {
@@ -198,6 +198,7 @@
       view: table.view,
       seats: null,
       me: step.seat,
+      said: table.said,
       labels: table.labels,
       moves: table.moves,
       tries: table.tries,

@@ -335,6 +335,7 @@
       view: data.view,
       seats: null,
       me: null,
+      said: data.said,
       labels: data.labels,
       moves: data.moves,
       logSeats: data.log_seats,

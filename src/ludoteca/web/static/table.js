@@ -177,7 +177,13 @@
     const view = Object.assign(d.view_replace ? {} : Object.assign({}, old.view), d.view);
     (d.view_drop || []).forEach((k) => delete view[k]);
     view.log = old.view.log.slice(0, d.log_from).concat(d.log);
-    view.events = (old.view.events || []).filter((e) => e.n < d.log_from).concat(d.events || []);
+    const keptEvents = (old.view.events || []).filter((e) => e.n < d.log_from);
+    view.events = keptEvents.concat(d.events || []);
+    // the words of the moves and events from log_from on come with them
+    const said = Object.assign({}, old.said, d.said, {
+      log: (old.said.log || []).filter((line) => line.n < d.log_from).concat(d.said.log),
+      events: (old.said.events || []).slice(0, keptEvents.length).concat(d.said.events),
+    });
     for (const [k, items] of Object.entries(d.append || {})) view[k] = (old.view[k] || []).concat(items);
     const wanted = new Set(view.log.concat(view.legal_moves || []));
     const kept = (before, added) => {
@@ -186,7 +192,7 @@
       return out;
     };
     return Object.assign({}, old, {
-      type: "state", n: d.n, view, labels: kept(old.labels, d.labels), moves: kept(old.moves, d.moves),
+      type: "state", n: d.n, view, said, labels: kept(old.labels, d.labels), moves: kept(old.moves, d.moves),
       last: d.last, result: d.result, awaits: d.awaits, table: d.table || old.table,
       log_seats: old.log_seats.slice(0, d.log_from).concat(d.log_seats),
     });
@@ -330,6 +336,7 @@
       view: st.view,
       seats: state.table.seats,
       me: state.seat,
+      said: st.said,
       labels: st.labels,
       moves: st.moves,
       tries: state.tries,
