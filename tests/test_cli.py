@@ -170,3 +170,14 @@ def test_the_language_comes_from_lang_or_the_locale(monkeypatch: Any) -> None:
     assert lang_of(["games"], {"LC_ALL": "pt_PT.UTF-8", "LANG": "en_US"}) == "pt"
     assert lang_of(["games"], {"LC_MESSAGES": "C"}) == "en"
     assert lang_of(["play", "--", "--lang", "pt"], {}) == "en"
+
+
+def test_argparse_messages_keep_their_placeholders_in_portuguese() -> None:
+    from ludoteca.i18n.cli import ARGPARSE_MESSAGES
+
+    pt = texts("pt")
+    placeholder = re.compile(r"%(?:\(\w+\))?[sr]")
+    for message in ARGPARSE_MESSAGES:
+        said = pt.translations.gettext(message)
+        assert said != message, message
+        assert sorted(placeholder.findall(said)) == sorted(placeholder.findall(message)), said
