@@ -186,7 +186,6 @@ def test_the_messages_and_a_bad_hello() -> None:
         ("illegal", "illegal", "'play 9-9', which is not legal"),
         ("garbage", "garbage", "not a JSON object: 'thinking about it...'"),
         ("error", "error", "no idea"),
-        ("mute", "hello", "no hello within 1 s"),
     ],
 )
 def test_a_broken_engine_loses_each_game_and_the_match_goes_on(
@@ -206,9 +205,9 @@ def test_a_broken_engine_loses_each_game_and_the_match_goes_on(
     greedy, engine = result.standings
     assert (greedy.points, engine.points, engine.forfeits) == (3, 0, 3)
     assert len(result.incidents()) == 3 and said in result.table()
-    # every engine started was stopped
+    # every engine started (once to shake hands, then once a game) was stopped
     pids = [int(p.name) for p in tmp_path.iterdir()]
-    assert len(pids) == 3
+    assert len(pids) == 1 + 3
     deadline = time.monotonic() + 30
     for pid in pids:
         while _alive(pid) and time.monotonic() < deadline:
@@ -224,14 +223,17 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def test_an_engine_that_cannot_start_or_does_not_play_the_game_loses() -> None:
+def test_an_engine_that_cannot_start_shake_hands_or_play_the_game_is_refused_first() -> None:
     missing = EngineSpec(("/nonexistent/engine",))
-    result = run_match("bingo", ["greedy", missing], games=2, seed=1)
-    assert {o.failure for o in result.outcomes} == {"start"}
-    assert "cannot run '/nonexistent/engine'" in result.outcomes[0].detail
-    result = run_match("texas42", ["greedy", broken("fine", "bingo")], games=2, seed=1)
-    assert {o.failure for o in result.outcomes} == {"refused"}
-    assert "it plays bingo, not texas42" in result.outcomes[0].detail
+    with pytest.raises(EngineError, match="cannot run '/nonexistent/engine'") as refused:
+        run_match("bingo", ["greedy", missing], games=2, seed=1)
+    assert refused.value.kind == "start"
+    with pytest.raises(EngineError, match="no hello within 1 s") as refused:
+        run_match("bingo", ["greedy", broken("mute", hello_time=1.0)], games=2, seed=1)
+    assert refused.value.kind == "hello"
+    with pytest.raises(EngineError, match="it plays bingo, not texas42") as refused:
+        run_match("texas42", ["greedy", broken("fine", "bingo")], games=2, seed=1)
+    assert refused.value.kind == "refused"
 
 
 def test_a_working_engine_plays_a_match_on_several_processes() -> None:

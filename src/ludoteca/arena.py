@@ -8,8 +8,10 @@ the deal cancels out.
 
 The players are built-in levels (``"expert"``, ``"expert:0.5"``), engines of the
 bot protocol (``"cmd:python3 mybot.py"``, each game in a process of its own)
-or Python agents (see :mod:`ludoteca.agents`). A player that is not a built-in
-level and fails (an engine that crashes, stays silent past its time or answers
+or Python agents (see :mod:`ludoteca.agents`). An engine that cannot be started,
+does not shake hands or does not play the game is refused before the first game
+(``EngineError``, a ``ValueError``). A player that is not a built-in level and
+fails in a game (an engine that crashes, stays silent past its time or answers
 garbage, any player answering an illegal move or raising an error) loses that
 game: the outcome says why (``GameOutcome.failure``), and the match goes on.
 
@@ -56,7 +58,7 @@ from .bots.base import Bot
 from .game import Game
 from .i18n import N_
 from .i18n.cli import say
-from .protocol.host import EngineError
+from .protocol.host import EngineError, EngineSpec, probe
 from .registry import GAMES, game_class, game_type, new_game
 
 __all__ = [
@@ -412,6 +414,8 @@ def run_match(
     base = _seating(kind.title, len(kind.sides), len(players), seats)
     for player in players:
         check_player(player, game, opts)  # fail early on an unknown or unbuilt level
+    for spec in {p for p in players if isinstance(p, EngineSpec)}:
+        probe(spec, game)  # and on an engine that cannot start or play this game
     tasks: list[Task] = []
     deal = 0
     while len(tasks) < games:

@@ -16,30 +16,38 @@ import random
 import sys
 import time
 
-if os.environ.get("BROKEN_PIDS"):  # where the tests look for engines left running
-    with open(os.path.join(os.environ["BROKEN_PIDS"], str(os.getpid())), "w") as f:
-        f.write(" ".join(sys.argv))
-mode = sys.argv[1]
-games = sys.argv[2].split(",") if len(sys.argv) > 2 else ["texas42", "fiveup", "bingo", "cavaleiro"]
-for line in sys.stdin:
-    message = json.loads(line)
-    if message["type"] == "hello" and mode != "mute":
-        hello = {"type": "hello", "protocol": 1, "name": f"broken {mode}", "games": games}
-        print(json.dumps(hello), flush=True)
-    elif message["type"] == "decide":
-        if mode == "crash":
-            sys.exit(f"{mode}: on purpose")
-        if mode == "silent":
-            time.sleep(3600)
-        while mode == "wait" and not os.path.exists(os.environ["BROKEN_GO"]):
-            time.sleep(0.01)
-        if mode == "illegal":
-            print(json.dumps({"move": "play 9-9"}), flush=True)
-        elif mode == "garbage":
-            print("thinking about it...", flush=True)
-        elif mode == "error":
-            print(json.dumps({"type": "error", "message": "no idea"}), flush=True)
-        else:
-            print(json.dumps({"move": random.choice(message["legal_moves"])}), flush=True)
-    elif message["type"] == "quit":
-        break
+
+def main() -> None:
+    if os.environ.get("BROKEN_PIDS"):  # where the tests look for engines left running
+        with open(os.path.join(os.environ["BROKEN_PIDS"], str(os.getpid())), "w") as f:
+            f.write(" ".join(sys.argv))
+    mode = sys.argv[1]
+    games = (
+        sys.argv[2].split(",") if len(sys.argv) > 2 else ["texas42", "fiveup", "bingo", "cavaleiro"]
+    )
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["type"] == "hello" and mode != "mute":
+            hello = {"type": "hello", "protocol": 1, "name": f"broken {mode}", "games": games}
+            print(json.dumps(hello), flush=True)
+        elif message["type"] == "decide":
+            if mode == "crash":
+                sys.exit(f"{mode}: on purpose")
+            if mode == "silent":
+                time.sleep(3600)
+            while mode == "wait" and not os.path.exists(os.environ["BROKEN_GO"]):
+                time.sleep(0.01)
+            if mode == "illegal":
+                print(json.dumps({"move": "play 9-9"}), flush=True)
+            elif mode == "garbage":
+                print("thinking about it...", flush=True)
+            elif mode == "error":
+                print(json.dumps({"type": "error", "message": "no idea"}), flush=True)
+            else:
+                print(json.dumps({"move": random.choice(message["legal_moves"])}), flush=True)
+        elif message["type"] == "quit":
+            break
+
+
+if __name__ == "__main__":
+    main()

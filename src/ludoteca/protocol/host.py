@@ -44,6 +44,7 @@ __all__ = [
     "EngineBot",
     "EngineError",
     "EngineSpec",
+    "probe",
     "stop_engines",
 ]
 
@@ -429,6 +430,18 @@ def _kill(process: subprocess.Popen[str]) -> None:
         process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=5.0)
+
+
+def probe(spec: EngineSpec, game: str) -> EngineHello:
+    """Start the engine of ``spec`` once to shake hands, and stop it: its hello, or
+    ``EngineError`` if it cannot be started, does not shake hands, or does not
+    play ``game``."""
+    with Engine(spec) as engine:
+        hello = engine.hello
+        assert hello is not None
+        if game not in hello.games:
+            engine._fail("refused", f"it plays {', '.join(hello.games)}, not {game}")
+    return hello
 
 
 class EngineBot(Bot):
