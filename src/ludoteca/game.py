@@ -1050,10 +1050,10 @@ class Game(abc.ABC):
     def _check_seat(self, seat: Any) -> None:
         """``ValueError`` unless ``seat`` is one of this game's seats (a whole number)."""
         whole = hasattr(seat, "__index__") and not isinstance(seat, bool)
-        if not (whole and 0 <= seat < self._seat_count()):
-            raise ValueError(
-                f"{seat!r} is not a seat of this game: seats are 0 to {self._seat_count() - 1}"
-            )
+        n = self._seat_count()
+        if not (whole and 0 <= seat < n):
+            seats = "0 and 1" if n == 2 else f"0 to {n - 1}"
+            raise ValueError(f"{seat!r} is not a seat of this game: seats are {seats}")
 
     def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
         """A function ``write(game, seat, out=None)`` doing what
