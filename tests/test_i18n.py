@@ -93,10 +93,12 @@ def test_no_english_word_in_a_portuguese_message() -> None:
 def test_plural_forms_follow_the_language() -> None:
     pt, en = texts("pt"), texts("en")
     trick = ("{n} trick", "{n} tricks")
-    assert [pt.n_(*trick, n) for n in (1, 2, 1000)] == ["1 vaza", "2 vazas", "1.000 vazas"]
-    assert [en.n_(*trick, n) for n in (0, 1, 2)] == ["0 tricks", "1 trick", "2 tricks"]
+    said = [pt.np_("bingo", *trick, n) for n in (1, 2, 1000)]
+    assert said == ["1 vaza", "2 vazas", "1.000 vazas"]
+    assert [en.np_("bingo", *trick, n) for n in (0, 1, 2)] == ["0 tricks", "1 trick", "2 tricks"]
     rounds = ("{n} round won", "{n} rounds won")
-    assert pt.n_(*rounds, 1) == "1 rodada ganha" and pt.n_(*rounds, 3) == "3 rodadas ganhas"
+    won = [pt.np_("cavaleiro", *rounds, n) for n in (1, 3)]
+    assert won == ["1 rodada ganha", "3 rodadas ganhas"]
 
 
 def test_numbers_are_written_the_languages_way() -> None:
@@ -105,8 +107,8 @@ def test_numbers_are_written_the_languages_way() -> None:
     assert (pt.decimal(17.227), en.decimal(17.227)) == ("17,2", "17.2")
     assert pt.decimal(-0.5, 2, sign=True) == "-0,5" and pt.decimal(3, sign=True) == "+3"
     assert (pt.percent(0.855, 1), en.percent(0.85)) == ("85,5%", "85%")
-    assert pt._("Stock: {n}", n=17227) == "Monte: 17.227"
-    assert pt._("Points (to {n})", n=2.5) == "Pontos (até 2,5)"
+    assert pt.p_("bingo", "Stock: {n}", n=17227) == "Monte: 17.227"
+    assert pt.p_("fiveup", "Points (to {n})", n=2.5) == "Pontos (até 2,5)"
     assert pt.join(["Ana", "Bia", "Caio"]) == "Ana, Bia e Caio"
 
 

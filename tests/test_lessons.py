@@ -1,7 +1,9 @@
 """The lessons hold up against the engines: every position replays, every expected
 move is allowed, every listed wrong move is refused with the stated code (or, if
 allowed, does what the lesson says), every announced outcome is what the engine
-announces, and every text exists in both languages."""
+announces, and every text exists in both languages. A learner's answer is read as
+the lessons show moves: in words, by its tile, by its number, in notation; answers
+where any one is right are said as alternatives."""
 
 from __future__ import annotations
 
@@ -13,18 +15,21 @@ import pytest
 import ludoteca
 from ludoteca.errors import IllegalMove
 from ludoteca.i18n import catalog
+from ludoteca.i18n.moves import describe_move
 from ludoteca.lessons import (
     LessonDataError,
     attempt,
     load_course,
     position,
+    read_answer,
     recent_events,
     start_of,
     step_seat,
 )
 from ludoteca.lessons.messages import MESSAGES, say
 from ludoteca.lessons.model import EventSpec, read_course
-from ludoteca.lessons.render import event, refusal
+from ludoteca.lessons.render import alternatives, event, refusal, which
+from ludoteca.move import Move
 from ludoteca.registry import GAMES
 
 COURSES = {game: load_course(game) for game in GAMES}
@@ -225,3 +230,117 @@ expect = ["pass"]
     course = read_course("cavaleiro", text)
     with pytest.raises(IllegalMove):
         position(course, course.steps()[0])
+
+
+# ------------------------------------------------------------------ reading answers
+
+LANGS = ["pt", "en"]
+
+
+def _canonical(game: ludoteca.Game, move: str) -> str:
+    return str(game.parse(move))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "step"), STEPS, ids=IDS)
+def test_every_answer_is_accepted_in_the_words_the_lesson_shows(
+    game: str, step: Any, lang: str
+) -> None:
+    course = COURSES[game]
+    here = position(course, step)
+    for move in step.expect:
+        shown = describe_move(game, move, lang)
+        assert read_answer(here, shown, lang).moves == (_canonical(here, move),), shown
+        # as a learner types it: another case, no accents, a full stop
+        typed = shown.upper().replace("Ç", "C").replace("Ã", "A") + "."
+        assert read_answer(here, typed, lang).moves == (_canonical(here, move),), typed
+        assert attempt(course, step, read_answer(here, shown, lang).move).kind == "right"
+
+
+@pytest.mark.parametrize(("game", "step"), STEPS, ids=IDS)
+def test_every_allowed_move_is_accepted_by_its_number_in_the_list(game: str, step: Any) -> None:
+    here = position(COURSES[game], step)
+    legal = here.legal_moves()
+    for n, move in enumerate(legal, 1):
+        assert read_answer(here, str(n), "pt").moves == (move,)
+        assert read_answer(here, f" {n} ", "en").moves == (move,)
+    assert read_answer(here, str(len(legal) + 1), "pt").moves == ()
+
+
+@pytest.mark.parametrize(("game", "step"), STEPS, ids=IDS)
+def test_a_tile_alone_names_the_moves_that_play_it(game: str, step: Any) -> None:
+    here = position(COURSES[game], step)
+    legal = here.legal_moves()
+    tiles = {Move.from_text(m).tiles[0] for m in legal if Move.from_text(m).kind == "play"}
+    for tile in tiles:
+        playing = tuple(m for m in legal if Move.from_text(m).tiles[:1] == (tile,))
+        turned = f"{tile.low}-{tile.high}"
+        for written in (str(tile), f"[{tile}]", turned, f"[{turned}]"):
+            reading = read_answer(here, written, "pt")
+            assert reading.moves == playing, written
+            assert reading.ambiguous == (len(playing) > 1)
+
+
+def test_a_tile_that_is_not_allowed_is_played_so_that_the_engine_says_why() -> None:
+    course = COURSES["texas42"]
+    step = course.lesson("following").steps[0]
+    here = position(course, step)
+    for written, lang in (("5-5", "pt"), ("[5-5]", "en"), ("joga 5-5", "pt"), ("play 5-5", "en")):
+        reading = read_answer(here, written, lang)
+        assert reading.moves == ("play 5-5",)
+        result = attempt(course, step, reading.move)
+        assert result.kind == "refused" and result.code == "must_follow"
+
+
+def test_answers_that_fit_several_moves_are_asked_about() -> None:
+    fiveup = COURSES["fiveup"]
+    step = fiveup.lesson("drawing").steps[2]  # the drawn 6-4 fits beside 6-6 and 4-4
+    here = position(fiveup, step)
+    both = ("play 6-4 on 6-6", "play 6-4 on 4-4")
+    assert set(read_answer(here, "6-4", "pt").moves) == set(both)
+    assert set(read_answer(here, "joga 6-4", "pt").moves) == set(both)
+    assert set(read_answer(here, "play 4-6", "en").moves) == set(both)
+    assert read_answer(here, "joga 6-4 na 4-4", "pt").moves == ("play 6-4 on 4-4",)
+    assert read_answer(here, "6-4", "pt").ambiguous
+    bingo = COURSES["bingo"]
+    step = bingo.lesson("values").steps[1]  # the bingo led, shown or not
+    here = position(bingo, step)
+    assert set(read_answer(here, "0-0", "en").moves) == {"play 0-0", "play 0-0 show"}
+    assert read_answer(here, "joga 0-0", "pt").moves == ("play 0-0",)
+    assert read_answer(here, "joga 0-0 e mostra os dobres", "pt").moves == ("play 0-0 show",)
+    assert which("6-4", "pt") != which("6-4", "en") and "6-4" in which("6-4", "pt")
+
+
+def test_the_first_words_of_a_move_name_it() -> None:
+    fiveup = COURSES["fiveup"]
+    step = next(s for s in fiveup.steps() if s.expect == ("draw",))
+    here = position(fiveup, step)
+    assert read_answer(here, "compra", "pt").moves == ("draw",)
+    assert read_answer(here, "draw", "en").moves == ("draw",)
+    texas = COURSES["texas42"]
+    step = texas.lesson("seed-hand").steps[0]
+    here = position(texas, step)
+    assert read_answer(here, "lance de 30", "pt").moves == ("bid 30",)
+    assert read_answer(here, "passo", "pt").moves == ("pass",)
+    assert read_answer(here, "bid 30", "en").moves == ("bid 30",)
+    cavaleiro = COURSES["cavaleiro"]
+    step = cavaleiro.lesson("ranking").steps[0]
+    here = position(cavaleiro, step)
+    assert read_answer(here, "tira 1 palito da coluna 4", "pt").moves == ("remove 1 from column 4",)
+    assert len(read_answer(here, "tira 1 palito", "pt").moves) == 9  # which column?
+    # nothing a learner could mean: the line goes to the engine as written
+    nonsense = read_answer(here, "dance the samba", "en")
+    assert nonsense.moves == () and nonsense.move == "dance the samba"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_answers_where_any_one_is_right_are_said_as_alternatives(game: str, lang: str) -> None:
+    several = [s for s in COURSES[game].steps() if len(s.expect) > 1]
+    single = next(s for s in COURSES[game].steps() if len(s.expect) == 1)
+    for step in several:
+        words = [describe_move(game, move, lang) for move in step.expect]
+        last = {"pt": " ou ", "en": ", or " if len(words) > 2 else " or "}[lang]
+        assert alternatives(game, step.expect, lang) == ", ".join(words[:-1]) + last + words[-1]
+    assert alternatives(game, single.expect, lang) == describe_move(game, single.expect[0], lang)
+    assert several

@@ -317,10 +317,10 @@ async def test_rules_key_shows_the_rules_in_the_language(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("pt", ["Sua vez, Você", "Sua mão", "Jogadas", "Marcas (até 7)", "Fase: leilão", "h dica"]),
+        ("pt", ["Sua vez, Você", "Sua mão", "Jogadas", "Marcas (até 7)", "Leilão", "h dica"]),
         (
             "en",
-            ["Your turn, You", "Your hand", "Moves", "Marks (to 7)", "Phase: bidding", "h hint"],
+            ["Your turn, You", "Your hand", "Moves", "Marks (to 7)", "Bidding", "h hint"],
         ),
     ],
 )

@@ -5,7 +5,9 @@ practice table offered at the end with its hints."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,10 +18,10 @@ import ludoteca
 from ludoteca.bots.base import RankedMove
 from ludoteca.cli import main
 from ludoteca.i18n.moves import describe_move
-from ludoteca.lessons import attempt, load_course, step_seat
+from ludoteca.lessons import attempt, load_course, position, step_seat
 from ludoteca.lessons.messages import say
 from ludoteca.lessons.progress import Progress
-from ludoteca.lessons.render import refusal
+from ludoteca.lessons.render import refusal, which
 from ludoteca.registry import GAMES
 from ludoteca.tui.app import PlayApp
 from ludoteca.tui.learn import Lessons
@@ -88,9 +90,64 @@ def test_a_move_by_number_or_tile_and_the_answer_shown(tmp_path: Path) -> None:
     app.run("following")
     text = out.getvalue()
     assert f"The answer: {describe_move('texas42', 'play 5-1', 'en')}" in text
-    assert "1. " in text and "[play 5-1]" in text  # the list of allowed moves
+    assert "  1. play 5-1" in text  # the list of allowed moves, in words
     assert "✗" in text and "must follow the suit of ones: 5-1" in " ".join(text.split())
     assert "✓" in text
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_answer_as_shown_is_accepted(lang: str, tmp_path: Path) -> None:
+    course = load_course("texas42")
+    lesson = course.lesson("following")
+    first, second, third = lesson.steps
+    shown = describe_move("texas42", first.expect[0], lang)
+    lines = ["show", shown, ""]  # typed as the answer says it
+    lines += [f"[{second.expect[0].split()[-1]}]", ""]  # the tile alone, in brackets
+    there = position(course, third)
+    number = there.legal_moves().index(str(there.parse(third.expect[0]))) + 1
+    lines += ["moves", str(number), "", "quit"]  # the number in the list
+    app, out = lessons("texas42", lines, tmp_path / "p.json", lang)
+    app.run("following")
+    text = out.getvalue()
+    answer = {"pt": "A resposta: ", "en": "The answer: "}[lang]
+    assert answer + shown in text
+    assert text.count("✓") == 3 and "✗" not in text and "~" not in text
+    assert Progress(tmp_path / "p.json").lesson("texas42", "following")["done"]
+    assert f"{number:>3}. {describe_move('texas42', third.expect[0], lang)}" in text
+    listed = text.split(app.tx._("Allowed moves:"))[1].splitlines()[1:]
+    listed = list(itertools.takewhile(lambda x: re.match(r" *\d+\. ", x), listed))
+    assert len(listed) == len(there.legal_moves())
+    assert not any("[" in line or "play " in line for line in listed if lang == "pt")
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_tile_that_fits_two_places_is_asked_about(lang: str, tmp_path: Path) -> None:
+    course = load_course("fiveup")
+    step = course.lesson("drawing").steps[2]  # the drawn 6-4 fits beside 6-6 and 4-4
+    legal = position(course, step).legal_moves()
+    wanted = step.expect[1]
+    before = [line for s in course.lesson("drawing").steps[:2] for line in (s.expect[0], "")]
+    lines = [*before, "4-6", str(legal.index(wanted) + 1), "", "quit"]
+    app, out = lessons("fiveup", lines, tmp_path / "p.json", lang)
+    app.run("drawing")
+    text = out.getvalue()
+    question = which("4-6", lang)
+    assert question in text
+    after = text[text.index(question) :]
+    for move in legal:
+        assert f"{legal.index(move) + 1:>3}. {describe_move('fiveup', move, lang)}" in after
+    assert "✓ " + describe_move("fiveup", wanted, lang) in after
+
+
+def test_answers_where_any_one_is_right_are_said_with_or(tmp_path: Path) -> None:
+    course = load_course("bingo")
+    step = course.lesson("following").steps[1]
+    assert len(step.expect) == 2
+    for lang, word in (("pt", " ou "), ("en", " or ")):
+        app, out = lessons("bingo", ["show", "quit"], tmp_path / f"{lang}.json", lang)
+        assert app.step(step) == "quit"
+        shown = [describe_move("bingo", m, lang) for m in step.expect]
+        assert word.join(shown) in out.getvalue()
 
 
 def test_an_allowed_move_that_is_not_the_lessons_stays_on_the_step(tmp_path: Path) -> None:
@@ -159,6 +216,27 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "Learn to play Five-Up" in capsys.readouterr().out
     assert main(["learn", "fiveup", "--lesson", "nope", "--progress-file", str(path)]) == 2
     assert "no lesson 'nope'" in capsys.readouterr().err
+    assert main(["learn", "fiveup", "--lesson", "99", "--progress-file", str(path)]) == 2
+    assert "no lesson '99'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_command_takes_the_lesson_numbers_the_list_shows(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "p.json"
+    common = ["--lang", lang, "--progress-file", str(path)]
+    assert main(["learn", "bingo", "--list", *common]) == 0
+    listed = capsys.readouterr().out
+    course = load_course("bingo")
+    for n, lesson in enumerate(course.lessons, 1):
+        title = say(lesson.title, lang)
+        assert f"{n}. {title}" in listed
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        assert main(["learn", "bingo", "--lesson", str(n), *common]) == 0
+        shown = capsys.readouterr().out
+        started = shown[shown.index("──") :]  # past the overview: the first step shown
+        assert started.startswith(f"── {title} · ")
 
 
 @pytest.mark.asyncio

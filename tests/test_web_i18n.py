@@ -35,8 +35,8 @@ def test_the_pages_get_only_their_scripts_messages_and_the_plural_rule() -> None
     pt = script("pt")
     assert '"Copy": "Copiar"' in pt  # a message of table.js
     assert "Record saved to" not in pt  # the terminal app's
-    assert '"{n} trick": ["{n} vaza", "{n} vazas"]' in pt
-    assert '"bot level\\u0004expert": "especialista"' in pt
+    assert '"{n} tile": ["{n} pedra", "{n} pedras"]' in pt  # with its plural forms
+    assert "{n} trick" not in pt  # the games' words come said by the server
     assert "LT_I18N.plural = function (n) { return Number((n > 1)); };" in pt
     assert "LT_I18N.plural = function (n) { return Number((n != 1)); };" in script("en")
 

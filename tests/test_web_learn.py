@@ -16,7 +16,9 @@ pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
 
+from ludoteca.i18n.moves import describe_move
 from ludoteca.lessons import attempt, load_course, step_seat
+from ludoteca.lessons.render import which
 from ludoteca.registry import GAMES
 from ludoteca.web.app import create_app
 
@@ -109,6 +111,39 @@ def test_an_allowed_move_that_is_not_the_lessons_is_explained(client: TestClient
     assert data["events"][0]["text"] == "Amanda won the trick: 11 points."
     unlisted = tries(client, "texas42", "trumps", 1, "play 3-3").json()
     assert unlisted["kind"] == "other" and unlisted["explain"]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_answer_is_accepted_as_the_lesson_shows_it(client: TestClient, lang: str) -> None:
+    data = step(client, "texas42", "following", 1, lang)
+    words = data["answer"][0]
+    assert data["answer_text"] == words and words == describe_move("texas42", "play 5-1", lang)
+    number = str(data["view"]["legal_moves"].index("play 5-1") + 1)
+    for typed in (words, words.upper(), "1-5", "[5-1]", number, "play 1-5"):
+        answer = tries(client, "texas42", "following", 1, typed, lang).json()
+        assert answer["kind"] == "right" and answer["move"] == "play 5-1", typed
+        assert answer["label"] == words
+    # a tile or words naming a move the engine refuses: refused, with the engine's reason
+    refused = tries(
+        client, "texas42", "following", 1, describe_move("texas42", "play 5-5", lang), lang
+    )
+    assert refused.json()["kind"] == "refused" and refused.json()["code"] == "must_follow"
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_an_answer_that_fits_several_moves_asks_which(client: TestClient, lang: str) -> None:
+    data = step(client, "fiveup", "drawing", 3, lang)
+    legal = data["view"]["legal_moves"]
+    asked = tries(client, "fiveup", "drawing", 3, "6-4", lang).json()
+    assert asked["kind"] == "choose" and asked["question"] == which("6-4", lang)
+    assert {c["move"] for c in asked["choices"]} == {"play 6-4 on 6-6", "play 6-4 on 4-4"}
+    for choice in asked["choices"]:
+        assert choice["label"] == describe_move("fiveup", choice["move"], lang)
+        assert legal[choice["number"] - 1] == choice["move"]
+        chosen = tries(client, "fiveup", "drawing", 3, str(choice["number"]), lang).json()
+        assert chosen["kind"] == "right" and chosen["move"] == choice["move"]
+    # the answer of a step where either move is right says them as alternatives
+    assert data["answer_text"] == {"pt": " ou ", "en": " or "}[lang].join(data["answer"])
 
 
 def test_cavaleiro_steps_say_what_the_dice_did(client: TestClient) -> None:

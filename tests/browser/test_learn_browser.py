@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from ludoteca.lessons import attempt, load_course, position, step_seat
-from ludoteca.lessons.render import refusal
+from ludoteca.lessons.render import alternatives, refusal
 
 # One lesson per game, in either language: the article's own examples.
 WALKS = [
@@ -194,6 +194,30 @@ def test_the_last_step_offers_a_practice_table_with_hints(browser: Any, make_ser
     page.wait_for_url(re.compile(r"/t/[^?]+\?practice=1"))
     page.wait_for_selector(".panel.hint table tbody tr", timeout=60000)
     assert page.locator(".panel.hint h2").inner_text() == "The expert's suggestions"
+    assert not page.errors
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+def test_show_me_says_the_answers_as_alternatives(
+    browser: Any, make_server: Any, locale: str
+) -> None:
+    lang = "pt" if locale.startswith("pt") else "en"
+    server = make_server()
+    page = new_page(browser, locale)
+    course = load_course("bingo")
+    step = course.lesson("following").steps[1]  # two answers, either one right
+    page.goto(f"{server.url}/learn/bingo")
+    page.evaluate(
+        """() => localStorage.setItem('ludoteca.learn.bingo',
+             JSON.stringify({lessons: {}, at: {lesson: 'following', step: 2}}))"""
+    )
+    page.reload()
+    wait_step(page, "following", 2)
+    page.locator("#show-btn").click()
+    page.wait_for_selector("#feedback p")
+    shown = flat(page.locator("#feedback").inner_text())
+    assert alternatives("bingo", step.expect, lang) in shown
+    assert {"pt": " ou ", "en": " or "}[lang] in shown
     assert not page.errors
 
 

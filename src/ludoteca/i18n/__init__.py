@@ -161,7 +161,7 @@ class Texts:
 
     def number(self, value: int) -> str:
         """A whole number: ``1.000`` in Portuguese, ``1,000`` in English."""
-        return format_decimal(value, locale=self.locale)
+        return _whole_number(self.lang, value)
 
     def decimal(self, value: float, digits: int = 1, *, sign: bool = False) -> str:
         """``value`` with ``digits`` decimals at most: ``17,2`` in Portuguese."""
@@ -179,6 +179,13 @@ class Texts:
     def join(self, items: Iterable[str]) -> str:
         """``a, b e c``: a list the language's way."""
         return format_list(list(items), locale=self.locale)
+
+
+@functools.lru_cache(maxsize=8192)
+def _whole_number(lang: str, value: int) -> str:
+    """A whole number written the language's way (kept: tables say the same numbers
+    again and again, and Babel's formatting is slow)."""
+    return format_decimal(value, locale=Locale.parse(LOCALES[lang]))
 
 
 @functools.cache

@@ -11,7 +11,7 @@ them as they come (the pages keep the codes for their logic, never the words).
 >>> game.play(game.legal_moves()[0])
 >>> words = said(game.view(0), Voice.of("fiveup", "pt", ["Ana", "Bia"], me=0))
 >>> sorted(words), words["log"][-1]["text"]
-(['events', 'log', 'summary'], 'joga 3-1')
+(['board', 'events', 'log', 'summary'], 'joga 3-1')
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .board import board_words, outcome_words, say_status
 from .events import log_lines, say_event
 from .summary import hand_summary
 from .voice import Voice
@@ -26,16 +27,28 @@ from .voice import Voice
 __all__ = ["said"]
 
 
-def said(view: Mapping[str, Any], voice: Voice, *, log_from: int = 0) -> dict[str, Any]:
+def said(
+    view: Mapping[str, Any],
+    voice: Voice,
+    *,
+    log_from: int = 0,
+    status: tuple[str, int | None] | None = None,
+    result: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The words of ``view`` (a view made with ``log_from=k`` holds the moves from
     ``k`` on; say the same ``log_from``):
 
     - ``log``: the log's lines (:class:`~ludoteca.i18n.events.LogLine` as JSON),
     - ``events``: each of the view's ``events`` as a sentence, in their order,
     - ``summary``: the summary of the hand the last move ended, or ``None``;
+    - ``board``: the words on the table (:func:`~ludoteca.i18n.board.board_words`);
     - Cavaleiro's ``roll_names`` (what each roll of the view is, by its ranking
       key written ``6,5,2,1``: "dois pares, 5 e 3") and ``removal`` (what the
-      round's winner may remove, or ``None``).
+      round's winner may remove, or ``None``);
+    - ``status``: the status line for ``status`` (a step and a seat, as
+      :func:`~ludoteca.i18n.board.say_status` takes them), if given;
+    - ``outcome``: the end of a finished game (:func:`~ludoteca.i18n.board.outcome_words`)
+      for its ``result``, if given.
     """
     events = list(view.get("events") or [])
     last = log_from + len(view.get("log") or []) - 1
@@ -45,6 +58,11 @@ def said(view: Mapping[str, Any], voice: Voice, *, log_from: int = 0) -> dict[st
         "events": [say_event(voice.game, e, voice) for e in events],
         "summary": summary.to_json() if summary is not None else None,
     }
+    out["board"] = board_words(view, voice)
+    if status is not None:
+        out["status"] = say_status(voice, *status)
+    if result is not None:
+        out["outcome"] = outcome_words(result, voice)
     if "rolls" in view:
         rolls = [*view["rolls"], *((view.get("last_round") or {}).get("rolls") or [])]
         out["roll_names"] = {

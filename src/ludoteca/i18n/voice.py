@@ -123,6 +123,25 @@ class Voice:
             return self.tx._("{a} and {b}", a=self.name(seats[0]), b=self.name(seats[1]))
         return self.name(seats[0])
 
+    def plain(self, seat: int) -> str:
+        """A seat by its player's name, the seat looking too."""
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return self.tx._("Seat {n}", n=seat + 1)
+
+    def side_label(self, side: int, *, short: bool = False) -> str:
+        """A side as a score names it: the player (*Você*), or for a team seen by one
+        of its players ``Nós (Ana e Caio)`` and ``Eles (Bia e Davi)`` (``short``:
+        ``Nós``, ``Eles``); by its players' names for a spectator."""
+        seats = self.sides()[side]
+        if len(seats) == 1:
+            return capitalize(self.name(seats[0]))
+        names = self.tx._("{a} and {b}", a=self.plain(seats[0]), b=self.plain(seats[1]))
+        if self.me is None:
+            return names
+        us = self.tx._("Us") if self.me in seats else self.tx._("Them")
+        return us if short else self.tx._("{side} ({names})", side=us, names=names)
+
     def scores(self, scores: Sequence[int]) -> str:
         """Each side's score after its name: ``Ana 62, Bia 36``."""
         return ", ".join(

@@ -6,8 +6,10 @@ events fixed), where the learner is asked for a move. :func:`attempt` tries the
 learner's move on the engine: the right move moves the game on (with the other
 players' moves that follow), a refused move comes back with the engine's
 refusal code, and an allowed move that is not the lesson's with what it would
-do. The texts are message codes (:mod:`ludoteca.lessons.messages`) said in the
-learner's language by :mod:`ludoteca.lessons.render`.
+do. :func:`read_answer` reads what a learner writes (the move in the words the
+lessons show, a tile, the move's number, the notation) as moves. The texts are
+message codes (:mod:`ludoteca.lessons.messages`) said in the learner's language
+by :mod:`ludoteca.lessons.render`.
 
 The courses are data, one file per game (``lessons/data/<game>.toml``); the web
 app shows them at ``/learn/GAME`` and the terminal with ``ludoteca learn GAME``.
@@ -15,6 +17,7 @@ app shows them at ``/learn/GAME`` and the terminal with ``ludoteca learn GAME``.
 
 from __future__ import annotations
 
+from .answers import Reading, read_answer
 from .model import Course, EventSpec, Lesson, LessonDataError, Practice, Step, WrongMove
 from .runner import Attempt, attempt, load_course, position, recent_events, start_of, step_seat
 
@@ -25,11 +28,13 @@ __all__ = [
     "Lesson",
     "LessonDataError",
     "Practice",
+    "Reading",
     "Step",
     "WrongMove",
     "attempt",
     "load_course",
     "position",
+    "read_answer",
     "recent_events",
     "start_of",
     "step_seat",

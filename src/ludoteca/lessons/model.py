@@ -172,6 +172,13 @@ class Course:
                 return lesson
         raise KeyError(lesson_id)
 
+    def find(self, ref: str) -> Lesson | None:
+        """The lesson ``ref`` names: its number as the lists show it (from 1), or its id."""
+        ref = ref.strip()
+        if ref.isdigit() and 1 <= int(ref) <= len(self.lessons):
+            return self.lessons[int(ref) - 1]
+        return next((lesson for lesson in self.lessons if lesson.id == ref), None)
+
     def steps(self) -> list[Step]:
         """Every step of every lesson, in order."""
         return [s for lesson in self.lessons for s in lesson.steps]

@@ -13,6 +13,8 @@ deal, a tile drawn for first leader).
 >>> event("texas42", {"code": "trick", "winner": 1, "points": 11, "tiles": ["5-5"]},
 ...       "en", ["Amanda", "Beth", "André", "Bruno"])
 'Beth won the trick: 11 points.'
+>>> alternatives("texas42", ["play 6-4", "play 5-5"], "pt")
+'joga 6-4 ou joga 5-5'
 """
 
 from __future__ import annotations
@@ -20,11 +22,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from babel.lists import format_list
+
+from ludoteca.i18n import texts
 from ludoteca.i18n.events import say_event
+from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.refusals import say_refusal
 from ludoteca.i18n.voice import capitalize
 
-__all__ = ["SAID", "event", "refusal"]
+__all__ = ["SAID", "alternatives", "event", "refusal", "which"]
 
 SAID: dict[str, frozenset[str]] = {
     "texas42": frozenset({"contract", "trick", "hand_over", "game_over"}),
@@ -81,3 +87,16 @@ def event(
         return None
     text = say_event(game, ev, lang, names, me)
     return _sentence(text) if text else None
+
+
+def alternatives(game: str, moves: Sequence[str], lang: str) -> str:
+    """Moves any one of which will do, in words, said as alternatives the language's
+    way (``joga 6-4 ou joga 5-5``, ``play 6-4 or play 5-5``)."""
+    tx = texts(lang)
+    said = [describe_move(game, move, tx) for move in moves]
+    return format_list(said, style="or", locale=tx.locale) if said else ""
+
+
+def which(answer: str, lang: str) -> str:
+    """The question for an answer that fits several allowed moves (said before them)."""
+    return texts(lang)._("“{answer}” fits more than one move: which one?", answer=answer)

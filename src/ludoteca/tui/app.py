@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option
 import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove
 from ludoteca.i18n import Texts, texts
+from ludoteca.i18n.board import outcome_words, say_status
 from ludoteca.i18n.hints import hint_payload, say_hint
 from ludoteca.i18n.refusals import say_refusal
 from ludoteca.i18n.summary import ended_hand, hand_summary
@@ -568,23 +569,20 @@ class PlayApp(App[None]):
         )
 
     def status_text(self, view: dict[str, Any]) -> Text:
-        names = view["names"]
         step = self.table.next_step()
         out = Text(GAME_TITLES[self.table.game.name] + "  ·  ")
         seat = self.table.acting_seat()
+        voice = self.voice(self.shown_seat())
         if step == "over":
-            out.append(self.tx._("Game over"))
+            out.append(outcome_words(self.table.game.result(), voice)["title"])
         elif step in ("human", "roll") and seat is not None:
-            if step == "roll":
-                out.append(self.tx._("Your roll, {name}", name=names[seat]))
-            else:
-                out.append(self.tx._("Your turn, {name}", name=names[seat]))
+            out.append(say_status(voice, "roll" if step == "roll" else "turn", seat))
         elif step == "bot" and seat is not None:
-            out.append(self.tx._("{name} is thinking…", name=names[seat]))
+            out.append(say_status(voice, "thinking", seat))
         elif seat is not None:
-            out.append(self.tx._("{name} to play", name=names[seat]))
+            out.append(say_status(voice, "to_play", seat))
         else:
-            out.append(self.tx._("Drawing…"))
+            out.append(say_status(voice, "chance"))
         if self.shown_seat() is None and self.table.humans:
             out.append("  ·  " + self.tx._("table seen from outside"))
         return out
@@ -918,7 +916,7 @@ class PlayApp(App[None]):
 
         name = self.table.game.name
         try:
-            body = rules.text(name, self.lang)
+            body = rules.text(name, self.lang, app="terminal")
         except (FileNotFoundError, ValueError):
             body = self.tx._("The rules of this game are not written yet.")
         rendered = Static(RichMarkdown(body, code_theme="ansi_dark"), id="rules-text")
@@ -986,32 +984,14 @@ class PlayApp(App[None]):
     # ------------------------------------------------------------ the end
 
     def result_text(self) -> Text:
-        game = self.table.game
-        result = game.result()
-        names = self.display_names()
-        sides = [" & ".join(names[s] for s in side) for side in result["sides"]]
-        out = Text(self.tx._("Game over") + "\n\n", style="bold")
-        winner = result["winner"]
         humans = self.table.humans
-        if winner is None:
-            out.append(self.tx._("Nobody won.") + "\n", style="bold")
-        elif len(humans) == 1:
-            won = humans[0] in result["sides"][winner]
-            verdict = self.tx._("You won!") if won else self.tx._("You lost.")
-            out.append(verdict + "  ", style="bold green" if won else "bold red")
-            out.append(self.tx._("{name} won!", name=sides[winner]) + "\n")
-        else:
-            out.append(self.tx._("{name} won!", name=sides[winner]) + "\n", style="bold")
-        out.append("\n")
-        for side, score in zip(sides, result["scores"], strict=True):
-            if game.name == "cavaleiro":  # the score's unit said
-                out.append(
-                    f"{side}: "
-                    + self.tx.n_("{n} stick removed", "{n} sticks removed", score)
-                    + "\n"
-                )
-            else:
-                out.append(f"{score:>5}  {side}\n")
+        me = humans[0] if len(humans) == 1 else None
+        said = outcome_words(self.table.game.result(), self.voice(me))
+        out = Text(said["title"] + "\n\n", style="bold")
+        style = {True: "bold green", False: "bold red"}.get(said["won"], "bold")
+        out.append(said["verdict"] + "\n\n", style=style)
+        for side, score in said["rows"]:
+            out.append(f"{side}: {score}\n")
         return out
 
     def show_result(self) -> None:

@@ -17,8 +17,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.i18n import Texts, texts
-from ludoteca.i18n.events import log_lines, say_event
+from ludoteca.i18n.board import board_words, listed_events
+from ludoteca.i18n.events import log_lines
 from ludoteca.i18n.moves import describe_move
+from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import Words
 
 from .draw import (
@@ -64,6 +66,10 @@ class Ctx:
     @property
     def words(self) -> Words:
         return Words(self.tx)
+
+    def voice(self, view: dict[str, Any]) -> Voice:
+        """The table said in its language to the seat shown."""
+        return Voice.of(view["game"], self.lang, view["names"], self.me, view["options"])
 
 
 def _name(view: dict[str, Any], seat: int | None) -> str:
@@ -141,63 +147,53 @@ def _log(view: dict[str, Any], ctx: Ctx, game: str, moves: int = 8) -> Renderabl
     return Group(Text(title, style=TITLE), table)
 
 
-def _with_log(out: Text, view: dict[str, Any], ctx: Ctx, game: str) -> RenderableType:
-    """A score panel with the log under it."""
+def _info(view: dict[str, Any], ctx: Ctx, game: str) -> RenderableType:
+    """The panels beside the table (:func:`ludoteca.i18n.board.board_words`), then the log."""
+    voice = ctx.voice(view)
+    words = board_words(view, voice)
+    out = Text()
+    for panel in words["panels"]:
+        lines = listed_events(panel, view, voice) if panel["kind"] == "events" else panel["lines"]
+        if panel["title"]:
+            out.append(panel["title"] + "\n", style=TITLE)
+        for line in lines:
+            if line.get("tiles") and line.get("label"):
+                out.append(line["label"] + ": ", style=TITLE)
+                for tile in line["tiles"]:
+                    out.append_text(compact_tile(tile))
+                    out.append(" ")
+                out.append(line["text"] + "\n")
+            elif line.get("dice") is not None:
+                dice = " ".join(str(d) for d in line["dice"])
+                out.append(f"  {line['text']}: {dice} {line['after']}\n")
+            else:
+                out.append(line["text"] + "\n", style=_LINE_STYLES.get(line.get("kind", ""), ""))
+        if panel["rows_title"]:
+            out.append(panel["rows_title"] + "\n", style=TITLE)
+        for label, value in panel["rows"]:
+            out.append(f" {value:>3}  ", style=TITLE)
+            out.append(label + "\n")
+    ranking = words.get("round")
+    if ranking:
+        out.append(ranking["title"] + "\n", style=TITLE)
+        for place, row in enumerate(ranking["rows"], 1):
+            note = f" ({row['note']})" if row["note"] else ""
+            style = WINNER if place == 1 else Style()
+            out.append(f" {place}. {row['name']}: {row['roll']}{note}\n", style=style)
+        if ranking["after"]:
+            out.append(ranking["after"] + "\n")
     out.rstrip()
     return Group(out, Text(""), _log(view, ctx, game))
 
 
-def _said(
-    view: dict[str, Any], ctx: Ctx, game: str, codes: Sequence[str], since: int = 0
-) -> list[tuple[dict[str, Any], str]]:
-    """The events of ``codes`` from move ``since`` on, each with its sentence."""
-    out = []
-    for event in view["events"]:
-        if event["code"] in codes and event["n"] >= since:
-            said = say_event(game, event, ctx.tx, view["names"], ctx.me, view.get("options"))
-            out.append((event, said))
-    return out
+_LINE_STYLES = {"trump": TITLE, "warn": Style(color="yellow"), "last-hand": EVENT}
 
 
-def _trick_text(trick: dict[str, Any] | None, view: dict[str, Any], ctx: Ctx) -> Text:
-    out = Text()
-    if not trick:
-        out.append(ctx.tx._("—"))
-        return out
-    for play in trick["plays"]:
-        out.append_text(compact_tile(play["tile"]))
-        out.append(" ")
-    out.append(
-        "\n"
-        + ctx.tx._(
-            "{name} took it (+{points})", name=_name(view, trick["winner"]), points=trick["points"]
-        )
-    )
-    return out
+def _words(view: dict[str, Any], ctx: Ctx) -> dict[str, Any]:
+    return board_words(view, ctx.voice(view))
 
 
 # ---------------------------------------------------------------- Texas 42
-
-
-def contract_name(contract: str, lang: str) -> str:
-    """What the bid winner declared, as the trump line says it (``trump 5`` → ``fives``).
-
-    >>> contract_name("trump 5", "pt"), contract_name("trump follow-me", "en")
-    ('cincos', 'none (follow-me)')
-    """
-    tx = texts(lang)
-    words = contract.split()
-    if len(words) == 2 and words[0] == "trump" and words[1] in "0123456":
-        return Words(tx).suit(words[1])
-    if contract == "trump doubles":
-        return Words(tx).suit("doubles")
-    if contract == "trump follow-me":
-        return tx._("none (follow-me)")
-    if contract == "nello":
-        return tx._("none (nello)")
-    if contract == "sevens":
-        return tx._("none (sevens)")
-    return contract
 
 
 class Texas42Board(Board):
@@ -206,17 +202,6 @@ class Texas42Board(Board):
     def _positions(self, ctx: Ctx) -> dict[int, str]:
         b = ctx.bottom
         return {b: "bottom", (b + 1) % 4: "left", (b + 2) % 4: "top", (b + 3) % 4: "right"}
-
-    def _seat_extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
-        parts = []
-        if view["dealer"] == seat:
-            parts.append(ctx.tx._("deals"))
-        bids = [b["bid"] for b in view["bids"] if b["seat"] == seat]
-        if bids and view["phase"] in ("bid", "trump", "play"):
-            parts.append(describe_move("texas42", bids[-1], ctx.lang))
-        if view["sitting_out"] == seat:
-            parts.append(ctx.tx._("sits out"))
-        return " · ".join(parts)
 
     def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
         width = max(width, 60)
@@ -229,6 +214,7 @@ class Texas42Board(Board):
             trick = view["last_trick"]["plays"]
             faded = True
         placed = {p["seat"]: p["tile"] for p in trick}
+        words = _words(view, ctx)
         spots = {
             "top": (cx - 6, 2),
             "left": (cx - 21, 7),
@@ -242,7 +228,7 @@ class Texas42Board(Board):
                 style = TILE_DIM if faded else TILE_STYLE
                 canvas.blit(x, y, tile_block(placed[seat], horizontal=True, style=style))
             label = _seat_label(view, seat)
-            extra = Text(self._seat_extra(view, seat, ctx))
+            extra = Text(" · ".join(b["text"] for b in words["badges"][seat]))
             backs = _backs(view["hand_sizes"][seat]) if seat != ctx.me else Text("")
             if where in ("top", "bottom"):
                 line = label + Text(" ") + extra if extra.plain else label
@@ -255,60 +241,13 @@ class Texas42Board(Board):
                     line.truncate(side_w)
                     lx = 0 if where == "left" else width - line.cell_len
                     canvas.put(lx, 13 + i, line)
-        if faded and view["last_trick"]:
-            note = ctx.tx._(
-                "{name} took it (+{points})",
-                name=_name(view, view["last_trick"]["winner"]),
-                points=view["last_trick"]["points"],
-            )
+        if words["felt"]:
+            note = words["felt"]
             canvas.put(max(0, cx - len(note) // 2), 19, note, FAINT)
         return canvas.text()
 
-    def _teams(self, view: dict[str, Any], ctx: Ctx) -> list[str]:
-        out = []
-        for side in view["sides"]:
-            names = ctx.tx._("{a} and {b}", a=_name(view, side[0]), b=_name(view, side[1]))
-            if ctx.me is not None and sum(1 for s in ctx.seats if s == "human") == 1:
-                out.append(ctx.tx._("Us") if ctx.me in side else ctx.tx._("Them"))
-            else:
-                out.append(ctx.tx._("Team {names}", names=names))
-        return out
-
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        out = Text()
-        if view["scoring"] == "marks":
-            title = ctx.tx._("Marks (to {n})", n=view["target"])
-        else:
-            title = ctx.tx._("Points (to {n})", n=view["target"])
-        out.append(title + "\n", style=TITLE)
-        for team, score in zip(self._teams(view, ctx), view["scores"], strict=True):
-            tally = "|" * score if view["scoring"] == "marks" else ""
-            out.append(f" {score:>3}  ", style=TITLE)
-            out.append(f"{team} ")
-            out.append(tally + "\n", style=WINNER)
-        out.append(
-            ctx.tx._("Phase: {phase}", phase=ctx.words.phase(self.game, view["phase"])) + "\n"
-        )
-        if view["dealer"] is not None:
-            out.append(ctx.tx._("Dealer: {name}", name=_name(view, view["dealer"])) + "\n")
-        if view["high_bid"]:
-            bid = describe_move("texas42", view["high_bid"], ctx.lang)
-            out.append(ctx.tx._("Bid: {bid} by {name}", bid=bid, name=_name(view, view["bidder"])))
-            out.append("\n")
-        else:
-            out.append(ctx.tx._("Bid: —") + "\n")
-        if view["contract"]:
-            contract = contract_name(view["contract"], ctx.lang)
-            out.append(ctx.tx._("Trump: {contract}", contract=contract) + "\n", style=TITLE)
-        if view["phase"] == "play":
-            a, b = view["points"]
-            out.append(ctx.tx._("Points this hand: {a} – {b}", a=a, b=b) + "\n")
-        ended = _said(view, ctx, self.game, ["hand_over"])
-        if ended:
-            out.append(ended[-1][1] + "\n")
-        out.append(ctx.tx._("Last trick") + ": ", style=TITLE)
-        out.append_text(_trick_text(view["last_trick"], view, ctx))
-        return _with_log(out, view, ctx, self.game)
+        return _info(view, ctx, self.game)
 
 
 # ---------------------------------------------------------------- Bingo
@@ -322,14 +261,9 @@ class BingoBoard(Board):
         canvas = Canvas(width, 15)
         me = ctx.bottom
         other = 1 - me
-        canvas.put(1, 0, _seat_label(view, other, self._extra(view, other, ctx)))
-        top = _backs(view["hand_sizes"][other])
-        if view["shown"][other]:
-            top.append("   " + ctx.tx._("Doubles shown: {tiles}", tiles=""))
-            for tile in view["shown"][other]:
-                top.append_text(compact_tile(tile))
-                top.append(" ")
-        canvas.put(1, 1, top)
+        words = _words(view, ctx)
+        canvas.put(1, 0, _seat_label(view, other, self._extra(view, other, words)))
+        canvas.put(1, 1, _backs(view["hand_sizes"][other]))
         trick = view["trick"]
         faded = False
         if not trick and view["last_trick"] and view["phase"] in ("lead", "reply", "take"):
@@ -342,66 +276,32 @@ class BingoBoard(Board):
             name = _name(view, play["seat"])
             canvas.put(x, 8, name, FAINT)  # whole: the next tile moves over
             x += max(15, len(name) + 2)
-        if faded and view["last_trick"]:
-            lt = view["last_trick"]
-            note = ctx.tx._(
-                "{name} took it (+{points})", name=_name(view, lt["winner"]), points=lt["points"]
-            )
-            canvas.put(1, 9, note, FAINT)
+        labels = words["labels"]
+        if words["felt"]:
+            canvas.put(1, 9, words["felt"], FAINT)
         sx = width - 28
         if view["stock_count"]:
-            canvas.put(sx, 2, ctx.tx._("Stock: {n}", n=view["stock_count"]), TITLE)
+            canvas.put(sx, 2, labels["stock"], TITLE)
             canvas.blit(sx, 3, back_block(horizontal=True))
         if view["up"]:
-            canvas.put(sx + 14, 2, ctx.tx._("Turned up"), TITLE)
+            canvas.put(sx + 14, 2, labels["up"], TITLE)
             canvas.blit(sx + 14, 3, tile_block(view["up"], horizontal=True))
-        if view["trump"] is not None:
-            trump = f"{view['trump']} ({ctx.words.suit(view['trump'])})"
-            canvas.put(sx, 8, ctx.tx._("Trump: {trump}", trump=trump), TITLE)
-        if view["closed"]:
-            canvas.put(
-                1, 10, ctx.tx._("{name} closed the stock", name=_name(view, view["closed_by"]))
-            )
+        if "trump" in labels:
+            canvas.put(sx, 8, labels["trump"], TITLE)
+        if "closed" in labels:
+            canvas.put(1, 10, labels["closed"])
         if view["following_compulsory"]:
-            canvas.put(1, 11, ctx.tx._("Following is compulsory"), Style(color="yellow"))
-        mine = Text("")
+            canvas.put(1, 11, labels["following"], Style(color="yellow"))
         if me != ctx.me:
-            mine = _backs(view["hand_sizes"][me])
-        if view["shown"][me]:
-            mine.append("   " + ctx.tx._("Doubles shown: {tiles}", tiles=""))
-            for tile in view["shown"][me]:
-                mine.append_text(compact_tile(tile))
-                mine.append(" ")
-        canvas.put(1, 13, mine)
-        canvas.put(1, 14, _seat_label(view, me, self._extra(view, me, ctx)))
+            canvas.put(1, 13, _backs(view["hand_sizes"][me]))
+        canvas.put(1, 14, _seat_label(view, me, self._extra(view, me, words)))
         return canvas.text()
 
-    def _extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
-        sets = ctx.tx._("Sets (to {n})", n=view["target_sets"])
-        return f"{view['points'][seat]} · {sets}: {view['sets'][seat]}"
+    def _extra(self, view: dict[str, Any], seat: int, words: dict[str, Any]) -> str:
+        return " · ".join([str(view["points"][seat]), *(b["text"] for b in words["badges"][seat])])
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        out = Text()
-        out.append(ctx.tx._("Sets (to {n})", n=view["target_sets"]) + "\n", style=TITLE)
-        for seat in (0, 1):
-            out.append(f" {view['sets'][seat]:>3}  ", style=TITLE)
-            out.append(_name(view, seat) + "\n")
-        out.append(ctx.tx._("Hand {n}", n=view["hand_number"]) + " · ")
-        out.append(
-            ctx.tx._("Phase: {phase}", phase=ctx.words.phase(self.game, view["phase"])) + "\n"
-        )
-        out.append(ctx.tx._("Hand points (to 70)") + "\n", style=TITLE)
-        for seat in (0, 1):
-            out.append(f" {view['points'][seat]:>3}  ", style=TITLE)
-            out.append(_name(view, seat) + "\n")
-        a, b = view["tricks_won"]
-        out.append(ctx.tx._("Tricks: {a} – {b}", a=a, b=b) + "\n")
-        if view["trump"] is not None:
-            trump = f"{view['trump']} ({ctx.words.suit(view['trump'])})"
-            out.append(ctx.tx._("Trump: {trump}", trump=trump) + "\n", style=TITLE)
-        out.append(ctx.tx._("Last trick") + ": ", style=TITLE)
-        out.append_text(_trick_text(view["last_trick"], view, ctx))
-        return _with_log(out, view, ctx, self.game)
+        return _info(view, ctx, self.game)
 
 
 # ---------------------------------------------------------------- Cavaleiro
@@ -417,16 +317,13 @@ class CavaleiroBoard(Board):
         # Two players: big figures and dice; more: compact figures and dice as
         # digits, so that eight fit a 120×40 terminal.
         compact = n > 2
+        words = _words(view, ctx)
         rolls = {r["seat"]: r for r in view["rolls"]}
         cells: list[Block] = []
         for fig in view["figures"]:
             seat = fig["seat"]
             lines: list[Text] = []
-            count = (
-                str(fig["sticks_left"])
-                if compact
-                else ctx.tx.n_("{n} stick", "{n} sticks", fig["sticks_left"])
-            )
+            count = str(fig["sticks_left"]) if compact else words["badges"][seat][0]["text"]
             label = _seat_label(view, seat, count)
             if view["round_winner"] == seat or view["winner"] == seat:
                 label.append(" ★", style=WINNER)
@@ -467,45 +364,7 @@ class CavaleiroBoard(Board):
         return ctx.words.roll(roll["key"])
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        out = Text()
-        out.append(ctx.tx._("Round {n}", n=view["round"]) + " · ", style=TITLE)
-        out.append(
-            ctx.tx._("Phase: {phase}", phase=ctx.words.phase(self.game, view["phase"])) + "\n"
-        )
-        if view["order"]:
-            names = ", ".join(_name(view, s) for s in view["order"])
-            out.append(ctx.tx._("Order: {names}", names=names) + "\n")
-        if view["to_roll"] is not None:
-            out.append(ctx.tx._("To roll: {name}", name=_name(view, view["to_roll"])) + "\n")
-        for fig in view["figures"]:
-            seat = fig["seat"]
-            out.append(f" {fig['sticks_left']:>3}  ", style=TITLE)
-            out.append(_name(view, seat) + " · ")
-            out.append(
-                ctx.tx.n_("{n} round won", "{n} rounds won", view["rounds_won"][seat]) + "\n"
-            )
-        if view["round_winner"] is not None and view.get("ranking"):
-            # the round's rolls, best first, until the next round starts
-            out.append(ctx.tx._("Round {n}: the ranking", n=view["round"]) + "\n", style=TITLE)
-            rolls = {r["seat"]: r for r in view["rolls"]}
-            for place, seat in enumerate(view["ranking"], 1):
-                roll = rolls.get(seat)  # its dice are under the player's figure
-                what = self._category(roll, ctx) if roll else ""
-                style = WINNER if place == 1 else Style()
-                out.append(f" {place}. {_name(view, seat)}: {what}\n", style=style)
-        if view["allowed_removal_code"]:
-            what = ctx.words.removal_code(view["allowed_removal_code"])
-            out.append(ctx.tx._("May remove: {what}", what=what) + "\n", style=TITLE)
-        removed = _said(view, ctx, self.game, ["sticks_removed"])
-        if removed and view["phase"] != "remove":  # the last round: what its winner removed
-            out.append(removed[-1][1] + "\n")
-        if view["phase"] == "order" and view["order_rolloff"]:
-            out.append(ctx.tx._("Roll for order (totals)") + "\n", style=TITLE)
-            for stage in view["order_rolloff"]:
-                out.append(
-                    "  " + ", ".join(f"{_name(view, r['seat'])} {r['total']}" for r in stage) + "\n"
-                )
-        return _with_log(out, view, ctx, self.game)
+        return _info(view, ctx, self.game)
 
 
 def _column_numbers(sticks: Sequence[dict[str, Any]], scale_x: int = 4) -> Text:
@@ -571,6 +430,7 @@ class FiveUpBoard(Board):
 
     def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
         n = len(view["names"])
+        words = _words(view, ctx)
         parts: list[RenderableType] = []
         top = Text()
         for seat in range(n):
@@ -589,16 +449,13 @@ class FiveUpBoard(Board):
             drawing = draw_layout(layout, pips=pips)
             pad = " " * max(0, (max(width, 40) - drawing.width) // 2)
             parts.extend(Text(pad) + line for line in drawing.lines)
-            ends = [str(e["counts"]) for e in layout["open_ends"] if e["counts"]]
             total = layout["ends_total"]
-            text = " + ".join(ends) if ends else "0"
             style = WINNER if total and total % 5 == 0 else FAINT
             parts.append(Text(""))
-            parts.append(
-                Text(ctx.tx._("Open ends: {ends} = {total}", ends=text, total=total), style=style)
-            )
+            parts.append(Text(words["labels"].get("ends", ""), style=style))
         else:
-            parts.append(Text(""))
+            parts.append(Text(words["felt"] or ""))
+        parts.append(Text(words["labels"]["stock"], style=FAINT))
         parts.append(Text(""))
         if ctx.me is not None:
             me = _seat_label(view, ctx.me, self._extra(view, ctx.me, ctx))
@@ -609,45 +466,8 @@ class FiveUpBoard(Board):
         side = view["side_of"][seat]
         return f"{view['scores'][side]}"
 
-    def _sides(self, view: dict[str, Any], ctx: Ctx) -> list[str]:
-        out = []
-        for side in view["sides"]:
-            names = [_name(view, s) for s in side]
-            if len(names) == 2:
-                out.append(
-                    ctx.tx._("Team {names}", names=ctx.tx._("{a} and {b}", a=names[0], b=names[1]))
-                )
-            else:
-                out.append(names[0])
-        return out
-
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        out = Text()
-        out.append(ctx.tx._("Points (to {n})", n=view["target"]) + "\n", style=TITLE)
-        for name, score in zip(self._sides(view, ctx), view["scores"], strict=True):
-            out.append(f" {score:>3}  ", style=TITLE)
-            out.append(name + "\n")
-        out.append(ctx.tx._("Hand {n}", n=view["hand_number"]) + " · ")
-        out.append(
-            ctx.tx._("Phase: {phase}", phase=ctx.words.phase(self.game, view["phase"])) + "\n"
-        )
-        out.append(
-            ctx.tx._(
-                "Stock: {n} ({drawable} to draw)",
-                n=view["stock_size"],
-                drawable=view["stock_drawable"],
-            )
-            + "\n"
-        )
-        for seat, size in enumerate(view["hand_sizes"]):
-            out.append(f"  {_name(view, seat)}: ")
-            out.append(ctx.tx.n_("{n} tile", "{n} tiles", size) + "\n")
-        scored = _said(view, ctx, self.game, ["ends_scored", "domino_bonus", "blocked"])[-4:]
-        if scored:
-            out.append(ctx.tx._("Points scored") + "\n", style=TITLE)
-            for _, said in scored:
-                out.append(f"  {said}\n")
-        return _with_log(out, view, ctx, self.game)
+        return _info(view, ctx, self.game)
 
     def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
         text = describe_move(self.game, move, ctx.lang)

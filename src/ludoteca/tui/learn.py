@@ -13,7 +13,6 @@ against gentle bots, with the expert's hint shown at every turn.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,16 +27,18 @@ from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.words import GAME_TITLES
 from ludoteca.lessons import (
     Course,
+    Reading,
     Step,
     attempt,
     load_course,
     position,
+    read_answer,
     recent_events,
     step_seat,
 )
 from ludoteca.lessons.messages import say
 from ludoteca.lessons.progress import Progress
-from ludoteca.lessons.render import event, refusal
+from ludoteca.lessons.render import alternatives, event, refusal, which
 from ludoteca.registry import GAMES
 
 from .boards import Ctx, board_for
@@ -57,9 +58,8 @@ COMMANDS: dict[str, str] = {
 learner's language)."""
 
 MAX_LISTED = 24
-"""Allowed moves listed by number at most (a long list is cut, the notation still works)."""
-
-TILE = re.compile(r"^\d-\d$")
+"""Allowed moves listed by number at most (a long list is cut; the numbers past it,
+the words and the notation still work)."""
 
 
 class Lessons:
@@ -140,7 +140,7 @@ class Lessons:
             return
         self.show(self.tx._("Allowed moves:"), "bold")
         for i, move in enumerate(legal[:MAX_LISTED], 1):
-            self.show(f" {i:>3}. {self.move_words(move)}  [{move}]")
+            self.show(f" {i:>3}. {self.move_words(move)}")
         if len(legal) > MAX_LISTED:
             self.show(f"  … (+{len(legal) - MAX_LISTED})")
 
@@ -149,13 +149,19 @@ class Lessons:
         words = {key: tx._(word) for key, word in COMMANDS.items()}
         self.show(
             tx._(
-                "Type a move in the game's notation (as in the list) or its number. "
-                "Also: {moves} (the allowed moves), {show} (the answer), {restart} (the "
+                "Type the move as the lessons say it, just its tile, or its number in the "
+                "list. Also: {moves} (the allowed moves), {show} (the answer), {restart} (the "
                 "lesson from its first step), {skip} (the next lesson), {quit} (stop here; "
                 "the progress is kept).",
                 **words,
             )
         )
+
+    def ask_which(self, reading: Reading, legal: list[str]) -> None:
+        """A line that names several allowed moves: the learner is asked which, by number."""
+        self.show(which(reading.text, self.lang), "yellow")
+        for move in reading.moves:
+            self.show(f" {legal.index(move) + 1:>3}. {self.move_words(move)}")
 
     # ------------------------------------------------------------ reading
 
@@ -170,15 +176,6 @@ class Lessons:
             if word in (key, self.tx._(msg).lower()):
                 return key
         return None
-
-    def move_of(self, line: str, legal: list[str]) -> str:
-        """The move a line names: a number from the list, a bare tile, or notation."""
-        text = " ".join(line.split())
-        if text.isdigit() and 1 <= int(text) <= min(len(legal), MAX_LISTED):
-            return legal[int(text) - 1]
-        if TILE.match(text):
-            return "play " + text
-        return text
 
     # ------------------------------------------------------------ the course
 
@@ -270,12 +267,16 @@ class Lessons:
             elif command == "moves":
                 self.list_moves(legal)
             elif command == "show":
-                answers = tx.join([self.move_words(m) for m in step.expect[:4]])
+                answers = alternatives(self.game, step.expect, self.lang)
                 self.show(tx._("The answer: {moves}", moves=answers))
             elif command in ("restart", "skip", "quit"):
                 return command
-            elif line.strip() and self.try_move(step, self.move_of(line, legal), n == count):
-                return self.pause()
+            elif line.strip():
+                reading = read_answer(game, line, self.lang)
+                if reading.ambiguous:
+                    self.ask_which(reading, legal)
+                elif self.try_move(step, reading.move, n == count):
+                    return self.pause()
 
     def how_to_answer(self, step: Step, legal: list[str]) -> str:
         """How to write a move, with an example that is not the answer."""
@@ -284,9 +285,9 @@ class Lessons:
         others = [m for m in legal if m not in step.expect]
         if others:
             return tx._(
-                "Write the move as the game writes it (for example: {example}); "
-                "{moves} lists the allowed moves, ? shows the commands.",
-                example=others[-1],
+                "Write the move in words (for example: {example}) or its number in the "
+                "list; {moves} lists the allowed moves, ? shows the commands.",
+                example=self.move_words(others[-1]),
                 **words,
             )
         return tx._("{moves} lists the allowed moves, ? shows the commands.", **words)
@@ -363,7 +364,9 @@ def add_subcommand(sub: Any) -> None:
         ),
     )
     p.add_argument("game", choices=list(GAMES), help=N_("the game to learn"))
-    p.add_argument("--lesson", metavar="ID", help=N_("begin with this lesson (its id, see --list)"))
+    p.add_argument(
+        "--lesson", metavar="N", help=N_("begin with this lesson (its number, see --list)")
+    )
     p.add_argument("--list", action="store_true", help=N_("list the lessons and the progress"))
     p.add_argument("--restart", action="store_true", help=N_("forget the progress in this game"))
     p.add_argument("--practice", action="store_true", help=N_("go straight to the practice game"))
@@ -381,10 +384,11 @@ def cmd_learn(args: argparse.Namespace) -> int:
     lang = normalize_lang(args.lang) if args.lang else default_lang()
     progress = Progress(args.progress_file)
     course = load_course(args.game)
-    if args.lesson is not None and args.lesson not in [lesson.id for lesson in course.lessons]:
-        ids = ", ".join(lesson.id for lesson in course.lessons)
+    chosen = course.find(args.lesson) if args.lesson is not None else None
+    if args.lesson is not None and chosen is None:
         print(
-            f"ludoteca learn: no lesson {args.lesson!r} in {args.game} (lessons: {ids})",
+            f"ludoteca learn: no lesson {args.lesson!r} in {args.game}: give its number, "
+            f"1 to {len(course.lessons)}, as --list shows them",
             file=sys.stderr,
         )
         return 2
@@ -396,7 +400,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         lessons.overview()
         return 0
     try:
-        practice = args.practice or lessons.run(args.lesson)
+        practice = args.practice or lessons.run(chosen.id if chosen else None)
     except (EOFError, KeyboardInterrupt):
         print()
         return 0

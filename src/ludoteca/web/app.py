@@ -47,7 +47,7 @@ from ludoteca.game import Game
 from ludoteca.i18n import LOCALE_DIR, N_
 from ludoteca.i18n.table import said
 from ludoteca.i18n.voice import Voice
-from ludoteca.i18n.words import GAME_TITLES
+from ludoteca.i18n.words import GAME_TITLES, Words
 from ludoteca.registry import GAMES, available_games, game_class
 
 from . import i18n
@@ -449,6 +449,7 @@ def create_app(
 
     async def api_games(request: Request) -> Response:
         built = set(available_games())
+        words = Words(i18n.pick_lang(request))
         out = []
         for name in GAMES:
             entry: dict[str, Any] = {"name": name, "available": name in built}
@@ -460,6 +461,9 @@ def create_app(
                         "options": public_options(name),
                         "levels": available_levels(name),
                         "engines": hub.engines.levels_for(name),
+                        "level_names": {
+                            level: words.level(level) for level in available_levels(name)
+                        },
                         "seats": kind.num_seats,
                         "sides": kind.sides,
                     }
@@ -487,7 +491,8 @@ def create_app(
 
     async def api_tables(request: Request) -> Response:
         rows = await asyncio.to_thread(store.recent_tables, 40)
-        return JSONResponse({"tables": [table_summary(d, n) for d, n in rows]})
+        lang = i18n.pick_lang(request)
+        return JSONResponse({"tables": [table_summary(d, n, lang) for d, n in rows]})
 
     async def api_create(request: Request) -> Response:
         try:

@@ -1184,17 +1184,39 @@ class Hub:
     ) -> dict[str, Any]:
         """What the table's screen says to ``seat`` in ``lang`` (:func:`ludoteca.i18n.table.said`),
         with the players' names as the table shows them."""
-        words = Words(lang)
-        names = [
-            words.bot(s.seat, s.level or "")
-            if s.kind == "bot"
-            else s.name
-            if s.token_hash is not None
-            else words.free_seat(s.seat)
-            for s in table.seats
-        ]
+        names = [seat_label(s, Words(lang)) for s in table.seats]
         voice = Voice.of(table.game_name, lang, names, seat, table.game.options)
-        return {**said(view, voice, log_from=log_from), "names": names}
+        game = table.game
+        words = said(
+            view,
+            voice,
+            log_from=log_from,
+            status=self.status_step(table, seat),
+            result=game.result() if game.is_over else None,
+        )
+        return {**words, "names": names}
+
+    def status_step(self, table: LiveTable, seat: int | None) -> tuple[str, int | None]:
+        """What the table waits for, as seen from ``seat`` (see
+        :func:`ludoteca.i18n.board.say_status`)."""
+        awaits = self.awaiting(table)
+        if awaits is not None and awaits["kind"] in ("continue", "pause"):
+            return "hand_over", None
+        if awaits is not None and awaits["kind"] == "roll":
+            roller: int = awaits["seat"]
+            if roller == seat:
+                return "roll", roller
+            who = table.seats[roller]
+            return ("waiting" if who.kind != "bot" and who.token_hash is None else "rolls"), roller
+        mover = table.game.to_move
+        if not isinstance(mover, int):
+            return "chance", None
+        if mover == seat:
+            return "turn", mover
+        info = table.seats[mover]
+        if info.kind == "bot":
+            return "thinking", mover
+        return ("waiting" if info.token_hash is None else "to_play"), mover
 
     def send_state(self, table: LiveTable, conn: Connection) -> None:
         """A full ``state`` to one connection: its first frame, and after a refusal."""
@@ -1347,8 +1369,10 @@ class Hub:
         }
 
 
-def table_summary(data: TableData, moves: int) -> dict[str, Any]:
-    """A stored table as listed in the lobby."""
+def table_summary(data: TableData, moves: int, lang: str = "en") -> dict[str, Any]:
+    """A stored table as listed in the lobby (its seats named in ``lang``)."""
+    words = Words(lang)
+    seats = [{**seat_info(s), "label": seat_label(s, words)} for s in data.seats]
     return {
         "id": data.id,
         "game": data.game,
@@ -1356,8 +1380,16 @@ def table_summary(data: TableData, moves: int) -> dict[str, Any]:
         "moves": moves,
         "updated": data.updated,
         "age": max(0.0, time.time() - data.updated),
-        "seats": [seat_info(s) for s in data.seats],
+        "seats": seats,
     }
+
+
+def seat_label(seat: SeatData, words: Words) -> str:
+    """A seat's player as the table names them: a bot by its level, a seat nobody
+    took yet as free."""
+    if seat.kind == "bot":
+        return words.bot(seat.seat, seat.level or "")
+    return seat.name if seat.token_hash is not None else words.free_seat(seat.seat)
 
 
 def seat_info(seat: SeatData) -> dict[str, Any]:

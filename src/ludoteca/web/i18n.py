@@ -254,7 +254,7 @@ def rules_html(game: str, lang: str) -> str:
     from ludoteca import rules
 
     try:
-        source = rules.text(game, lang)
+        source = rules.text(game, lang, app="web")
     except (ValueError, FileNotFoundError):
         title = html.escape(GAME_TITLES.get(game, game))
         missing = texts(lang)._("The rules of this game are still being written.")

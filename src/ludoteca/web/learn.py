@@ -5,10 +5,12 @@
 - ``GET /api/learn/{game}/{lesson}/{step}``: a step (1-based): what it says, its
   diagram, the position as the learner's seat sees it and what happened last;
 - ``POST /api/learn/{game}/try`` ``{"lesson", "step", "move"}``: the learner's
-  move tried on the engine: ``right`` (with what followed and the position
-  after), ``refused`` (the engine's refusal from its code, and the lesson's
-  explanation) or ``other`` (allowed, but not the lesson's move: why, and what
-  it would do).
+  move (in the words the lessons show, a tile alone, its number among the
+  view's ``legal_moves``, or the notation) tried on the engine: ``right`` (with
+  what followed and the position after), ``refused`` (the engine's refusal from
+  its code, and the lesson's explanation) or ``other`` (allowed, but not the
+  lesson's move: why, and what it would do); ``choose`` when it fits several
+  allowed moves (``choices``: each with its ``move``, ``label`` and ``number``).
 
 Nothing is stored on the server: a step is rebuilt from the course's data.
 """
@@ -32,16 +34,18 @@ from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES
 from ludoteca.lessons import (
     Course,
+    Reading,
     Step,
     attempt,
     load_course,
     position,
+    read_answer,
     recent_events,
     step_seat,
 )
 from ludoteca.lessons.diagrams import DiagramError, diagram, parse_spec
 from ludoteca.lessons.messages import say
-from ludoteca.lessons.render import event, refusal
+from ludoteca.lessons.render import alternatives, event, refusal, which
 from ludoteca.registry import GAMES
 
 from . import i18n
@@ -179,7 +183,8 @@ class LearnApi:
             "seat": seat,
             "diagram": diagram(course.game, step.diagram, lang) if step.diagram else None,
             "next": _next(course, step),
-            "answer": [i18n.describe(course.game, m, lang) for m in step.expect[:4]],
+            "answer": [i18n.describe(course.game, m, lang) for m in step.expect],
+            "answer_text": alternatives(course.game, step.expect, lang),
             "recent": _events(game, recent_events(course, step, game), lang, seat),
             **_table(game, seat, step, lang),
         }
@@ -202,8 +207,11 @@ class LearnApi:
         return JSONResponse(data)
 
     @staticmethod
-    def _attempt_data(course: Course, step: Step, move: str, lang: str) -> dict[str, Any]:
-        result = attempt(course, step, move)
+    def _attempt_data(course: Course, step: Step, text: str, lang: str) -> dict[str, Any]:
+        reading = read_answer(position(course, step), text, lang)
+        if reading.ambiguous:
+            return _choices(course, step, reading, lang)
+        result = attempt(course, step, reading.move)
         game = result.game
         seat = step_seat(course, step)
         explain = say(result.wrong.explain, lang) if result.wrong and result.wrong.explain else None
@@ -229,6 +237,24 @@ class LearnApi:
         return out
 
 
+def _choices(course: Course, step: Step, reading: Reading, lang: str) -> dict[str, Any]:
+    """A learner's answer that fits several allowed moves: which one?"""
+    legal = position(course, step).legal_moves()
+    return {
+        "kind": "choose",
+        "move": reading.text,
+        "question": which(reading.text, lang),
+        "choices": [
+            {
+                "move": move,
+                "label": i18n.describe(course.game, move, lang),
+                "number": legal.index(move) + 1,
+            }
+            for move in reading.moves
+        ],
+    }
+
+
 def _not_this(step: Step, course: Course, lang: str) -> str:
     """What an allowed move the step does not list is told: the step asks for another."""
     return i18n.texts(lang)._(
@@ -244,6 +270,21 @@ DIAGRAM_MARK = re.compile(r"^\[diagram\]: <> \((?P<spec>[^)]*)\)[ \t]*$", re.MUL
 renderer shows (the terminal shows the text without it), ``[diagram]: <> (spec)``."""
 
 
+_TILE_NAME = re.compile(r"(?<![\w-])(\d-\d)(?![\w-])")
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def _unbroken_tiles(rendered: str) -> str:
+    """``rendered`` HTML with each tile's name (``5-3``) kept on one line: a narrow
+    screen would otherwise break it at its hyphen."""
+    out = []
+    for part in _TAG.split(rendered):
+        if not part.startswith("<"):
+            part = _TILE_NAME.sub(r'<span class="tile-name">\1</span>', part)
+        out.append(part)
+    return "".join(out)
+
+
 def rules_with_diagrams(game: str, lang: str) -> str:
     """The rules of ``game`` as HTML (as :func:`ludoteca.web.i18n.rules_html`) with
     the diagrams its text names drawn from the engine, and a link to the lessons."""
@@ -252,7 +293,7 @@ def rules_with_diagrams(game: str, lang: str) -> str:
     from ludoteca import rules
 
     try:
-        source = rules.text(game, lang)
+        source = rules.text(game, lang, app="web")
     except (ValueError, FileNotFoundError):
         return i18n.rules_html(game, lang)
     specs: list[str] = []
@@ -263,7 +304,7 @@ def rules_with_diagrams(game: str, lang: str) -> str:
 
     source = DIAGRAM_MARK.sub(hold, source)
     md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    rendered: str = md.render(source)
+    rendered = _unbroken_tiles(md.render(source))
     for i, spec in enumerate(specs):
         try:
             data = diagram(game, parse_spec(spec), lang)

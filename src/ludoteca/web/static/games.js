@@ -14,19 +14,6 @@
 const Games = (() => {
   const POS4 = ["bottom", "left", "top", "right"];
 
-  /* The games' words (the same messages as the server's ludoteca.i18n.words). */
-  const LEVELS = { random: p_("bot level", "random"), greedy: p_("bot level", "greedy"), expert: p_("bot level", "expert") };
-  const SUITS = [p_("suit", "blanks"), p_("suit", "ones"), p_("suit", "twos"), p_("suit", "threes"), p_("suit", "fours"), p_("suit", "fives"), p_("suit", "sixes")];
-  const TEXAS42_PHASES = { bid: p_("phase", "bidding"), trump: p_("phase", "naming trump") };
-
-  function levelName(level) {
-    return LEVELS[level] || level;
-  }
-
-  function botName(seat, level) {
-    return _("Bot {n} ({level})", { n: seat + 1, level: levelName(level || "expert") });
-  }
-
   /** A decision as the server parsed it ({text, kind, tiles, numbers, detail}), or null. */
   function parsed(m, move) {
     return (m.moves && m.moves[move]) || null;
@@ -36,18 +23,6 @@ const Games = (() => {
   function findMove(moves, wanted) {
     const found = Object.values(moves || {}).find(wanted);
     return found ? found.text : null;
-  }
-
-  /** What the bid winner declared, as the trump line says it: "fives", "none (follow-me)". */
-  function contractName(m, contract) {
-    const c = parsed(m, contract);
-    if (!c) return label(m, contract);
-    if (c.kind === "trump" && c.numbers.length) return SUITS[c.numbers[0]];
-    if (c.kind === "trump" && c.detail === "doubles") return p_("suit", "doubles");
-    if (c.kind === "trump" && c.detail === "follow-me") return _("none (follow-me)");
-    if (c.kind === "nello") return _("none (nello)");
-    if (c.kind === "sevens") return _("none (sevens)");
-    return label(m, contract);
   }
 
   /** A seat's player as named at the table (bots by their level). */
@@ -61,22 +36,9 @@ const Games = (() => {
     return i === m.me ? _("{name} (you)", { name }) : name;
   }
 
-  /** The events of `codes` of the moves from `from` on, each with its sentence as the
-   * server said it (`said.events` goes with the view's `events`, one for one). */
-  function eventTexts(m, codes, from) {
-    const texts = (m.said && m.said.events) || [];
-    return (m.view.events || []).map((e, i) => ({ event: e, text: texts[i] || "" }))
-      .filter(({ event }) => codes.includes(event.code) && event.n >= (from || 0));
-  }
-
   /** What a Cavaleiro roll is ("dois pares, 5 e 3"), as the server said it. */
   function rollName(m, roll) {
     return ((m.said && m.said.roll_names) || {})[roll.key.join(",")] || "";
-  }
-
-  /** What the round's winner may remove, as the server said it. */
-  function removalText(m) {
-    return (m.said && m.said.removal) || "";
   }
 
   function label(m, move) {
@@ -292,37 +254,74 @@ const Games = (() => {
     return (m.said && m.said.summary) || null;
   }
 
-  /** A side by its players: "Us (Ana & Caio)" and "Them (…)" for a seated player at a
-   * team game, the player's name otherwise. */
-  function sideName(m, seats) {
-    if (seats.length === 1) return seatName(m, seats[0]);
-    const names = seats.map((s) => plainName(m, s)).join(" & ");
-    if (m.me === null || m.me === undefined) return names;
-    return (seats.includes(m.me) ? _("Us") : _("Them")) + " (" + names + ")";
+  /* ---------------------------------------------- the table's words, as said */
+
+  const NO_WORDS = { badges: [], felt: null, panels: [], labels: {}, score_line: "", round: null };
+
+  /** The words on the table as the server said them (ludoteca.i18n.board). */
+  function words(m) {
+    return (m.said && m.said.board) || NO_WORDS;
+  }
+
+  function badgesOf(m, i) {
+    return h("div", { class: "badges" }, (words(m).badges[i] || []).map((b) =>
+      h("span", { class: "badge" + (b.kind ? " " + b.kind : "") }, b.text)));
+  }
+
+  /** The events an events panel lists: ludoteca.i18n.board.picked_events's rule, on
+   * the events and sentences the page holds. */
+  function pickedEvents(m, p) {
+    const events = m.view.events || [];
+    const texts = (m.said && m.said.events) || [];
+    const moves = m.view.log.length;
+    let start = 0;
+    if (p.since !== null) {
+      for (let i = events.length - 1; i >= 0; i--) {
+        if (events[i].code === p.since && events[i].n < moves - 1) {
+          start = events[i].n + 1;
+          break;
+        }
+      }
+    }
+    const picked = events.map((e, i) => ({ event: e, text: texts[i] || "" }))
+      .filter(({ event }) => event.n >= start && p.codes.includes(event.code)).slice(-p.last);
+    return p.newest_first ? picked.reverse() : picked;
+  }
+
+  function panelLine(line) {
+    const cls = line.kind || "";
+    if (line.dice) {
+      return h("li", {}, line.text + ": ", line.dice.map((d) => dieSVG(d, "tiny")), " " + line.after);
+    }
+    if (line.tiles && line.tiles.length && line.label) {
+      return h("div", { class: cls }, h("span", {}, line.label + ": "),
+        line.tiles.map((t) => tileSVG(t, { cls: "small", horizontal: true })), h("span", {}, " " + line.text));
+    }
+    return h("p", { class: cls }, line.text);
+  }
+
+  /** The panels beside the table, as the server said them (the log goes after them). */
+  function sidePanels(m) {
+    const out = [];
+    for (const p of words(m).panels) {
+      if (p.kind === "events") {
+        const picked = pickedEvents(m, p);
+        if (!picked.length && !p.title) continue;
+        out.push(panel(p.title, h("ul", { class: "events" }, picked.map(({ event, text }) =>
+          h("li", { dataset: { code: event.code } }, text + " ", (event.tiles || []).map((t) => tileSVG(t, { cls: "tiny", horizontal: true })))))));
+      } else if (p.kind === "rolloff") {
+        out.push(panel(p.title, h("ul", { class: "events" }, p.lines.map(panelLine))));
+      } else {
+        out.push(panel(p.title, p.lines.map(panelLine), p.rows_title ? h("h3", {}, p.rows_title) : null,
+          p.rows.map(([k, val]) => kv(k, val))));
+      }
+    }
+    return out;
   }
 
   /** The score in one short line (for small screens, where the score panel is far below). */
   function scoreLine(m) {
-    const v = m.view;
-    let values;
-    if (m.game === "bingo") values = v.sets;
-    else if (m.game === "cavaleiro") values = (v.figures || []).map((f) => f.sticks_left);
-    else values = v.scores;
-    if (!values || !v.sides) return "";
-    const seated = m.me !== null && m.me !== undefined;
-    const who = (seats) => (seats.length > 1 && seated ? (seats.includes(m.me) ? _("Us") : _("Them")) : seats.map((s) => plainName(m, s)).join(" & "));
-    const parts = v.sides.map((seats, k) => who(seats) + " " + values[k]);
-    if (m.game === "cavaleiro") return _("Sticks left: {scores}", { scores: parts.join(" · ") });
-    return parts.join(" – ");
-  }
-
-  /** A score with its unit, as the game counts it. */
-  function scoreText(m, score) {
-    const v = m.view;
-    if (m.game === "texas42" && v.scoring === "marks") return n_("{n} mark", "{n} marks", score);
-    if (m.game === "bingo") return n_("{n} set", "{n} sets", score);
-    if (m.game === "cavaleiro") return n_("{n} stick removed", "{n} sticks removed", score);
-    return n_("{n} point", "{n} points", score);
+    return words(m).score_line;
   }
 
   /** The hand's summary on the table, with what comes next: the player's Continue, or a word. */
@@ -365,56 +364,26 @@ const Games = (() => {
 
   function texas42(m, ctx) {
     const v = m.view;
+    const said = words(m);
     const board = h("div", { class: "board b-texas42 seats4" });
     for (let i = 0; i < 4; i++) {
       const pos = relPos(m, i, 4);
-      const bid = [...v.bids].reverse().find((b) => b.seat === i);
-      const badges = h("div", { class: "badges" },
-        v.dealer === i ? h("span", { class: "badge" }, _("deals")) : null,
-        bid ? h("span", { class: "badge bid" }, label(m, bid.bid)) : null,
-        v.declarer === i && v.contract ? h("span", { class: "badge trump" }, label(m, v.contract)) : null,
-        v.sitting_out === i ? h("span", { class: "badge" }, _("sits out")) : null,
-        v.phase === "play" && v.leader === i ? h("span", { class: "badge" }, _("leads")) : null);
       if (pos === "bottom" && m.me !== null && !m.replay) {
-        board.appendChild(seatPanel(m, i, pos, badges));
+        board.appendChild(seatPanel(m, i, pos, badgesOf(m, i)));
       } else {
-        board.appendChild(seatPanel(m, i, pos, [badges, otherHand(m, i, v.hand_sizes[i])]));
+        board.appendChild(seatPanel(m, i, pos, [badgesOf(m, i), otherHand(m, i, v.hand_sizes[i])]));
       }
     }
     const ended = handEnd(m);
     const center = h("div", { class: "felt" });
     if (v.trick.length) center.appendChild(trickTiles(m, v.trick, 4));
-    else if (v.last_trick) {
-      center.appendChild(trickTiles(m, v.last_trick.plays, 4, ended ? "final" : "last"));
-      center.appendChild(h("p", { class: "felt-note" }, _("Last trick") + " — " +
-        _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points })));
-    } else if (v.phase === "bid" || v.phase === "trump") {
-      center.appendChild(h("p", { class: "felt-note big" }, TEXAS42_PHASES[v.phase]));
-    }
+    else if (v.last_trick) center.appendChild(trickTiles(m, v.last_trick.plays, 4, ended ? "final" : "last"));
+    if (said.felt) center.appendChild(h("p", { class: "felt-note" + (v.last_trick && !v.trick.length ? "" : " big") }, said.felt));
     if (ended) center.appendChild(handSummary(m, ctx, ended));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
-
     const side = h("aside", { class: "sidebar" });
-    const us = m.me === null || m.me === undefined ? 0 : m.me % 2;
-    const teamName = (t) => {
-      const names = v.sides[t].map((s) => seatName(m, s)).join(" & ");
-      return m.me === null || m.me === undefined ? names : (t === us ? _("Us") : _("Them")) + " (" + names + ")";
-    };
-    side.appendChild(panel(v.scoring === "marks" ? _("Marks (to {n})", { n: v.target }) : _("Points (to {n})", { n: v.target }),
-      kv(teamName(0), String(v.scores[0])), kv(teamName(1), String(v.scores[1]))));
-    const info = [];
-    info.push(h("p", {}, v.high_bid ? _("Bid: {bid} by {name}", { bid: label(m, v.high_bid), name: seatName(m, v.bidder) }) : _("Bid: —")));
-    if (v.contract) info.push(h("p", {}, _("Trump: {contract}", { contract: contractName(m, v.contract) })));
-    if (v.phase === "play") info.push(h("p", { class: "hand-points" }, _("Points this hand") + ": " + teamName(0) + " " + v.points[0] + " – " + teamName(1) + " " + v.points[1]));
-    if (v.trick.length && v.last_trick) {
-      info.push(h("div", { class: "last-trick" }, h("span", {}, _("Last trick") + ": "),
-        v.last_trick.plays.map((p) => tileSVG(p.tile, { cls: "small", horizontal: true })),
-        h("span", {}, " " + _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points }))));
-    }
-    const handsOver = eventTexts(m, ["hand_over"]);
-    if (handsOver.length) info.push(h("p", { class: "last-hand" }, handsOver[handsOver.length - 1].text));
-    side.appendChild(panel(_("Bidding"), info));
+    appendAll(side, sidePanels(m));
     side.appendChild(logPanel(m));
     return [board, side];
   }
@@ -423,60 +392,35 @@ const Games = (() => {
 
   function bingo(m, ctx) {
     const v = m.view;
+    const said = words(m);
     const bingoEnded = handEnd(m);
     const board = h("div", { class: "board b-bingo seats2" });
     for (let i = 0; i < 2; i++) {
       const pos = relPos(m, i, 2);
-      const shown = v.shown[i] || [];
-      const extra = [
-        h("div", { class: "badges" },
-          v.leader === i && !v.over && v.phase !== "deal" ? h("span", { class: "badge" }, _("leads")) : null,
-          h("span", { class: "badge" }, n_("{n} trick", "{n} tricks", v.tricks_won[i])),
-          shown.length ? h("span", { class: "badge" }, _("Doubles shown: {tiles}", { tiles: shown.join(" ") })) : null),
-      ];
+      const extra = [badgesOf(m, i)];
       if (!(pos === "bottom" && m.me !== null && !m.replay)) extra.push(otherHand(m, i, v.hand_sizes[i], v.known_held[i]));
       board.appendChild(seatPanel(m, i, pos, extra));
     }
     const center = h("div", { class: "felt" });
     const stock = h("div", { class: "stock" });
     if (v.stock_count > 0 || v.up) {
-      stock.appendChild(h("div", { class: "pile" }, tileSVG("", { faceDown: true }), h("span", { class: "count" }, _("Stock: {n}", { n: v.stock_count }))));
+      stock.appendChild(h("div", { class: "pile" }, tileSVG("", { faceDown: true }), h("span", { class: "count" }, said.labels.stock)));
     }
-    if (v.up) stock.appendChild(h("div", { class: "upcard" }, tileSVG(v.up, { horizontal: true }), h("span", {}, _("Turned up"))));
-    else if (v.turned_up_tile && v.closed) stock.appendChild(h("div", { class: "upcard closed" }, tileSVG("", { faceDown: true, horizontal: true }), h("span", {}, _("{name} closed the stock", { name: seatName(m, v.closed_by) }))));
+    if (v.up) stock.appendChild(h("div", { class: "upcard" }, tileSVG(v.up, { horizontal: true }), h("span", {}, said.labels.up)));
+    else if (v.turned_up_tile && v.closed) stock.appendChild(h("div", { class: "upcard closed" }, tileSVG("", { faceDown: true, horizontal: true }), h("span", {}, said.labels.closed)));
     center.appendChild(stock);
     if (v.trick.length) {
       center.appendChild(trickTiles(m, v.trick, 2));
-      const sh = v.trick[0].shown || [];
-      if (sh.length) center.appendChild(h("p", { class: "felt-note" }, _("Doubles shown: {tiles}", { tiles: sh.join(" ") })));
+      if (said.labels.shown) center.appendChild(h("p", { class: "felt-note" }, said.labels.shown));
     } else if (v.last_trick) {
       center.appendChild(trickTiles(m, v.last_trick.plays, 2, bingoEnded ? "final" : "last"));
-      center.appendChild(h("p", { class: "felt-note" }, _("Last trick") + " — " + _("{name} took it (+{points})", { name: seatName(m, v.last_trick.winner), points: v.last_trick.points + (v.last_trick.show_points || 0) })));
     }
+    if (said.felt) center.appendChild(h("p", { class: "felt-note" }, said.felt));
     if (bingoEnded) center.appendChild(handSummary(m, ctx, bingoEnded));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || [], { known: m.me !== null ? v.known_held[m.me] : [] }));
-
     const side = h("aside", { class: "sidebar" });
-    const names = [0, 1].map((i) => seatName(m, i));
-    side.appendChild(panel(_("Sets (to {n})", { n: v.target_sets }), kv(names[0], String(v.sets[0])), kv(names[1], String(v.sets[1]))));
-    const info = [
-      h("p", {}, _("Hand {n}", { n: v.hand_number })),
-      v.trump !== null && v.trump !== undefined ? h("p", { class: "trump" }, _("Trump: {trump}", { trump: SUITS[v.trump] + " (" + v.trump + ")" })) : null,
-      h("h3", {}, _("Hand points (to 70)")), kv(names[0], String(v.points[0])), kv(names[1], String(v.points[1])),
-      v.following_compulsory ? h("p", { class: "warn" }, _("Following is compulsory")) : null,
-    ];
-    const handsEnded = eventTexts(m, ["hand_ended"]);
-    if (handsEnded.length) info.push(h("p", { class: "last-hand" }, handsEnded[handsEnded.length - 1].text));
-    side.appendChild(panel(_("Score"), info));
-    // this hand's captures and shows (and its close), as the engine said them
-    const dealt = eventTexts(m, ["hand_dealt"]);
-    const from = dealt.length ? dealt[dealt.length - 1].event.n : 0;
-    const scored = eventTexts(m, ["trick_won", "doubles_shown", "bingo_capture", "stock_closed"], from).slice(-6);
-    if (scored.length) {
-      side.appendChild(panel(null, h("ul", { class: "events" }, scored.map(({ event, text }) =>
-        h("li", { dataset: { code: event.code } }, text + " ", (event.tiles || []).map((t) => tileSVG(t, { cls: "tiny", horizontal: true })))))));
-    }
+    appendAll(side, sidePanels(m));
     side.appendChild(logPanel(m));
     return [board, side];
   }
@@ -599,26 +543,15 @@ const Games = (() => {
     return sv("svg", { viewBox: `0 0 ${width} ${height}`, class: "figure", role: "img", "aria-label": n_("{n} stick", "{n} sticks", fig.sticks_left) }, parts);
   }
 
-  /** The ranking of the round just played (this one once everyone rolled, else the last one). */
-  function roundSummary(m, v) {
-    const current = v.round_winner !== null && v.round_winner !== undefined && v.rolls.length > 0;
-    const round = current ? v.round : v.last_round ? v.last_round.round : null;
-    if (!round) return null;
-    const won = [...(v.events || [])].reverse().find((e) => e.code === "round_won" && e.round === round);
-    if (!won) return null;
-    const rolls = new Map((current ? v.rolls : v.last_round.rolls).map((r) => [r.seat, r]));
-    const rows = won.ranking.map((seat, i) => {
-      const r = rolls.get(seat);
-      const tie = i > 0 && won.tie_breaks[i - 1] && won.tie_breaks[i - 1].code === "rolled_first";
-      return h("li", { class: i === 0 ? "best" : "" }, h("b", {}, seatName(m, seat)), " ",
-        r ? r.dice.map((d) => dieSVG(d, "tiny")) : null, " ", r ? rollName(m, r) : "",
-        tie ? h("span", { class: "muted" }, " · " + _("the same roll: {name} rolled first", { name: seatName(m, won.ranking[i - 1]) })) : null);
-    });
-    let after = null;
-    if (!current) after = _("{name} took: {removal}", { name: seatName(m, v.last_round.winner), removal: label(m, v.last_round.removal) });
-    else if (v.allowed_removal_code) after = _("{name} may remove: {what}", { name: seatName(m, won.winner), what: removalText(m) });
-    return h("section", { class: "round-summary", id: "round-summary", dataset: { round: String(round) } },
-      h("h2", {}, _("Round {n}: the ranking", { n: round })), h("ol", { class: "ranking" }, rows), after ? h("p", {}, after) : null);
+  /** The ranking of the round just played, as the server said it. */
+  function roundSummary(m) {
+    const r = words(m).round;
+    if (!r) return null;
+    const rows = r.rows.map((row, i) => h("li", { class: i === 0 ? "best" : "" }, h("b", {}, row.name), " ",
+      row.dice.map((d) => dieSVG(d, "tiny")), " ", row.roll,
+      row.note ? h("span", { class: "muted" }, " · " + row.note) : null));
+    return h("section", { class: "round-summary", id: "round-summary", dataset: { round: String(r.number) } },
+      h("h2", {}, r.title), h("ol", { class: "ranking" }, rows), r.after ? h("p", {}, r.after) : null);
   }
 
   function cavaleiro(m, ctx) {
@@ -635,10 +568,7 @@ const Games = (() => {
       const r = rolls.get(i);
       const won = v.round_winner === i;
       const extra = [
-        h("div", { class: "badges" },
-          h("span", { class: "badge" }, n_("{n} stick", "{n} sticks", fig.sticks_left)),
-          h("span", { class: "badge" }, n_("{n} round won", "{n} rounds won", v.rounds_won[i])),
-          won ? h("span", { class: "badge trump" }, _("{name} won the round", { name: seatName(m, i) })) : null),
+        badgesOf(m, i),
         figureSVG(m, ctx, v, fig, i === mine && !m.replay),
         r ? h("div", { class: "roll" + (won ? " best" : "") }, r.dice.map((d) => dieSVG(d)), h("span", { class: "roll-kind" }, rollName(m, r))) : h("div", { class: "roll empty" }),
       ];
@@ -647,7 +577,7 @@ const Games = (() => {
       grid.appendChild(p);
     }
     board.appendChild(grid);
-    const summary = roundSummary(m, v);
+    const summary = roundSummary(m);
     if (summary) board.appendChild(summary);
     if (mine >= 0 && !m.replay) {
       const box = h("section", { class: "me" });
@@ -657,7 +587,7 @@ const Games = (() => {
           h("button", { type: "button", class: "move-btn legal primary", id: "roll-btn", dataset: { key: "roll", hotkey: "1" }, disabled: m.pending || undefined, onclick: () => ctx.roll() },
             h("kbd", { "aria-hidden": "true" }, "r"), _("Roll the dice"))));
       } else if (myTurn(m)) {
-        if (v.allowed_removal_code) box.appendChild(h("p", { class: "prompt" }, _("May remove: {what}", { what: removalText(m) })));
+        if (words(m).labels.may_remove) box.appendChild(h("p", { class: "prompt" }, words(m).labels.may_remove));
         const chosen = m.choice === "horizontals" ? stickChoices(m, v, { kind: "horizontal" })
           : m.choice && m.choice.startsWith("column-") ? v.legal_moves.filter((mv) => ofColumn(parsed(m, mv), Number(m.choice.slice(7)))) : null;
         const hover = (mv, on) => highlight(box.closest(".board"), removalSticks(v, v.figures[mine], parsed(m, mv)), on);
@@ -671,13 +601,7 @@ const Games = (() => {
       board.appendChild(box);
     }
     const side = h("aside", { class: "sidebar" });
-    side.appendChild(panel(_("Round {n}", { n: v.round || 1 }),
-      v.order && v.order.length ? h("p", {}, _("Order: {names}", { names: v.order.map((s) => seatName(m, s)).join(", ") })) : null,
-      v.allowed_removal_code && v.round_winner !== null ? h("p", {}, _("May remove: {what}", { what: removalText(m) })) : null));
-    if (v.order_rolloff && v.order_rolloff.length && (v.round || 0) <= 2) {
-      side.appendChild(panel(_("Roll for order (totals)"), v.order_rolloff.map((stage) =>
-        h("ul", { class: "events" }, stage.map((r) => h("li", {}, seatName(m, r.seat) + ": ", r.dice.map((d) => dieSVG(d, "tiny")), " = " + r.total))))));
-    }
+    appendAll(side, sidePanels(m));
     side.appendChild(logPanel(m));
     return [board, side];
   }
@@ -729,9 +653,7 @@ const Games = (() => {
         }
       }
     }
-    if (!lay.tiles.length) {
-      return h("p", { class: "felt-note big" }, typeof v.leader === "number" ? _("{name} leads", { name: seatName(m, v.leader) }) : "");
-    }
+    if (!lay.tiles.length) return h("p", { class: "felt-note big" }, words(m).felt || "");
     return sv("svg", { viewBox: vb.join(" "), class: "layout", role: "img", "aria-label": lay.tiles.map((t) => t.tile).join(", ") }, parts);
   }
 
@@ -741,38 +663,23 @@ const Games = (() => {
     const board = h("div", { class: "board b-fiveup " + (n === 2 ? "seats2" : "seats4") });
     for (let i = 0; i < n; i++) {
       const pos = relPos(m, i, n === 3 ? 4 : n);
-      const badges = h("div", { class: "badges" },
-        v.leader === i && v.layout && !v.layout.tiles.length && !v.over ? h("span", { class: "badge" }, _("leads")) : null,
-        v.drawn && v.drawn[i] ? h("span", { class: "badge" }, _("drew {n}", { n: v.drawn[i] })) : null);
+      const badges = badgesOf(m, i);
       if (pos === "bottom" && m.me !== null && !m.replay) board.appendChild(seatPanel(m, i, pos, badges));
       else board.appendChild(seatPanel(m, i, n === 3 && pos === "top" ? "right" : pos, [badges, otherHand(m, i, v.hand_sizes[i])]));
     }
     const center = h("div", { class: "felt" });
     center.appendChild(fiveupTable(m, ctx));
     const fiveupEnded = handEnd(m);
-    const ends = (v.layout && v.layout.open_ends) || [];
-    const counting = ends.filter((e) => e.counts);
+    const said = words(m);
     center.appendChild(h("div", { class: "stock" },
-      h("div", { class: "pile" }, tileSVG("", { faceDown: true, cls: "small" }), h("span", { class: "count" }, _("Stock: {n} ({drawable} to draw)", { n: v.stock_size, drawable: v.stock_drawable }))),
-      counting.length ? h("span", { class: "ends" }, _("Open ends: {ends} = {total}", { ends: counting.map((e) => e.counts).join(" + "), total: v.layout.ends_total })) : null));
+      h("div", { class: "pile" }, tileSVG("", { faceDown: true, cls: "small" }), h("span", { class: "count" }, said.labels.stock)),
+      said.labels.ends ? h("span", { class: "ends" }, said.labels.ends) : null));
     if (fiveupEnded) center.appendChild(handSummary(m, ctx, fiveupEnded));
     board.appendChild(center);
     board.appendChild(myControls(m, ctx, v.hand || []));
 
     const side = h("aside", { class: "sidebar" });
-    const sideName = (k) => v.sides[k].map((s) => seatName(m, s)).join(" & ");
-    side.appendChild(panel(_("Points (to {n})", { n: v.target }), v.sides.map((side, k) => kv(sideName(k), String(v.scores[k])))));
-    // this hand's points, as the engine said them (the ends, the domino, the blocked hand);
-    // a hand just ended keeps its own until the next deal
-    const handEnds = eventTexts(m, ["hand_ended"]).map((e) => e.event.n);
-    let from = 0;
-    if (handEnds.length) {
-      const last = handEnds[handEnds.length - 1];
-      from = last < v.log.length - 1 ? last + 1 : handEnds.length > 1 ? handEnds[handEnds.length - 2] + 1 : 0;
-    }
-    const scored = eventTexts(m, ["ends_scored", "domino_bonus", "blocked", "hand_ended"], from).slice(-6).reverse();
-    side.appendChild(panel(_("Hand {n}", { n: v.hand_number || 1 }),
-      h("ul", { class: "events" }, scored.map(({ event, text }) => h("li", { dataset: { code: event.code } }, text)))));
+    appendAll(side, sidePanels(m));
     side.appendChild(logPanel(m));
     return [board, side];
   }
@@ -804,12 +711,8 @@ const Games = (() => {
       return wrap;
     },
     seatName,
-    sideName,
-    scoreText,
     scoreLine,
     handEnd,
-    levelName,
-    botName,
     label,
     parsed,
     splitMoves,

@@ -238,7 +238,7 @@
   };
 
   function showMe() {
-    render([h("p", {}, _("The move this step asks for: {moves}.", { moves: step.answer.join(" · ") }))]);
+    render([h("p", {}, _("The move this step asks for: {moves}.", { moves: step.answer_text }))]);
   }
 
   function restartLesson() {

@@ -171,7 +171,7 @@
       const select = h("select", { id, name: id, dataset: { seat: String(i) } },
         h("option", { value: "you" }, _("You")),
         h("option", { value: "human" }, _("A friend (invitation)")),
-        [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, _("Bot: {level}", { level: Games.levelName(l) }))),
+        [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, _("Bot: {level}", { level: current.level_names[l] || l }))),
         (current.engines || []).map((name) => h("option", { value: "bot:" + name }, _("Engine: {name}", { name }))));
       select.value = previous;
       seatChoices[i] = select.value;
@@ -222,8 +222,7 @@
   });
 
   function seatText(s) {
-    if (s.kind === "bot") return Games.botName(s.seat, s.level);
-    return s.taken ? s.name : _("free seat");
+    return s.label;
   }
 
   async function loadTables() {

@@ -411,34 +411,12 @@
   }
 
   function statusText(m) {
-    const v = m.view;
-    if (v.over) return _("Game over") + ". " + winnerText(m);
+    const said = m.said || {};
+    if (m.view.over && said.outcome) return said.outcome.title + ". " + said.outcome.verdict;
     const aw = m.awaits;
     const seated = m.me !== null && m.me !== undefined;
-    if (m.held || (aw && aw.kind === "continue")) return seated ? _("The hand is over: continue when you are ready.") : _("The hand is over.");
-    if (aw && aw.kind === "pause") return _("The hand is over.");
-    if (aw && aw.kind === "roll") {
-      const roller = m.seats[aw.seat];
-      if (aw.seat === m.me) return _("Your roll, {name}", { name: roller.name });
-      if (roller.kind !== "bot" && !roller.taken) return _("Waiting for {name} to join", { name: Games.seatName(m, aw.seat) });
-      return _("{name} rolls…", { name: Games.seatName(m, aw.seat) });
-    }
-    const who = v.to_move;
-    if (typeof who !== "number") return _("Drawing…");
-    const seatInfo = m.seats[who];
-    if (who === m.me) return _("Your turn, {name}", { name: seatInfo.name });
-    if (seatInfo.kind === "bot") return _("{name} is thinking…", { name: Games.seatName(m, who) });
-    if (!seatInfo.taken) return _("Waiting for {name} to join", { name: Games.seatName(m, who) });
-    return _("{name} to play", { name: Games.seatName(m, who) });
-  }
-
-  function winnerText(m) {
-    const r = m.result;
-    if (!r) return "";
-    if (r.winner === null || r.winner === undefined) return _("Nobody won.");
-    const side = r.sides[r.winner];
-    if (m.me !== null && m.me !== undefined) return side.includes(m.me) ? _("You won!") : _("You lost.");
-    return _("{name} won!", { name: side.map((s) => Games.seatName(m, s)).join(" & ") });
+    if (seated && (m.held || (aw && aw.kind === "continue"))) return _("The hand is over: continue when you are ready.");
+    return said.status || "";
   }
 
   /** What this player is asked for besides a move: "continue" (a hand's end) or "roll". */
@@ -501,8 +479,8 @@
     resultBox.replaceChildren();
     if (!m.view.over) return;
     const r = m.result || {};
-    const rows = (r.sides || []).map((side, i) =>
-      h("li", { class: r.winner === i ? "won" : "" }, Games.sideName(m, side) + ": " + Games.scoreText(m, r.scores[i])));
+    const outcome = (m.said && m.said.outcome) || { title: "", verdict: "", rows: [] };
+    const rows = outcome.rows.map(([side, score], i) => h("li", { class: r.winner === i ? "won" : "" }, side + ": " + score));
     const actions = h("div", { class: "row" });
     if (state.table.rematch) {
       actions.appendChild(h("a", { class: "button primary", id: "go-rematch", href: "/t/" + state.table.rematch }, _("Go to the rematch")));
@@ -512,7 +490,7 @@
     actions.appendChild(h("a", { class: "button", id: "download", href: "/api/tables/" + tableId + "/record", download: "ludoteca-" + m.game + "-" + tableId + ".json" }, _("Download the record")));
     actions.appendChild(h("a", { class: "button", id: "replay-link", href: "/replay/" + tableId }, _("Review the game")));
     resultBox.appendChild(h("section", { class: "panel result", "aria-labelledby": "result-title" },
-      h("h2", { id: "result-title" }, _("Game over")), h("p", { class: "winner" }, winnerText(m)),
+      h("h2", { id: "result-title" }, outcome.title), h("p", { class: "winner" }, outcome.verdict),
       h("h3", {}, _("Final score")), h("ul", {}, rows), actions));
   }
 
