@@ -4,7 +4,7 @@ The game is ``python_ludoteca_texas42`` with ``ending_seed`` (see
 ``ludoteca.openspiel``): the last tricks of a hand from a random game, the tiles
 not yet played dealt afresh among the deals that fit the play so far.
 
-    .venv/bin/python bench/openspiel_cfr.py --seed 47 --tricks 2 --iterations 16
+    .venv/bin/python bench/openspiel_cfr.py --seed 60 --tricks 2 --iterations 16
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from open_spiel.python.algorithms import (  # type: ignore[import-not-found,impo
     external_sampling_mccfr,
 )
 
-import ludoteca.openspiel  # noqa: F401 - registers the games
+from ludoteca.openspiel import texas42_ending  # (the import registers the games)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=47)
+    parser.add_argument("--seed", type=int, default=60)
     parser.add_argument("--tricks", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=16)
     parser.add_argument("--solver", choices=["cfr", "mccfr"], default="cfr")
@@ -33,7 +33,8 @@ def main() -> None:
         "python_ludoteca_texas42",
         {"ending_seed": args.seed, "ending_tricks": args.tricks, "scoring": "points"},
     )
-    print(f"{game}: {game.max_chance_outcomes()} deals fit the play so far")
+    deals = texas42_ending(args.seed, args.tricks, scoring="points")[1]
+    print(f"{game}: {len(deals)} deals fit the play so far")
     start = time.process_time()
     if args.solver == "cfr":
         solver = cfr.CFRSolver(game)

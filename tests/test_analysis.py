@@ -73,7 +73,9 @@ def test_every_decision_with_a_choice_is_judged(
     assert len(data["decisions"]) == len(result.decisions)
     assert not noisy_floats(data), noisy_floats(data)[:3]
     report = result.report().splitlines()
-    assert report[0] == f"{name}: {len(result.decisions)} decisions analysed"
+    # the report names the game as people do
+    title = ludoteca.game_class(name).title
+    assert report[0] == f"{title}: {len(result.decisions)} decisions analysed"
     # how each hand ended, as the engine's events said it, in words
     ended = [e for events in replayed.events for e in events if e.code in ENDINGS]
     assert [e["code"] for e in data["endings"]] == [e.code for e in ended]

@@ -363,7 +363,7 @@ def test_gym_env_illegal_actions() -> None:
     strict.reset(seed=4)
     with pytest.raises(IllegalMove):
         strict.step(bad)
-    with pytest.raises(InvalidOption, match="built levels"):
+    with pytest.raises(InvalidOption, match="no bot level 'grandmaster'; the levels are"):
         gym_env("bingo_v0", opponents="grandmaster")
     with pytest.raises(InvalidOption, match="seat"):
         gym_env("bingo_v0", seat=2)

@@ -31,11 +31,13 @@ from typing import Any
 
 from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bot
 from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
-from .game import Game
+from .game import Game, require_game
 from .i18n import N_, default_lang, normalize_lang, texts
+from .i18n.cli import RECORD_FILE
 from .i18n.events import say_event
 from .i18n.hints import HintTexts
 from .i18n.moves import describe_move
+from .i18n.words import GAME_TITLES
 from .record import check_record
 from .registry import game_class
 
@@ -108,6 +110,7 @@ def hint(
     Only what ``seat`` may know is used. ``seat`` defaults to the seat to move
     (and must be it).
     """
+    require_game(game, "hint")
     mover = game.to_move
     if not isinstance(mover, int):
         raise ValueError("no seat is to move: the game is over or waits for a chance event")
@@ -175,7 +178,7 @@ class Analysis:
 
         >>> d = Decision(7, 1, "pass", "bid 30", 0.5, "estimate", "marks")
         >>> print(Analysis("texas42", ["Ana", "Bia"], [d], {1: [d]}).report("pt"))
-        texas42: 1 decisão analisada
+        Texas 42: 1 decisão analisada
         Ana (lugar 0): 0 decisões, 0 erros
         Bia (lugar 1): 1 decisão, 1 erro
           custo médio por decisão: 0,5 marcas (0 exatas, 1 estimada)
@@ -188,7 +191,7 @@ class Analysis:
                 "{game}: {n} decision analysed",
                 "{game}: {n} decisions analysed",
                 len(self.decisions),
-                game=self.game,
+                game=GAME_TITLES.get(self.game, self.game),
             )
         ]
         lines += [
@@ -468,12 +471,18 @@ def analyse(
 
 def add_subcommand(sub: Any) -> None:
     """``ludoteca analyse``."""
-    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every decision of a game")
-    p.add_argument("file", help="a ludoteca/1 record (JSON)")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--budget", type=float, default=ANALYSIS_BUDGET, help="seconds per estimate")
+    p = sub.add_parser("analyse", aliases=["analyze"], help=N_("judge every decision of a game"))
+    p.add_argument("file", help=RECORD_FILE)
+    p.add_argument("--json", action="store_true", help=N_("print the analysis as JSON"))
     p.add_argument(
-        "--lang", choices=["pt", "en"], help="language of the report (default: the system's)"
+        "--budget",
+        type=float,
+        default=ANALYSIS_BUDGET,
+        metavar="SECONDS",
+        help=N_("seconds of thought per estimate (%(default)s)"),
+    )
+    p.add_argument(
+        "--lang", choices=["pt", "en"], help=N_("language of the report (default: the system's)")
     )
     p.set_defaults(func=_cmd_analyse)
 

@@ -1,7 +1,10 @@
 """The ``ludoteca`` command.
 
 Each subcommand lives in the module that implements it; this file only wires
-them together, so ``ludoteca --help`` starts fast.
+them together, so ``ludoteca --help`` starts fast. The help and argparse's
+messages are in the language of ``--lang`` (anywhere on the line) or of the
+system's locale (:mod:`ludoteca.i18n.cli`). Output cut short by a reader that
+stops (``ludoteca … | head``) ends the command quietly.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -16,6 +20,8 @@ from typing import Any
 
 from .errors import IllegalMove, InvalidRecord
 from .game import Game
+from .i18n import N_
+from .i18n.cli import GAME_OPTION, GAME_TO_PLAY, RECORD_FILE, Parser, lang_of, language
 from .record import load_record, replay, save_record
 from .registry import GAMES, new_game
 
@@ -31,6 +37,7 @@ SUBCOMMANDS: dict[str, str] = {
     "play": "ludoteca.tui.cli:add_play",
     "learn": "ludoteca.tui.learn:add_subcommand",
     "serve": "ludoteca.web:add_serve_command",
+    "bot": "ludoteca.protocol.engine:add_subcommand",
 }
 
 
@@ -57,9 +64,9 @@ def parse_option_values(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def _add_replay(sub: Any) -> None:
-    p = sub.add_parser("replay", help="check a game record and print its result")
-    p.add_argument("file", help="a ludoteca/1 record (JSON)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p = sub.add_parser("replay", help=N_("check a game record and print its result"))
+    p.add_argument("file", help=RECORD_FILE)
+    p.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
     p.set_defaults(func=_cmd_replay)
 
 
@@ -91,19 +98,21 @@ def _describe_result(game: Game, result: dict[str, Any]) -> str:
 
 
 def _add_selfplay(sub: Any) -> None:
-    p = sub.add_parser("selfplay", help="play a game of random legal moves and write its record")
-    p.add_argument("game", choices=list(GAMES))
-    p.add_argument("--seed", type=int, default=None, help="seed for chance and for the moves")
-    p.add_argument("--out", help="write the record to this file")
+    p = sub.add_parser(
+        "selfplay", help=N_("play a game of random legal moves and write its record")
+    )
+    p.add_argument("game", choices=list(GAMES), help=GAME_TO_PLAY)
+    p.add_argument("--seed", type=int, default=None, help=N_("seed for chance and for the moves"))
+    p.add_argument("--out", metavar="FILE", help=N_("write the record to this file"))
     p.add_argument(
         "--option",
         "-o",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a game option, for example -o players=3 (repeatable)",
+        help=GAME_OPTION,
     )
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
     p.set_defaults(func=_cmd_selfplay)
 
 
@@ -124,11 +133,12 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _add_games(sub: Any) -> None:
-    p = sub.add_parser("games", help="list the games and their options")
+    p = sub.add_parser("games", help=N_("list the games, their options and their bot levels"))
     p.set_defaults(func=_cmd_games)
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
+    from .bots import available_levels
     from .registry import game_class
 
     for name in GAMES:
@@ -140,24 +150,48 @@ def _cmd_games(args: argparse.Namespace) -> int:
         print(f"{name}: {cls.title}")
         for spec in cls.option_specs.values():
             print(f"  {spec.name} = {spec.default!r}  ({spec.allowed()}) {spec.doc}")
+        print(f"  bot levels: {', '.join(available_levels(name))}")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="ludoteca", description="Texas 42, Five-Up, Bingo and Cavaleiro."
+    """The ``ludoteca`` parser (in the language of :func:`ludoteca.i18n.cli.language`)."""
+    parser = Parser(prog="ludoteca", description=N_("Texas 42, Five-Up, Bingo and Cavaleiro."))
+    parser.add_argument(
+        "--lang",
+        choices=["pt", "en"],
+        help=N_("the language of the help and of the messages (default: the system's)"),
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", help=N_("what to do (COMMAND --help)")
+    )
     for target in SUBCOMMANDS.values():
         module_name, _, fn = target.partition(":")
         adder: Callable[[Any], None] = getattr(importlib.import_module(module_name), fn)
         adder(sub)
+    for command in set(sub.choices.values()):  # --lang after the command works too
+        if "--lang" not in command._option_string_actions:
+            command.add_argument(
+                "--lang",
+                choices=["pt", "en"],
+                help=N_("the language of the help and of the messages (default: the system's)"),
+            )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    code: int = args.func(args)
+    """Run ``ludoteca``; the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        with language(lang_of(words)):
+            args = build_parser().parse_args(words)
+            code: int = args.func(args)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader stopped (| head): no more output, and no traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return code
 
 

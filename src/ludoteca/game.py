@@ -32,6 +32,7 @@ learning agents: :meth:`Game.observation_tensor` and
 from __future__ import annotations
 
 import abc
+import functools
 import json
 import math
 import random
@@ -407,6 +408,8 @@ class Game(abc.ABC):
 
     @names.setter
     def names(self, names: Sequence[str]) -> None:
+        if isinstance(names, str) or not isinstance(names, Sequence):
+            raise TypeError(f"names is a list of names, one per seat, not {type(names).__name__}")
         given = tuple(str(x) for x in names)
         if len(given) != self._seat_count():
             raise InvalidOption(
@@ -582,6 +585,10 @@ class Game(abc.ABC):
         """The action number of a decision written in notation (or a :class:`Move`)."""
         if isinstance(move, Move):
             move = move.text
+        elif not isinstance(move, str):
+            raise IllegalMove(
+                f"a move is written as text, not {type(move).__name__}", code="not_text"
+            )
         try:
             return self._parse(move)
         except IllegalMove:
@@ -633,6 +640,10 @@ class Game(abc.ABC):
 
     def apply_action(self, action: int) -> None:
         """Apply a decision by action number; ``IllegalMove`` if it is not allowed now."""
+        if type(action) is not int:
+            raise TypeError(
+                f"an action is a whole number (see legal_actions()), not {type(action).__name__}"
+            )
         cur = self._current()
         if cur is None or cur == CHANCE:
             raise IllegalMove(
@@ -1014,6 +1025,7 @@ class Game(abc.ABC):
         >>> game.observation_tensor(0, out) == vector
         True
         """
+        self._check_seat(seat)
         encoder = self._tensors or self._encoder()
         return encoder.observation(self, seat, out)
 
@@ -1031,8 +1043,17 @@ class Game(abc.ABC):
         >>> game.information_state_tensor_size, len(game.information_state_tensor(2)) // 4
         (1156, 1156)
         """
+        self._check_seat(seat)
         encoder = self._tensors or self._encoder()
         return encoder.info_state(self, seat, out)
+
+    def _check_seat(self, seat: Any) -> None:
+        """``ValueError`` unless ``seat`` is one of this game's seats (a whole number)."""
+        whole = hasattr(seat, "__index__") and not isinstance(seat, bool)
+        n = self._seat_count()
+        if not (whole and 0 <= seat < n):
+            seats = "0 and 1" if n == 2 else f"0 to {n - 1}"
+            raise ValueError(f"{seat!r} is not a seat of this game: seats are {seats}")
 
     def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
         """A function ``write(game, seat, out=None)`` doing what
@@ -1063,6 +1084,8 @@ class Game(abc.ABC):
         >>> game.tensor_from_view(game.view(1)) == game.observation_tensor(1)
         True
         """
+        if not isinstance(view, Mapping):
+            raise TypeError(f"a view is a dict (game.view(seat)), not {type(view).__name__}")
         return self._encoder().from_view(view, self.title, information_state)
 
     def outcome(self) -> Outcome:
@@ -1120,8 +1143,24 @@ class Game(abc.ABC):
 
     def sample_hidden(self, seat: Seat, rng: random.Random) -> Game:
         """A copy whose hidden information, unknown to ``seat``, is redrawn uniformly
-        among the states consistent with everything ``seat`` has seen."""
+        among the states consistent with everything ``seat`` has seen.
+
+        ``rng`` is a ``random.Random``; anything else (a NumPy generator) is refused
+        with a ``TypeError``, a seat that is not one with a ``ValueError``.
+
+        >>> import ludoteca, numpy
+        >>> ludoteca.new_game("bingo", seed=1).sample_hidden(0, numpy.random.default_rng(1))
+        Traceback (most recent call last):
+        ...
+        TypeError: sample_hidden draws with a random.Random (random.Random(seed)), not Generator
+        """
         raise NotImplementedError(f"{self.title} cannot resample hidden information yet")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        method = cls.__dict__.get("sample_hidden")
+        if method is not None:
+            cls.sample_hidden = _checked_sample_hidden(method)  # type: ignore[method-assign]
 
     def record(
         self, *, players: Sequence[str] | None = None, seats: Sequence[str] | None = None
@@ -1148,6 +1187,8 @@ class Game(abc.ABC):
         for key, given in (("players", players), ("seats", seats)):
             if given is None:
                 continue
+            if isinstance(given, str) or not isinstance(given, Sequence):
+                raise TypeError(f"{key} is a list, one a seat, not {type(given).__name__}")
             values = [str(x) for x in given]
             if len(values) != n:
                 raise InvalidOption(
@@ -1167,6 +1208,31 @@ class Game(abc.ABC):
 
 
 _PART_WORDS = ("tile ", "die ", "Tile ", "Die ")
+
+
+def _checked_sample_hidden(method: Callable[..., Game]) -> Callable[..., Game]:
+    """A game's ``sample_hidden``, refusing a seat or a generator it cannot use."""
+
+    @functools.wraps(method)
+    def sample_hidden(self: Game, seat: Seat, rng: random.Random) -> Game:
+        if not isinstance(rng, random.Random):
+            raise TypeError(
+                "sample_hidden draws with a random.Random (random.Random(seed)), "
+                f"not {type(rng).__name__}"
+            )
+        self._check_seat(seat)
+        return method(self, seat, rng)
+
+    return sample_hidden
+
+
+def require_game(value: Any, where: str) -> Game:
+    """``value`` if it is a game; ``TypeError`` saying what ``where`` takes otherwise."""
+    if not isinstance(value, Game):
+        raise TypeError(
+            f"{where} takes a ludoteca game (ludoteca.new_game(...)), not {type(value).__name__}"
+        )
+    return value
 
 
 def _part_text(index: int, dice: bool) -> str:

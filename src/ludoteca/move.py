@@ -60,6 +60,8 @@ class Move:
         kind, then every tile (``6-4``), every whole number, and the other words
         (in order, joined by spaces) as the detail. ``|`` separators of chance
         events are kept out of the detail."""
+        if not isinstance(text, str):
+            raise TypeError(f"a move is written as text, not {type(text).__name__}")
         words = text.split()
         if not words:
             raise ValueError("a move is not empty text")

@@ -52,7 +52,14 @@ from .game import DiceRoll, Game, TileDraw
 from .registry import game_class, new_game
 from .tiles import TILE_TEXT
 
-__all__ = ["GAMES", "LudotecaGame", "LudotecaState", "ismcts_bot", "texas42_ending"]
+__all__ = [
+    "GAMES",
+    "LudotecaGame",
+    "LudotecaState",
+    "determinized_mcts_bot",
+    "ismcts_bot",
+    "texas42_ending",
+]
 
 GAMES = ("texas42", "fiveup", "bingo", "cavaleiro")
 MAX_GAME_LENGTH = 100_000
@@ -306,8 +313,20 @@ class LudotecaObserver:
 
 def ismcts_bot(game: Any, *, simulations: int = 100, seed: int = 0, uct_c: float = 2.0) -> Any:
     """OpenSpiel's IS-MCTS bot (random roll-outs) for a game of this module, ready for
-    ``evaluate_bots`` (which restarts every bot at the first state)."""
+    ``evaluate_bots`` (which restarts every bot at the first state).
+
+    IS-MCTS is for hidden information: a perfect-information game (Cavaleiro) is
+    refused with a ``ValueError``; OpenSpiel's ``MCTSBot`` searches it."""
     from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    _check_search(simulations, seed)
+    kind = game.get_type()
+    if kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        raise ValueError(
+            f"{kind.long_name} is a perfect-information game (nothing is hidden; dice are "
+            "chance): IS-MCTS searches information sets, so use OpenSpiel's "
+            "mcts.MCTSBot on it"
+        )
 
     class ISMCTSPlayer(ismcts.ISMCTSBot):  # type: ignore[misc]
         def restart_at(self, state: Any) -> None:
@@ -319,6 +338,61 @@ def ismcts_bot(game: Any, *, simulations: int = 100, seed: int = 0, uct_c: float
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     return ISMCTSPlayer(game, evaluator, uct_c, simulations, random_state=rng)
+
+
+def determinized_mcts_bot(
+    game: Any,
+    *,
+    simulations: int = 100,
+    determinizations: int = 4,
+    seed: int = 0,
+    uct_c: float = 2.0,
+) -> Any:
+    """OpenSpiel's MCTS made fair on the dominoes: each decision searches
+    ``determinizations`` states drawn among those the player cannot tell from the
+    true one (:meth:`LudotecaState.resample_from_infostate`, the hidden tiles
+    redrawn), ``simulations`` shared among them, and plays the move explored most
+    over all of them. OpenSpiel's plain ``MCTSBot`` searches the state it is
+    given, which holds every hidden tile: on an imperfect-information game it
+    plays as if it saw the other hands."""
+    from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    _check_search(simulations, seed)
+    if not isinstance(determinizations, int) or not 1 <= determinizations <= simulations:
+        raise ValueError(
+            f"determinizations is a whole number from 1 to simulations ({simulations}), "
+            f"not {determinizations!r}"
+        )
+    rng = np.random.RandomState(seed)
+    each = simulations // determinizations
+
+    class DeterminizedMCTS(mcts.MCTSBot):  # type: ignore[misc]
+        def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
+            if state.is_chance_node():
+                return [(pyspiel.INVALID_ACTION, 1.0)], pyspiel.INVALID_ACTION
+            player = state.current_player()
+            visits: dict[int, int] = {}
+            for _ in range(determinizations):
+                world = state.resample_from_infostate(player, rng.random_sample)
+                root = self.mcts_search(world)
+                for child in root.children:
+                    visits[child.action] = visits.get(child.action, 0) + child.explore_count
+            total = sum(visits.values()) or 1
+            best = max(sorted(visits), key=lambda a: visits[a])
+            return [(a, n / total) for a, n in sorted(visits.items())], best
+
+        def inform_action(self, state: Any, player: int, action: int) -> None:
+            pass
+
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    return DeterminizedMCTS(game, uct_c, each, evaluator, solve=False, random_state=rng)
+
+
+def _check_search(simulations: int, seed: int) -> None:
+    if not isinstance(simulations, int) or isinstance(simulations, bool) or simulations < 1:
+        raise ValueError(f"simulations is a whole number, 1 or more, not {simulations!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed is a whole number, not {seed!r}")
 
 
 def _last_deal(moves: list[str]) -> int:

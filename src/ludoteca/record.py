@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalMove, InvalidRecord
-from .game import RECORD_FORMAT, ChanceMode, Game
+from .game import RECORD_FORMAT, ChanceMode, Game, require_game
 from .registry import game_class
 
 __all__ = ["check_record", "load_record", "replay", "save_record"]
@@ -106,5 +106,5 @@ def save_record(
 ) -> None:
     """Write the game's record as JSON (``players`` and ``seats`` as
     :meth:`~ludoteca.Game.record` takes them)."""
-    record = game.record(players=players, seats=seats)
+    record = require_game(game, "save_record").record(players=players, seats=seats)
     Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -46,6 +46,11 @@ def solve(game: Game, *, target: int) -> bool: ...
 def solve(game: Game, *, target: int | None = None) -> Solution | bool:
     """Solve ``game``'s current position exactly (see the game's solver for what
     the values mean); with ``target``, only whether the target is reachable."""
+    from .game import require_game
+
+    require_game(game, "solve")
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
+        raise TypeError(f"target is a whole number or None, not {target!r}")
     module_name = SOLVERS.get(game.name)
     if module_name is None:
         raise NotSolvable(

@@ -51,7 +51,10 @@ class Tile:
     pips: int
 
     def __new__(cls, a: int, b: int) -> Tile:
-        key = (a, b) if a >= b else (b, a)
+        try:
+            key = (a, b) if a >= b else (b, a)
+        except TypeError:
+            raise TypeError(f"a tile's ends are numbers from 0 to 6, not {a!r} and {b!r}") from None
         tile = cls._interned.get(key)
         if tile is not None:
             return tile

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -886,3 +887,24 @@ def test_the_page_shows_the_words_the_server_said(
 def requests_text(url: str) -> str:
     with urllib.request.urlopen(url, timeout=30) as r:
         return str(r.read().decode("utf-8"))
+
+
+def test_the_lobby_offers_the_hosts_engines_and_a_table_seats_one(
+    browser: Any, make_server: Any
+) -> None:
+    engine = f"rnd={sys.executable} tests/engines/broken.py fine bingo"
+    server = make_server(args=("--engine", engine))
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.check("#game-texas42")
+    page.wait_for_selector("fieldset.seats-box:not([aria-busy])")
+    assert "Engine: rnd" not in page.locator("#seat-1 option").all_inner_texts()
+    table_id = create_table(page, server.url, "bingo", ["you", "bot:rnd"])
+    assert "Bot 2 (rnd)" in page.locator("body").inner_text()
+    clicks = play_to_end(page, random.Random(3))
+    assert clicks > 3
+    page.wait_for_selector("#result .winner")
+    record = record_of(server.url, table_id)
+    assert record["seats"] == ["human", "rnd"]
+    assert ludoteca.replay(record).is_over
+    assert not page.errors

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 
 from ludoteca.errors import GameNotAvailable
+from ludoteca.game import Game
 from ludoteca.registry import GAMES
 
 from .base import Bot, RankedMove, SeatHandle, choose_move
@@ -17,6 +19,7 @@ __all__ = [
     "SeatHandle",
     "available_levels",
     "choose_move",
+    "games_of",
     "make_bot",
 ]
 
@@ -46,12 +49,40 @@ def available_levels(game: str) -> list[str]:
     return out
 
 
-def make_bot(game: str, level: str, *, seed: int | None = None, budget: float | None = None) -> Bot:
-    """A bot of ``level`` for ``game``, deterministic given ``seed``.
+def games_of(cls: type[Bot]) -> list[str]:
+    """The games a class of bot plays: those it is registered for in :data:`BOTS`
+    (or its own ``games``); empty for a bot of every game."""
+    return list(cls.games) or _registered_games(f"{cls.__module__}:{cls.__qualname__}")
+
+
+@functools.cache
+def _registered_games(target: str) -> list[str]:
+    games = [g for (g, _level), t in BOTS.items() if t == target]
+    return [] if set(games) == set(GAMES) else games
+
+
+def make_bot(
+    game: str | Game, level: str, *, seed: int | None = None, budget: float | None = None
+) -> Bot:
+    """A bot of ``level`` for ``game`` (a game's name, or a game), deterministic
+    given ``seed``.
 
     ``budget`` is the time in seconds it may think per decision (levels that
     search have a default sized for one core).
+
+    >>> import ludoteca
+    >>> make_bot(ludoteca.new_game("bingo"), "greedy").level
+    'greedy'
     """
+    if isinstance(game, Game):
+        game = game.name
+    if not isinstance(game, str):
+        raise TypeError(
+            f"make_bot takes a game or a game's name ({', '.join(GAMES)}), "
+            f"not {type(game).__name__}"
+        )
+    if not isinstance(level, str):
+        raise TypeError(f"a bot level is a name ({', '.join(LEVELS)}), not {type(level).__name__}")
     if game not in GAMES:
         raise GameNotAvailable(
             f"there is no game called {game!r}; the games are: {', '.join(GAMES)}"

@@ -16,10 +16,11 @@ True
 from __future__ import annotations
 
 import abc
+import functools
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ludoteca.game import Game
 
@@ -42,10 +43,22 @@ class SeatHandle:
     __slots__ = ("_game", "seat")
 
     def __init__(self, game: Game, seat: int) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a SeatHandle is made from a ludoteca Game, not {type(game).__name__}")
         if game.to_move != seat:
             raise ValueError(f"it is not seat {seat}'s decision (to move: {game.to_move!r})")
         self._game = game
         self.seat = seat
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any]) -> SeatHandle:
+        """The handle of the seat whose view (``game.view(seat)``) is ``view``, for
+        a program that is given views only (an engine of the bot protocol): the
+        game is rebuilt from it (:func:`ludoteca.rebuild.game_from_view`)."""
+        from ludoteca.rebuild import game_from_view
+
+        game = game_from_view(view)
+        return cls(game, view["seat"])
 
     @property
     def game_name(self) -> str:
@@ -82,6 +95,10 @@ class SeatHandle:
     def sample(self, rng: random.Random) -> Game:
         """A complete game whose hidden information is redrawn uniformly among the
         states consistent with what this seat has seen (a determinization)."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(
+                f"sample draws with a random.Random (random.Random(seed)), not {type(rng).__name__}"
+            )
         return self._game.sample_hidden(self.seat, rng)
 
 
@@ -145,14 +162,69 @@ def mark_ties(
     return out
 
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _checks_handle(method: _Method) -> _Method:
+    """``method(self, handle)`` refusing a handle of a game the bot does not play."""
+    if getattr(method, "_checks_handle", False):
+        return method
+
+    @functools.wraps(method)
+    def checked(self: Bot, handle: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(handle, Game) or handle is None:
+            raise TypeError(
+                f"a bot decides from a SeatHandle (SeatHandle(game, seat), or "
+                f"choose_move(bot, game)), not {type(handle).__name__}"
+            )
+        name = getattr(handle, "game_name", None)
+        if isinstance(name, str):  # (a stand-in of a handle may not say its game)
+            self.check_game(name)
+        return method(self, handle, *args, **kwargs)
+
+    checked._checks_handle = True  # type: ignore[attr-defined]
+    return checked  # type: ignore[return-value]
+
+
 class Bot(abc.ABC):
-    """A player program. Deterministic for a given seed."""
+    """A player program. Deterministic for a given seed.
+
+    A bot of a game refuses another game's handle with a ``ValueError`` naming
+    the games it plays (:meth:`check_game`); ``games`` lists them (empty: any).
+    """
 
     level: str = "bot"
+    games: ClassVar[tuple[str, ...]] = ()
+    """The games this kind of bot plays (empty: every game); the built-in levels'
+    come from where they are registered (:data:`ludoteca.bots.BOTS`)."""
 
     def __init__(self, *, seed: int | None = None, budget: float | None = None) -> None:
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise TypeError(f"a bot's seed is a whole number or None, not {seed!r}")
+        if budget is not None and (
+            not isinstance(budget, int | float) or isinstance(budget, bool) or budget < 0
+        ):
+            raise ValueError(f"a bot's budget is a number of seconds, 0 or more, not {budget!r}")
         self.rng = random.Random(seed)
         self.budget = budget
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("choose", "rank"):
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "__isabstractmethod__", False):
+                setattr(cls, name, _checks_handle(method))
+
+    def check_game(self, game: str) -> None:
+        """``ValueError`` if this bot does not play ``game``, naming the games it plays."""
+        from ludoteca.bots import games_of
+
+        mine = games_of(type(self))
+        if mine and game not in mine:
+            raise ValueError(
+                f"this {self.level} bot plays {' and '.join(mine)}, not {game}: make one for "
+                f"{game} (make_bot({game!r}, {self.level!r}))"
+            )
 
     @abc.abstractmethod
     def choose(self, handle: SeatHandle) -> str:
@@ -194,6 +266,8 @@ class SearchBot(RankingBot):
 
 def choose_move(bot: Bot, game: Game) -> str:
     """Ask ``bot`` for the move of the seat to move in ``game`` (not played)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"choose_move asks a bot about a ludoteca game, not {type(game).__name__}")
     seat = game.to_move
     if not isinstance(seat, int):
         raise ValueError("no seat is to move: the game is over or waits for a chance event")

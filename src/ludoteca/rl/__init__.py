@@ -14,6 +14,7 @@ from .aec import ENV_VERSION, LudotecaEnv, env, env_names, game_of
 from .convert import (
     Step,
     Trajectory,
+    action_map,
     action_notations,
     action_to_notation,
     actions_to_record,
@@ -22,13 +23,21 @@ from .convert import (
     trajectory_to_record,
 )
 from .evaluate import Evaluation, Policy, PolicyBot, evaluate
-from .single import SingleSeatEnv, gym_env, register_gymnasium_ids, strongest_level
+from .single import (
+    GYMNASIUM_NAMES,
+    SingleSeatEnv,
+    gym_env,
+    gymnasium_id,
+    register_gymnasium_ids,
+    strongest_level,
+)
 
 GYMNASIUM_IDS = register_gymnasium_ids()
 
 __all__ = [
     "ENV_VERSION",
     "GYMNASIUM_IDS",
+    "GYMNASIUM_NAMES",
     "Evaluation",
     "LudotecaEnv",
     "Policy",
@@ -36,6 +45,7 @@ __all__ = [
     "SingleSeatEnv",
     "Step",
     "Trajectory",
+    "action_map",
     "action_notations",
     "action_to_notation",
     "actions_to_record",
@@ -44,6 +54,7 @@ __all__ = [
     "evaluate",
     "game_of",
     "gym_env",
+    "gymnasium_id",
     "notation_to_action",
     "record_to_trajectory",
     "register_gymnasium_ids",

@@ -135,6 +135,8 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self.state_space = spaces.Box(0.0, 1.0, (n * self.adapter.observation_size,), np.float32)
+        """The space of :meth:`state`: every seat's observation, one after another."""
         self._info = obs_type == "info_state"
         self._size = size
         adapter = self.adapter
@@ -412,6 +414,18 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             "observation": np.frombuffer(vector, np.float32),
             "action_mask": np.frombuffer(mask, np.int8),
         }
+
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The global state, for centralised critics (training only: it holds every
+        seat's private tiles): every seat's observation vector, seat 0 first, as
+        :attr:`state_space` says. Chance still to come (a stock's order, future
+        dice) is in no seat's observation, so in no state."""
+        if not self._ready:
+            raise RuntimeError("call reset() before state()")
+        game = self.game
+        return np.concatenate(
+            [np.frombuffer(game.observation_tensor(s), np.float32) for s in range(game.num_seats)]
+        )
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The observation, cumulative reward, termination, truncation and info of

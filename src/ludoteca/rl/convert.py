@@ -32,6 +32,7 @@ from .aec import LudotecaEnv, ObsType, game_of
 __all__ = [
     "Step",
     "Trajectory",
+    "action_map",
     "action_notations",
     "action_to_notation",
     "actions_to_record",
@@ -65,6 +66,8 @@ def action_to_notation(target: Any, action: int, /, **options: Any) -> str:
     >>> action_to_notation("fiveup_v0", 0, target=121)
     'draw'
     """
+    if not hasattr(action, "__index__") or isinstance(action, bool):
+        raise TypeError(f"an action is a whole number, not {type(action).__name__}")
     return _game_for(target, options).action_to_move(int(action))
 
 
@@ -82,6 +85,29 @@ def action_notations(target: Any, /, **options: Any) -> list[str]:
     """
     game = _game_for(target, options)
     return [game.action_to_move(a) for a in range(game.num_actions)]
+
+
+def action_map(name: str, source: dict[str, Any], target: dict[str, Any]) -> npt.NDArray[np.int64]:
+    """For each action number of game ``name`` with options ``source``, the action
+    number of the same move (the same notation) with options ``target``; ``-1``
+    where the move does not exist there.
+
+    Cavaleiro's action numbers follow its figure (``layout``): 0 is ``pass``, 1
+    ``remove horizontals``, 2 ``remove horizontal``, then ``remove block B`` for
+    each block, then for each column in order ``remove 1 from column C``,
+    ``remove 2 …`` up to its height. A policy trained on one figure plays another
+    through this map:
+
+    >>> m = action_map("cavaleiro_v0", {"layout": "2x3x3+2"}, {"layout": "3x3x3+3"})
+    >>> int(m[5]), action_notations("cavaleiro_v0", layout="2x3x3+2")[5]
+    (6, 'remove 1 from column 1')
+    >>> action_notations("cavaleiro_v0", layout="3x3x3+3")[6]
+    'remove 1 from column 1'
+    """
+    if not isinstance(source, dict) or not isinstance(target, dict):
+        raise TypeError("source and target are dicts of the game's options")
+    there = {move: a for a, move in enumerate(action_notations(name, **target))}
+    return np.array([there.get(m, -1) for m in action_notations(name, **source)], np.int64)
 
 
 @dataclass

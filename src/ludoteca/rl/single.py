@@ -11,6 +11,11 @@ reward, so the rewards of an episode add up to the seat's whole return. Should
 the bots end the game before the learner ever decides (Cavaleiro again), the
 first step ends the episode whatever its action, with those rewards.
 
+The other seats are any players (:mod:`ludoteca.agents`): a bot level, an
+engine of the bot protocol (``"cmd:COMMAND"``), a Python agent with
+``choose(handle)``, or a policy ``policy(observation, action_mask)`` (a frozen
+copy of the learner, for self-play).
+
 The observation is the AEC one, ``{"observation": ..., "action_mask": ...}``;
 :meth:`SingleSeatEnv.action_masks` returns the mask too. An action outside the
 mask ends the episode with ``illegal_reward`` (−1 by default; ``None`` raises
@@ -34,13 +39,36 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium.envs.registration import EnvSpec
 
+from ludoteca.agents import BotSpec, check_player, close_player, resolve, seat_player
 from ludoteca.bots import Bot, available_levels, choose_move, make_bot
 from ludoteca.errors import InvalidOption
 
-from .aec import LudotecaEnv, ObsType
+from .aec import ENV_VERSION, LudotecaEnv, ObsType
 
-__all__ = ["SingleSeatEnv", "gym_env", "register_gymnasium_ids", "strongest_level"]
+__all__ = [
+    "GYMNASIUM_NAMES",
+    "SingleSeatEnv",
+    "gym_env",
+    "gymnasium_id",
+    "register_gymnasium_ids",
+    "strongest_level",
+]
+
+GYMNASIUM_NAMES = {
+    "texas42": "Texas42",
+    "fiveup": "FiveUp",
+    "bingo": "Bingo",
+    "cavaleiro": "Cavaleiro",
+}
+"""Each game's name in its Gymnasium id (``ludoteca/Bingo-v0``)."""
+
+
+def gymnasium_id(game: str) -> str:
+    """The Gymnasium id of ``game``'s single-seat environment: ``ludoteca/Bingo-v0``."""
+    return f"ludoteca/{GYMNASIUM_NAMES[game]}-v{ENV_VERSION}"
+
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -53,10 +81,13 @@ def strongest_level(game: str) -> str:
 class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a game as a Gymnasium environment (see the module doc).
 
-    ``opponents`` is a bot level for every other seat (default: the strongest
-    built), or a mapping from seat to level. ``budget`` is the bots' thinking
-    time per decision in seconds. ``obs_type``, ``hand_rewards`` and the game's
-    options are as for :func:`ludoteca.rl.env`.
+    ``opponents`` is a player for every other seat (default: the strongest bot
+    level built), or a mapping from seat to player: a level (``"greedy"``,
+    ``"expert:0.2"``), an engine (``"cmd:COMMAND"``), a Python agent or a policy
+    (see :mod:`ludoteca.agents`). ``budget`` is the bots' thinking time per
+    decision in seconds. ``obs_type``, ``hand_rewards`` and the game's options
+    are as for :func:`ludoteca.rl.env`. Engines are started at the first reset
+    and stopped by :meth:`close`.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
@@ -66,7 +97,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         game: str,
         *,
         seat: int = 0,
-        opponents: str | Mapping[int, str] | None = None,
+        opponents: Any = None,
         budget: float | None = None,
         illegal_reward: float | None = -1.0,
         obs_type: ObsType = "observation",
@@ -83,31 +114,53 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
         name = self.aec.game_name
-        levels = available_levels(name)
         if opponents is None:
             opponents = strongest_level(name)
-        if isinstance(opponents, str):
-            self.levels = {s: opponents for s in range(n) if s != seat}
-        else:
-            self.levels = {int(s): lv for s, lv in opponents.items()}
-            missing = [s for s in range(n) if s != seat and s not in self.levels]
-            if missing or seat in self.levels:
+        if isinstance(opponents, Mapping):
+            chosen = dict(opponents)
+            missing = [s for s in range(n) if s != seat and s not in chosen]
+            if missing or seat in chosen or any(not isinstance(s, int) for s in chosen):
                 raise InvalidOption(
-                    f"opponents must give a level for every seat but the learner's ({seat}); "
+                    f"opponents must give a player for every seat but the learner's ({seat}); "
                     f"missing: {missing}"
                 )
-        for level in self.levels.values():
-            if level not in levels:
-                raise InvalidOption(
-                    f"there is no {level!r} bot for {name}; built levels: {', '.join(levels)}"
-                )
+        else:
+            chosen = {s: opponents for s in range(n) if s != seat}
+        self.players: dict[int, Any] = {}
+        for s, player in chosen.items():
+            try:
+                self.players[s] = resolve(player)
+                check_player(self.players[s], name)
+            except (TypeError, ValueError) as e:
+                levels = ", ".join(available_levels(name))
+                more = "" if "levels" in str(e) else f" (the built levels for {name}: {levels})"
+                raise InvalidOption(f"opponent of seat {s}: {e}{more}") from None
+        self.levels = {s: p.level for s, p in self.players.items() if isinstance(p, BotSpec)}
+        """The built-in levels among the opponents, by seat."""
         self.budget = budget
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self.bots: dict[int, Bot] = {}
+        self._seated: dict[int, Bot] = {}
+        """The opponents that are not built-in levels, seated once (engines keep running)."""
         self._done = True
+        if self.spec is None:  # made directly, not by gymnasium.make: the same spec
+            self.spec = EnvSpec(
+                id=gymnasium_id(name),
+                entry_point="ludoteca.rl.single:SingleSeatEnv",
+                kwargs={
+                    "game": name,
+                    "seat": seat,
+                    "opponents": opponents,
+                    "budget": budget,
+                    "illegal_reward": illegal_reward,
+                    "obs_type": obs_type,
+                    "hand_rewards": hand_rewards,
+                    **options,
+                },
+            )
 
     @property
     def game(self) -> Any:
@@ -122,10 +175,21 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**63 - 1))
         self.aec.reset(seed=game_seed)
         draw = random.Random(game_seed)
-        self.bots = {
-            s: make_bot(self.aec.game_name, level, seed=draw.getrandbits(63), budget=self.budget)
-            for s, level in sorted(self.levels.items())
-        }
+        name = self.aec.game_name
+        self.bots = {}
+        for s, player in sorted(self.players.items()):
+            bot_seed = draw.getrandbits(63)
+            if isinstance(player, BotSpec):
+                budget = player.budget if player.budget is not None else self.budget
+                self.bots[s] = make_bot(name, player.level, seed=bot_seed, budget=budget)
+                continue
+            if s not in self._seated:
+                options = self.aec.game_options
+                self._seated[s] = seat_player(player, name, options, seats=[s])
+            self.bots[s] = self._seated[s]
+            engine = getattr(self.bots[s], "engine", None)
+            if engine is not None:
+                engine.new_game(name, self.aec.game_options, [s])
         self._play_bots()
         # Rewards paid before the learner's first decision (Cavaleiro rounds that
         # other seats won) stay in its cumulative reward: the first step pays them.
@@ -186,7 +250,17 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         return self.aec.render()
 
     def close(self) -> None:
+        """Stop the engines among the opponents."""
+        for bot in self._seated.values():
+            close_player(bot)
+        self._seated.clear()
         self.aec.close()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        if any(getattr(b, "engine", None) is not None for b in self._seated.values()):
+            raise TypeError("an environment whose opponents are engines does not pickle")
+        return state
 
 
 def gym_env(name: str, **kwargs: Any) -> SingleSeatEnv:
@@ -195,14 +269,15 @@ def gym_env(name: str, **kwargs: Any) -> SingleSeatEnv:
 
 
 def register_gymnasium_ids() -> list[str]:
-    """Register ``ludoteca/<game>-v0`` with Gymnasium for every built game, so
-    ``gymnasium.make("ludoteca/bingo-v0", opponents="random")`` works."""
-    from .aec import ENV_VERSION, env_names
+    """Register ``ludoteca/<Game>-v0`` with Gymnasium for every built game, so
+    ``gymnasium.make("ludoteca/Bingo-v0", opponents="random")`` works (the names
+    are :data:`GYMNASIUM_NAMES`)."""
+    from .aec import env_names
 
     ids = []
     for name in env_names():
         game = name.rpartition("_v")[0]
-        env_id = f"ludoteca/{game}-v{ENV_VERSION}"
+        env_id = gymnasium_id(game)
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 env_id, entry_point="ludoteca.rl.single:SingleSeatEnv", kwargs={"game": game}

@@ -7,7 +7,8 @@ import sys
 from typing import Any
 
 from ludoteca.errors import IllegalMove, InvalidRecord
-from ludoteca.i18n import default_lang, normalize_lang
+from ludoteca.i18n import N_, default_lang, normalize_lang
+from ludoteca.i18n.cli import GAME_TO_PLAY
 from ludoteca.registry import GAMES
 
 __all__ = ["add_play", "build_table", "cmd_play"]
@@ -17,25 +18,26 @@ def add_play(sub: Any) -> None:
     """Add the ``play`` subcommand to the ``ludoteca`` parser."""
     p = sub.add_parser(
         "play",
-        help="play a game in the terminal, against bots or with friends on one screen",
-        description=(
+        help=N_("play a game in the terminal, against bots or with friends on one screen"),
+        description=N_(
             "Play at a table in the terminal. Seats are given one by one as human or a bot "
-            "level (random, greedy, expert); by default one person plays against the "
-            "strongest bots. Keys: h hint, r rules, u undo, s save, l language, q quit."
+            "level ({levels}); by default one person plays against the strongest bots. "
+            "Keys: h hint, r rules, u undo, s save, l language, q quit."
         ),
     )
-    p.add_argument("game", nargs="?", choices=list(GAMES), help="the game to play")
-    p.add_argument("--players", type=int, help="number of players (Five-Up 2-4, Cavaleiro 2-8)")
+    p.add_argument("game", nargs="?", choices=list(GAMES), help=GAME_TO_PLAY)
+    p.add_argument("--players", type=int, help=N_("number of players (Five-Up 2-4, Cavaleiro 2-8)"))
     p.add_argument(
         "--seats",
-        help="seat by seat, human or a bot level, e.g. human,expert,human,expert",
+        metavar="SEATS",
+        help=N_("seat by seat, human or a bot level ({levels}), separated by commas"),
     )
     p.add_argument(
         "--lang",
         choices=["pt", "en"],
-        help="language of the table (default: from the system locale)",
+        help=N_("language of the table (default: from the system locale)"),
     )
-    p.add_argument("--seed", type=int, help="seed for the deals, dice and bots")
+    p.add_argument("--seed", type=int, help=N_("seed for the deals, dice and bots"))
     p.add_argument(
         "--option",
         "--options",
@@ -44,16 +46,16 @@ def add_play(sub: Any) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a game option, for example -o target=31 (repeatable; see 'ludoteca games')",
+        help=N_("a game option, for example -o target=31 (repeatable; see 'ludoteca games')"),
     )
     p.add_argument(
         "--pace",
         type=float,
         default=0.8,
         metavar="SECONDS",
-        help="time each bot move stays before the next (default 0.8)",
+        help=N_("time each bot move stays before the next (%(default)s)"),
     )
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game record")
+    p.add_argument("--resume", metavar="FILE", help=N_("continue a saved game record"))
     p.set_defaults(func=cmd_play)
 
 

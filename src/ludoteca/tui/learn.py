@@ -355,22 +355,25 @@ def add_subcommand(sub: Any) -> None:
     """Add the ``learn`` subcommand to the ``ludoteca`` parser."""
     p = sub.add_parser(
         "learn",
-        help="learn a game: short lessons on real positions, then a practice game",
-        description=(
+        help=N_("learn a game: short lessons on real positions, then a practice game"),
+        description=N_(
             "Lessons on the positions of the rules' own examples: make the move each step "
             "asks for; a wrong move is explained. The progress is kept between sessions."
         ),
     )
-    p.add_argument("game", choices=list(GAMES), help="the game to learn")
-    p.add_argument("--lesson", help="begin with this lesson (its number, see --list)")
-    p.add_argument("--list", action="store_true", help="list the lessons and the progress")
-    p.add_argument("--restart", action="store_true", help="forget the progress in this game")
-    p.add_argument("--practice", action="store_true", help="go straight to the practice game")
-    p.add_argument("--lang", choices=["pt", "en"], help="language (default: the system locale)")
+    p.add_argument("game", choices=list(GAMES), help=N_("the game to learn"))
+    p.add_argument(
+        "--lesson", metavar="N", help=N_("begin with this lesson (its number, see --list)")
+    )
+    p.add_argument("--list", action="store_true", help=N_("list the lessons and the progress"))
+    p.add_argument("--restart", action="store_true", help=N_("forget the progress in this game"))
+    p.add_argument("--practice", action="store_true", help=N_("go straight to the practice game"))
+    p.add_argument("--lang", choices=["pt", "en"], help=N_("language (default: the system locale)"))
     p.add_argument(
         "--progress-file",
         type=Path,
-        help="where the progress is kept (default: lessons.json in the data folder)",
+        metavar="FILE",
+        help=N_("where the progress is kept (default: lessons.json in the data folder)"),
     )
     p.set_defaults(func=cmd_learn)
 

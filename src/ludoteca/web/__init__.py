@@ -12,87 +12,116 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from ludoteca.i18n import N_
+from ludoteca.i18n.cli import say
 
 __all__ = ["add_serve_command", "app_from_environment", "serve"]
 
 
 def add_serve_command(sub: Any) -> None:
     """Add ``ludoteca serve`` to the command line."""
-    p = sub.add_parser("serve", help="play in the browser: start the web app")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p = sub.add_parser("serve", help=N_("play in the browser: start the web app"))
+    p.add_argument("--host", default="127.0.0.1", help=N_("address to listen on (%(default)s)"))
+    p.add_argument("--port", type=int, default=8000, help=N_("port to listen on (%(default)s)"))
     p.add_argument(
         "--db",
         default=None,
         metavar="URL",
-        help="database: sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB "
-        "(default: SQLite in the user's data folder)",
+        help=N_(
+            "database: sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB "
+            "(default: SQLite in the user's data folder)"
+        ),
     )
     p.add_argument(
         "--bot-delay",
         type=float,
         default=1.0,
         metavar="SECONDS",
-        help="default pace of the bots: seconds per move (1.0); each table may set its own",
+        help=N_("default pace of the bots: seconds per move (1.0); each table may set its own"),
     )
     p.add_argument(
         "--allow-origin",
         action="append",
         default=[],
         metavar="ORIGIN",
-        help="a site besides this one whose pages may connect to the tables, "
-        "such as https://example.org (repeatable)",
+        help=N_(
+            "a site besides this one whose pages may connect to the tables, "
+            "such as https://example.org (repeatable)"
+        ),
     )
     p.add_argument(
         "--no-client-limits",
         action="store_true",
-        help="no per-address rate limits (for load tests from one address)",
+        help=N_("no per-address rate limits (for load tests from one address)"),
     )
     p.add_argument(
         "--bot-workers",
         type=int,
         default=None,
         metavar="N",
-        help="processes making the expert bots' decisions, at most N at once (default: one per "
-        "core; the quick levels decide in the server)",
+        help=N_(
+            "processes making the expert bots' decisions, at most N at once (default: one per "
+            "core; the quick levels decide in the server)"
+        ),
     )
     p.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help="server processes on this port (1); several need --broker",
+        help=N_("server processes on this port (1); several need --broker"),
     )
     p.add_argument(
         "--broker",
         default=None,
         metavar="URL",
-        help="Redis (redis://HOST:PORT/DB) through which workers, on this machine "
-        "or others, share their tables",
+        help=N_(
+            "Redis (redis://HOST:PORT/DB) through which workers, on this machine "
+            "or others, share their tables"
+        ),
+    )
+    p.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help=N_(
+            "an engine of the bot protocol the tables may seat, offered in the seats' choices "
+            "as NAME (repeatable)"
+        ),
     )
     p.add_argument(
         "--analysis-budget",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="how long the review's expert thinks per decision (0.25)",
+        help=N_("how long the review's expert thinks per decision (0.25)"),
     )
     p.set_defaults(func=_cmd_serve)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.bot_delay <= 10:
-        print("ludoteca serve: --bot-delay is 0 to 10 seconds", file=sys.stderr)
+        print("ludoteca serve: " + say(N_("--bot-delay is 0 to 10 seconds")), file=sys.stderr)
         return 2
     if args.bot_workers is not None and not 0 <= args.bot_workers <= 64:
-        print("ludoteca serve: --bot-workers is 0 (threads) to 64", file=sys.stderr)
+        print("ludoteca serve: " + say(N_("--bot-workers is 0 (threads) to 64")), file=sys.stderr)
         return 2
     if args.analysis_budget is not None and not 0.01 <= args.analysis_budget <= 10:
-        print("ludoteca serve: --analysis-budget is 0.01 to 10 seconds", file=sys.stderr)
+        print(
+            "ludoteca serve: " + say(N_("--analysis-budget is 0.01 to 10 seconds")),
+            file=sys.stderr,
+        )
         return 2
+    from .engines import parse_engine_option
+
     try:
+        engines = dict(parse_engine_option(text) for text in args.engine)
+        if len(engines) < len(args.engine):
+            raise ValueError("two --engine options have the same name")
         serve(
             host=args.host,
             port=args.port,
@@ -104,6 +133,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             workers=args.workers,
             broker=args.broker,
             analysis_budget=args.analysis_budget,
+            engines=engines,
         )
     except ValueError as e:
         print(f"ludoteca serve: {e}", file=sys.stderr)
@@ -123,11 +153,13 @@ def serve(
     workers: int = 1,
     broker: str | None = None,
     analysis_budget: float | None = None,
+    engines: Mapping[str, str] | None = None,
 ) -> None:
     """Run the web app until interrupted: ``workers`` processes on one port (several
     need a ``broker``, a Redis URL; other machines may join them on the same
     database and broker); ``analysis_budget`` is the seconds the review's expert
-    thinks per decision."""
+    thinks per decision; ``engines`` are commands of the bot protocol by name, which
+    the tables may seat (each is started once first, to shake hands)."""
     import uvicorn
 
     from .store import Store, default_database_url, normalise_database_url
@@ -143,6 +175,9 @@ def serve(
         raise ValueError("several workers share their tables through Redis: give --broker URL")
     if broker is not None and not broker.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"--broker {broker!r} is not a Redis URL (redis://HOST:PORT/DB)")
+    from .engines import Engines
+
+    Engines(engines).close()  # each engine shakes hands once: a bad one stops here
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     Store(url).close()  # the schema brought up to date, once, before any worker starts
     if bot_workers is None:
@@ -156,6 +191,7 @@ def serve(
             "bot_workers": bot_workers,
             "broker": broker,
             "analysis_budget": analysis_budget,
+            "engines": dict(engines or {}),
         }
     )
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
@@ -204,6 +240,7 @@ def app_from_environment() -> Any:
         bot_workers=config["bot_workers"],
         broker=config["broker"],
         migrate=False,
+        engines=config.get("engines") or None,
         **(
             {"analysis_budget": config["analysis_budget"]}
             if config.get("analysis_budget") is not None

@@ -26,7 +26,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,7 @@ from ludoteca.registry import GAMES, available_games, game_class
 
 from . import i18n
 from .broker import Broker
+from .engines import Engines
 from .errors import Refused
 from .guard import Guard, check_options, parse_json
 from .hub import Hub, public_options, table_summary
@@ -330,6 +331,7 @@ def create_app(
     broker: str | None = None,
     migrate: bool = True,
     analysis_budget: float = ANALYSIS_BUDGET,
+    engines: Mapping[str, Any] | None = None,
 ) -> Starlette:
     """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
 
@@ -342,7 +344,9 @@ def create_app(
     ``bot_workers`` processes make the experts' decisions (0: threads of this process);
     ``broker`` is the Redis URL through which several workers share their tables;
     ``migrate`` brings the database's schema up to date first;
-    ``analysis_budget`` is the seconds the review's expert thinks per decision.
+    ``analysis_budget`` is the seconds the review's expert thinks per decision;
+    ``engines`` are the host's engines by name, offered in the seats' choices: a
+    command of the bot protocol, or a Python agent (see :mod:`ludoteca.web.engines`).
     """
     from .store import default_database_url
 
@@ -357,6 +361,7 @@ def create_app(
         client_limits=limits,
         bot_workers=bot_workers,
         broker=Broker(broker) if broker else None,
+        engines=Engines(engines),
     )
     pages = _Pages()
     reviews = Reviews(budget=analysis_budget, pool=hub.bot_pool)
@@ -454,6 +459,7 @@ def create_app(
                         "title": kind.title,
                         "options": public_options(name),
                         "levels": available_levels(name),
+                        "engines": hub.engines.levels_for(name),
                         "level_names": {
                             level: words.level(level) for level in available_levels(name)
                         },

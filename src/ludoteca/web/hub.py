@@ -42,6 +42,7 @@ from ludoteca.registry import available_games, game_class
 
 from .bots import BotPool, make_level_bot
 from .broker import LEASE_ROUND, Broker
+from .engines import Engines
 from .errors import Refused
 from .guard import check_options, check_text
 from .i18n import describe
@@ -314,8 +315,11 @@ class Hub:
         client_limits: ClientLimits | None = None,
         bot_workers: int = 0,
         broker: Broker | None = None,
+        engines: Engines | None = None,
     ) -> None:
         self.store = store
+        self.engines = engines if engines is not None else Engines()
+        """The host's engines, offered beside the bot levels (a seat's level is the name)."""
         self.broker = broker
         """Redis, when several workers share the database (``None``: this one alone)."""
         self.bot_pool = BotPool(bot_workers) if bot_workers > 0 else None
@@ -446,6 +450,7 @@ class Hub:
                     with contextlib.suppress(Exception):
                         await self.broker.release(table.id)
             await self.broker.close()
+        await asyncio.to_thread(self.engines.close)
         await asyncio.to_thread(self.writer.close)
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -655,7 +660,7 @@ class Hub:
             raise Refused("bad_options", {"detail": str(e)}) from None
         if not isinstance(seats, list) or len(seats) != n:
             raise Refused("bad_seats", {"count": n})
-        levels = available_levels(game_name)
+        levels = available_levels(game_name) + self.engines.levels_for(game_name)
         kinds = [spec.get("kind") if isinstance(spec, dict) else None for spec in seats]
         if any(k not in ("you", "human", "bot") for k in kinds):
             raise Refused("bad_seats", {"count": n})
@@ -677,7 +682,7 @@ class Hub:
                 plan.append(SeatData(i, "human", None, _placeholder(i), hash_secret(invite), None))
                 secrets_out["invites"][str(i)] = invite
             else:
-                level = spec.get("level") or levels[-1]
+                level = spec.get("level") or best_level(game_name)
                 if level not in levels:
                     raise Refused("bad_level", {"level": str(level)[:20], "levels": levels})
                 plan.append(SeatData(i, "bot", level, _bot_name(level, i), None, None))
@@ -1028,7 +1033,11 @@ class Hub:
         started = loop.time()
         async with turn or contextlib.nullcontext():
             try:
-                if self.bot_pool is not None:
+                if self.engines.has(level):  # in a thread: an engine may take its time
+                    move = await asyncio.to_thread(
+                        self.engines.choose, table.id, drawing_copy(game), seat, level
+                    )
+                elif self.bot_pool is not None:
                     move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
                     if self.broker is not None:
                         await self.broker.count_decision()

@@ -600,8 +600,11 @@ class Cavaleiro(Game):
 
     def action_to_move(self, action: int) -> str:
         t = self.tables
-        if 0 <= action < t.rules.num_actions:
-            return t.action_text[action]
+        try:
+            if 0 <= action < t.rules.num_actions:
+                return t.action_text[action]
+        except TypeError:
+            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
         raise ValueError(
             f"{action} is not a Cavaleiro action number (0 to {t.rules.num_actions - 1})"
         )

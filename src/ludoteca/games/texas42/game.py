@@ -358,8 +358,11 @@ class Texas42(Game):
         return MOVES[a] if a is not None else Move.from_text(text)
 
     def action_to_move(self, action: int) -> str:
-        if 0 <= action < NUM_ACTIONS:
-            return ACTION_TEXT[action]
+        try:
+            if 0 <= action < NUM_ACTIONS:
+                return ACTION_TEXT[action]
+        except TypeError:
+            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
         raise ValueError(f"{action} is not a Texas 42 action number (0 to {NUM_ACTIONS - 1})")
 
     def _redact(self, entry: str, seat: Seat | None) -> str:

@@ -141,7 +141,8 @@
       const select = h("select", { id, name: id, dataset: { seat: String(i) } },
         h("option", { value: "you" }, ui("you")),
         h("option", { value: "human" }, _("A friend (invitation)")),
-        [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, _("Bot: {level}", { level: current.level_names[l] || l }))));
+        [...current.levels].reverse().map((l) => h("option", { value: "bot:" + l }, _("Bot: {level}", { level: current.level_names[l] || l }))),
+        (current.engines || []).map((name) => h("option", { value: "bot:" + name }, _("Engine: {name}", { name }))));
       select.value = previous;
       seatChoices[i] = select.value;
       select.addEventListener("change", () => {
