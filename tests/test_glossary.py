@@ -171,3 +171,28 @@ def test_a_count_is_said_with_its_plural_forms(lang: str) -> None:
                 if name not in NOT_COUNTS and (noun in singular or noun in plural):
                     wrong.append((message.id, "a count without plural forms", message.string))
     assert not wrong, "\n".join(map(repr, wrong))
+
+
+SAYING = {"_", "n_", "p_", "np_", "g_", "ng_", "N_", "NN_", "NP_", "NG_"}
+
+
+def test_no_message_hides_in_an_f_string() -> None:
+    """Babel does not read f-strings: a message written inside one would never reach the
+    catalogs, and would show in English on every screen."""
+    import ast
+
+    hidden = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "src").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call):
+                    func = inner.func
+                    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                    literal = any(
+                        isinstance(a, ast.Constant) and isinstance(a.value, str) for a in inner.args
+                    )
+                    if name in SAYING and literal:
+                        hidden.append(f"{path.name}:{inner.lineno}")
+    assert not hidden, hidden

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from tui_pilot import SIZE, make_app, painted, play_turn, screen_text, settle, wait_until
+from wording import english_in, notation_in
 
 import ludoteca
 from ludoteca.tui.app import HandEndScreen, PlayApp, TextScreen
@@ -181,3 +182,5 @@ def test_portuguese_screens_say_no_english_notation() -> None:
     for path in screens:
         text = path.read_text(encoding="utf-8")
         assert not NOTATION.search(text), (path.name, NOTATION.search(text))
+        assert not english_in(text), (path.name, english_in(text))
+        assert not notation_in(text, code=False), (path.name, notation_in(text, code=False))

@@ -13,6 +13,7 @@ import ludoteca
 from ludoteca import i18n, rules
 from ludoteca.i18n import texts
 from ludoteca.i18n.moves import describe_move
+from ludoteca.i18n.words import Words
 from ludoteca.tui.cli import add_play
 from ludoteca.tui.table import (
     Table,
@@ -204,8 +205,16 @@ def test_save_writes_a_record_that_resumes_exactly(tmp_path: Path) -> None:
     assert resumed.seats == table.seats
     assert resumed.game.moves == table.game.moves
     assert resumed.actors == table.actors
-    assert resumed.game.view(0) == table.game.view(0)
+    unnamed = {k: v for k, v in table.game.view(0).items() if k != "names"}
+    assert {k: v for k, v in resumed.game.view(0).items() if k != "names"} == unnamed
     assert resumed.next_step() == "human"
+    # the record keeps who sat where, and no word of the language it was played in
+    assert record["players"] == ["", "", "", ""]
+    assert record["seats"] == ["human", "greedy", "random", "random"]
+    assert Words("en").seat_names(record["players"], record["seats"])[:2] == [
+        "Player 1",
+        "Bot 2 (greedy)",
+    ]
 
 
 def test_resume_with_other_seats_and_bad_records(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ from .i18n.cli import RECORD_FILE
 from .i18n.events import say_event
 from .i18n.hints import HintTexts
 from .i18n.moves import describe_move
-from .i18n.words import GAME_TITLES
+from .i18n.words import GAME_TITLES, Words
 from .record import check_record
 from .registry import game_class
 
@@ -163,11 +163,14 @@ class Analysis:
     """How each hand and the game ended, as the engine's events said it (each with
     ``n``, the index of its move in the record)."""
     options: dict[str, Any] = field(default_factory=dict)
+    seats: list[str] | None = None
+    """Who sat in each seat (``human`` or a bot level), as the record says, if it does."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "players": self.players,
+            "seats": self.seats,
             "decisions": [asdict(d) for d in self.decisions],
             "mistakes": {str(s): [asdict(d) for d in ds] for s, ds in self.mistakes.items()},
             "endings": self.endings,
@@ -186,6 +189,7 @@ class Analysis:
         """
         tx = texts(lang)
         say = HintTexts(tx)
+        names = Words(tx).seat_names(self.players, self.seats)
         lines = [
             tx.n_(
                 "{game}: {n} decision analysed",
@@ -195,10 +199,9 @@ class Analysis:
             )
         ]
         lines += [
-            "  " + say_event(self.game, e, tx, self.players, options=self.options)
-            for e in self.endings
+            "  " + say_event(self.game, e, tx, names, options=self.options) for e in self.endings
         ]
-        for seat, name in enumerate(self.players):
+        for seat, name in enumerate(names):
             mine = [d for d in self.decisions if d.seat == seat]
             lines.append(
                 tx._(
@@ -422,15 +425,16 @@ def summarise(record: dict[str, Any], decisions: Iterable[Decision], top: int = 
     ``top`` biggest mistakes (by unit, then cost)."""
     ordered = sorted(decisions, key=lambda d: d.index)
     mistakes: dict[int, list[Decision]] = {}
-    seats = len(record["players"])
-    for seat in range(seats):
+    for seat in range(len(record["players"])):
         mine = [d for d in ordered if d.seat == seat and d.mistake]
         rank = {u: k for k, u in enumerate(_units(mine))}
         mine.sort(key=lambda d: (rank[d.unit], -d.cost, d.index))
         mistakes[seat] = mine[:top]
     players = list(record["players"])
     options = dict(record.get("options") or {})
-    return Analysis(record["game"], players, ordered, mistakes, _endings(record), options)
+    seats = record.get("seats")
+    kinds = [str(s) for s in seats] if isinstance(seats, list) else None
+    return Analysis(record["game"], players, ordered, mistakes, _endings(record), options, kinds)
 
 
 def _endings(record: dict[str, Any]) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from web_helpers import Truth, apply_delta, check_frame
+from wording import english_in, notation_in
 
 import ludoteca
 
@@ -773,10 +774,21 @@ ENGLISH = re.compile(r"\b(play|bid|roll|draw|remove|trump) |\bpass\b|\((random|g
 WRONG_PLURAL = re.compile(r"\b1 (rodadas|vazas|pedras|palitos|lances|marcas|sets)\b")
 
 
+EVERY_WORD = """() => [document.body.innerText, ...[...document.querySelectorAll(
+  "[aria-label], [title], [alt], [placeholder]")].flatMap((e) => ["aria-label", "title", "alt",
+  "placeholder"].map((a) => e.getAttribute(a))).filter(Boolean)].join("\\n")"""
+"""Every word a page says: its text, and its ARIA labels, tooltips and placeholders."""
+
+
 def assert_portuguese(page: Any, where: str) -> str:
+    """The page says nothing in English, in its text, its labels or its tooltips, and no
+    notation; its counts agree with their numbers. The text of its main part."""
     text: str = page.locator("main").inner_text()
-    assert not ENGLISH.search(text), (where, ENGLISH.search(text))
-    assert not WRONG_PLURAL.search(text), (where, WRONG_PLURAL.search(text))
+    said: str = page.evaluate(EVERY_WORD)
+    assert not ENGLISH.search(said), (where, ENGLISH.search(said))
+    assert not english_in(said), (where, english_in(said))
+    assert not notation_in(said, code=False), (where, notation_in(said, code=False))
+    assert not WRONG_PLURAL.search(said), (where, WRONG_PLURAL.search(said))
     return text
 
 
@@ -810,12 +822,15 @@ def test_a_table_in_portuguese(browser: Any, make_server: Any, artifacts: Path, 
     page.screenshot(path=str(artifacts / f"{game}-pt.png"), full_page=True)
     text = assert_portuguese(page, game)
     assert "Jogadas" in text
-    # the notation stays at hand, in the log's tooltips and the move buttons'
+    # the notation stays at hand, behind the notation key: in the log and its tooltips
+    assert page.locator("#board .log li[title]").count() == 0
+    page.keyboard.press("o")
+    page.wait_for_selector("#board .log li[title]")
     titles = page.locator("#board .log li[title]").evaluate_all("items => items.map(i => i.title)")
-    assert titles and all(
-        not ENGLISH.search(t) for t in page.locator("#board .log li").all_inner_texts()
-    )
     assert any(re.match(r"(play|bid|pass|roll|remove|trump|draw|deal)\b", t) for t in titles)
+    assert page.get_attribute("#notation-btn", "aria-pressed") == "true"
+    page.keyboard.press("o")
+    page.wait_for_selector("#board .log li[title]", state="detached")
     assert not page.errors
 
 
@@ -866,10 +881,10 @@ def test_the_page_shows_the_words_the_server_said(
         if not wait_turn_or_end(page):
             break
         click_a_legal_move(page, rng)
-    page.wait_for_function(
-        "n => Number(document.getElementById('board').dataset.n) >= n", arg=frames.last["n"]
-    )
-    last = frames.last
+    # the table waits for the player (or is over): nothing moves while the page is read
+    wait_turn_or_end(page)
+    shown = int(page.get_attribute("#board", "data-n") or -1)
+    last = next(f for f in reversed(frames.frames) if f["n"] == shown)
     shown = page.locator("#board .log li").all_inner_texts()
     wanted = [
         line["text"]

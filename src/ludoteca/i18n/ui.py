@@ -31,12 +31,16 @@ UI: dict[str, str] = {
     "your_name": N_("Your name"),
     "name_rule": N_("Write your name (up to 24 characters)."),
     "move": N_("Move"),
+    "value": N_("Value"),
+    "why": N_("Why"),
+    "lesson_step": N_("step {n} of {count}"),
     "values": N_("Values: {unit}"),
     "suggestions": N_("The expert's suggestions"),
     "expert_thinking": N_("The expert is thinking…"),
     "learn_game": N_("Learn to play {game}"),
     "what_happened": N_("What happened:"),
     "seat": N_("Seat {n}"),
+    "player": N_("Player {n}"),
     "no_table_here": N_(
         "There is no table at this address. Check the link, or create a new table in the lobby."
     ),

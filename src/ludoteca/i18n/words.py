@@ -188,6 +188,22 @@ class Words:
         """Cavaleiro's horizontal sticks counted: ``3 horizontais``."""
         return self.tx.np_("cavaleiro", "{n} horizontal", "{n} horizontals", n)
 
+    def seat_names(self, players: Sequence[str], seats: Sequence[str] | None = None) -> list[str]:
+        """Who sat in each seat of a record (its ``players`` and ``seats``), named in this
+        language: a bot by its level (``Robô 2 (especialista)``), a person by the name
+        they gave, or ``Jogador 3`` when they gave none (records keep no word of the
+        language they were played in)."""
+        from .ui import ui
+
+        out = []
+        for i, name in enumerate(players):
+            kind = seats[i] if seats is not None and i < len(seats) else "human"
+            if kind != "human":
+                out.append(self.bot(i, kind))
+            else:
+                out.append(name or ui("player", self.tx, n=i + 1))
+        return out
+
     def free_seat(self, seat: int) -> str:
         """A seat waiting for its player: ``Lugar 2 (livre)`` for seat 1."""
         return self.tx._("Seat {n} (free)", n=seat + 1)

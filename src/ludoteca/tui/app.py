@@ -511,10 +511,10 @@ class PlayApp(App[None]):
     def display_names(self) -> list[str]:
         """Player names in the current language (names the app gave are translated)."""
         names = self.table.names
-        for lang in ("pt", "en"):
-            if names == seat_names(self.table.seats, lang):
-                return seat_names(self.table.seats, self.lang)
-        return names
+        said = seat_names(self.table.seats, self.lang)
+        if any(names == seat_names(self.table.seats, lang) for lang in ("pt", "en")):
+            return said
+        return [name or said[i] for i, name in enumerate(names)]  # a record names no one
 
     def voice(self, me: int | None) -> Voice:
         """How this table is said in its language, to the seat ``me``."""
@@ -903,7 +903,8 @@ class PlayApp(App[None]):
         if hint["unit_text"]:
             text.append(ui("values", self.tx, unit=hint["unit_text"]) + "\n")
         text.append("\n")
-        header = f"{self.tx._('Move'):<34} {self.tx._('Value'):>9}  {self.tx._('Why')}\n"
+        move, value, why = (ui(key, self.tx) for key in ("move", "value", "why"))
+        header = f"{move:<34} {value:>9}  {why}\n"
         text.append(header, style="underline")
         for item in hint["moves"][:12]:
             value = ("= " if item["tie"] else "") + item["value_text"]

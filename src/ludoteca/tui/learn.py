@@ -244,7 +244,7 @@ class Lessons:
         lesson = self.course.lesson(step.lesson)
         self.show()
         self.show(
-            f"── {say(lesson.title, self.lang)} · {tx._('step {n} of {count}', n=n, count=count)}",
+            f"── {say(lesson.title, self.lang)} · {ui('lesson_step', tx, n=n, count=count)}",
             "bold",
         )
         if n == 1:

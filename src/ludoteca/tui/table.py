@@ -114,7 +114,7 @@ def seat_names(seats: Sequence[str], lang: str) -> list[str]:
     out = []
     for i, seat in enumerate(seats):
         if seat == HUMAN:
-            out.append(ui("you", tx) if humans == 1 else tx._("Player {n}", n=i + 1))
+            out.append(ui("you", tx) if humans == 1 else ui("player", tx, n=i + 1))
         else:
             out.append(Words(tx).bot(i, seat))
     return out
@@ -360,7 +360,8 @@ class Table:
             p.parent.mkdir(parents=True, exist_ok=True)
         else:
             p = Path(path).expanduser().resolve()
-        save_record(self.game, p, seats=self.seats)
+        # the seats say who sat where; the names are the apps' words, said when read
+        save_record(self.game, p, players=[""] * len(self.seats), seats=self.seats)
         return p
 
     def default_save_name(self) -> str:

@@ -75,6 +75,12 @@ BODY_TIMEOUT = 10
 """Seconds a request body has to arrive in full."""
 
 
+SKIP_LINK = N_("Skip to the content")
+NAVIGATION = N_("Navigation")
+LOBBY = N_("Lobby")
+LEARN = N_("Learn")
+"""The words every page's header says (written out here: Babel does not read f-strings)."""
+
 NF_PAGE = N_("This page does not exist. Perhaps the address was mistyped.")
 NF_TABLE = UI["no_table_here"]
 NF_BROKEN = N_("This table cannot be resumed by this version of the program.")
@@ -116,6 +122,17 @@ class _Pages:
             return f'<a href="{href}"{mark}>{html.escape(tx._(message))}</a>'
 
         other = "en" if lang == "pt" else "pt"
+        skip = html.escape(tx._(SKIP_LINK))
+        navigation = html.escape(tx._(NAVIGATION))
+        links = "\n".join(
+            nav(href, message, page == name)
+            for href, message, name in (
+                ("/", LOBBY, "lobby"),
+                ("/rules", UI["rules"], "rules"),
+                ("/learn", LEARN, "learn"),
+                ("/replay", UI["review"], "replay"),
+            )
+        )
         switch_title = html.escape(tx._("Change the language"))
         switch_text = "English" if other == "en" else "Português"
         body = f"""<!doctype html>
@@ -128,14 +145,11 @@ class _Pages:
 <link rel="stylesheet" href="/static/style.css?v={v}">
 </head>
 <body data-page="{page}" data-lang="{lang}">
-<a class="skip" href="#main">{html.escape(tx._("Skip to the content"))}</a>
+<a class="skip" href="#main">{skip}</a>
 <header class="top">
 <a class="brand" href="/">Ludoteca</a>
-<nav aria-label="{html.escape(tx._("Navigation"))}">
-{nav("/", N_("Lobby"), page == "lobby")}
-{nav("/rules", UI["rules"], page == "rules")}
-{nav("/learn", N_("Learn"), page == "learn")}
-{nav("/replay", UI["review"], page == "replay")}
+<nav aria-label="{navigation}">
+{links}
 </nav>
 <button type="button" id="lang-switch" class="lang" data-lang="{other}"
  title="{switch_title}">{switch_text}</button>
@@ -291,7 +305,8 @@ class _Replay:
                 game.play(moves[len(game)])
             view = game.view(None)
             view["log"] = list(moves[:step])
-            voice = Voice.of(record["game"], lang, game.names, None, game.options)
+            names = Words(lang).seat_names(game.names, record.get("seats"))
+            voice = Voice.of(record["game"], lang, names, None, game.options)
             words = said(view, voice, result=game.result() if game.is_over else None)
             view["hands"] = [game.view(s).get("hand") for s in range(game.num_seats)]
             result = game.result() if game.is_over else None
@@ -310,7 +325,7 @@ class _Replay:
             "next": following,
             "mover": movers[-1] if movers else None,
             "view": view,
-            "said": {**words, "names": list(game.names)},
+            "said": {**words, "names": names},
             "log_seats": movers,
             "labels": labels,
             "moves": parsed_moves,
@@ -550,7 +565,10 @@ def create_app(
             return _refusal(request, Refused("no_table", status=404))
         if not table.over:
             return _refusal(request, Refused("record_not_over", status=409))
-        record = table.game.record(seats=[s.level or s.kind for s in table.seats])
+        record = table.game.record(
+            players=[s.name if s.kind == "human" else "" for s in table.seats],
+            seats=[s.level or s.kind for s in table.seats],
+        )
         name = f"ludoteca-{table.game_name}-{table.id}.json"
         return Response(
             json.dumps(record, ensure_ascii=False, indent=1) + "\n",

@@ -125,7 +125,7 @@ const Games = (() => {
             type: "button",
             class: "move-btn legal",
             dataset: { key: "move-" + mv, move: mv, hotkey: i < 9 ? String(i + 1) : "" },
-            title: mv,
+            title: m.notation ? mv : null,
             onclick: () => ctx.move(mv),
             onmouseenter: opts.hover ? () => opts.hover(mv, true) : undefined,
             onmouseleave: opts.hover ? () => opts.hover(mv, false) : undefined,
@@ -209,17 +209,18 @@ const Games = (() => {
     const list = h("ol", { class: "log", reversed: true, start: v.log.length });
     for (let i = lines.length - 1; i >= 0; i--) {
       const line = lines[i];
-      // The move in words, then what it did; its notation in the tooltip, for those who read it.
+      // The move in words, then what it did; its notation beside it when the player asks for it.
       // In the review, a judged move's mark ("?", "??") after it.
       const cost = line.first && !line.event && m.costs && m.costs[line.n + 1];
       list.appendChild(
         h("li", { class: !line.first ? "event" : line.seat === null && !line.event ? "chance" : "", value: line.n + 1,
-          title: line.notation.length <= 40 ? line.notation : null },
+          title: m.notation && line.notation.length <= 40 ? line.notation : null },
         line.seat === null ? null : h("b", {}, seatName(m, line.seat) + ": "), line.text,
+        m.notation && line.first ? h("code", { class: "notation", lang: "en" }, " " + line.notation) : null,
         cost ? h("span", { class: "log-cost " + cost.cls, title: cost.title }, " " + cost.text) : null),
       );
     }
-    return h("section", { class: "panel log-panel" }, h("h2", {}, ui("moves_played")), list);
+    return h("section", { class: "panel log-panel" }, h("h2", {}, ui(m.notation ? "moves_played_notation" : "moves_played")), list);
   }
 
   function panel(title, ...children) {

@@ -155,8 +155,9 @@
     return out;
   }
 
+  /** A seat's player as the server names them (a bot by its level, in the page's language). */
   function playerName(seat) {
-    const names = (record && record.players) || [];
+    const names = (shown && shown.said && shown.said.names) || [];
     return names[seat] || ui("seat", { n: seat + 1 });
   }
 

@@ -22,6 +22,7 @@
   let held = null; // that state, still shown because this player has not continued (the next hand came)
   let continued = -1; // the move count of the hand's end this player continued from
   let autoRoll = Keep.get("autoroll") === true; // this browser rolls its player's dice by itself
+  let notation = Keep.get("notation") === true; // the moves' notation shown beside their words
   let autoTimer = null;
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -346,6 +347,7 @@
       held: !!held,
       lastTile: last && last.kind === "play" ? last.tiles[0] : null,
       autoRoll,
+      notation,
       choice: held ? null : choice,
       pending: pending !== null,
       replay: false,
@@ -472,6 +474,7 @@
     if (state.hints && m.me !== null && !state.view.over) {
       tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, _("Hint"), h("kbd", {}, "h")));
     }
+    tools.appendChild(h("button", { type: "button", id: "notation-btn", "aria-pressed": notation ? "true" : "false", onclick: toggleNotation }, _("Notation"), h("kbd", {}, "o")));
     tools.appendChild(h("button", { type: "button", id: "keys-btn", onclick: showKeys }, _("Keys"), h("kbd", {}, "?")));
     tools.appendChild(h("a", { class: "button", href: "/rules/" + m.game, target: "_blank", rel: "noopener" }, ui("rules")));
   }
@@ -545,16 +548,23 @@
     const more = groups.length > 8 ? h("p", { class: "muted" }, n_("{n} more move", "{n} more moves", groups.length - 8)) : null;
     hintBox.appendChild(h("section", { class: "panel hint", "aria-labelledby": "hint-title" }, head,
       hint.unit_text ? h("p", { class: "hint-unit" }, ui("values", { unit: hint.unit_text })) : null,
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ui("move")), h("th", { class: "num" }, _("Value")))), h("tbody", {}, rows)),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ui("move")), h("th", { class: "num" }, ui("value")))), h("tbody", {}, rows)),
       more,
       (hint.ties || []).length ? h("ul", { class: "hint-ties" }, hint.ties.map((t) => h("li", {}, "= " + t))) : null));
+  }
+
+  /* The moves' notation (as records write them) beside their words, or not. */
+  function toggleNotation() {
+    notation = !notation;
+    Keep.set("notation", notation);
+    render();
   }
 
   function showKeys() {
     const close = h("button", { type: "button", class: "primary", onclick: () => modal.remove() }, ui("close"));
     const modal = h("div", { class: "modal", id: "keys-dialog", onkeydown: (ev) => { if (ev.key === "Escape") modal.remove(); } },
       h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title" },
-        h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles (Home and End to the first and the last); Enter or Space plays. 1–9 press the move buttons; r rolls the dice; c continues after a hand's end; h asks for a hint; ? shows this help; Esc closes dialogs.")), close));
+        h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles (Home and End to the first and the last); Enter or Space plays. 1–9 press the move buttons; r rolls the dice; c continues after a hand's end; h asks for a hint; o shows the moves' notation; ? shows this help; Esc closes dialogs.")), close));
     document.body.appendChild(modal);
     close.focus();
   }
@@ -586,6 +596,9 @@
         b.click();
         ev.preventDefault();
       }
+    } else if (ev.key === "o" || ev.key === "O") {
+      toggleNotation();
+      ev.preventDefault();
     } else if (ev.key === "h" || ev.key === "H") {
       const b = document.getElementById("hint-btn");
       if (b && !b.disabled) askHint();
