@@ -215,3 +215,37 @@ def test_the_hint_panel_does_not_push_the_board_away(
     page.keyboard.press("Escape")
     page.wait_for_selector("#hint", state="hidden")
     assert not page.errors
+
+
+@pytest.mark.parametrize("game", ["texas42", "fiveup", "bingo", "cavaleiro"])
+def test_watching_reviewing_and_learning_speak_portuguese(
+    browser: Any, make_server: Any, artifacts: Path, game: str
+) -> None:
+    """A spectator's table, a finished game's review and the lessons, in Portuguese: no
+    English in their text, their labels or their tooltips, no notation."""
+    from test_web_browser import assert_portuguese
+
+    server = make_server(args=ANALYSIS)
+    seats = ludoteca.new_game(game, seed=0).num_seats
+    options = {"layout": "2x1x2+1"} if game == "cavaleiro" else {}
+    if game == "fiveup":
+        options = {"target": 11}
+    page = new_page(browser, locale="pt-BR")
+    # a spectator of a table of bots that goes on
+    bots = [{"kind": "bot", "level": "random"}] * seats
+    live = api(server.url, "/api/tables", {"game": game, "seats": bots, "bot_delay": 1})
+    page.goto(f"{server.url}/t/{live['table']['id']}")
+    page.wait_for_selector("#board .board")
+    page.wait_for_function("() => document.querySelectorAll('#board .log li').length > 2")
+    assert page.locator("#spectator").is_visible()
+    assert_portuguese(page, f"{game} spectator")
+    # the review of a finished game
+    table = finished_table(server.url, game, seats, **options)
+    open_review(page, server.url, table)
+    page.screenshot(path=str(artifacts / f"review-{game}-pt.png"), full_page=True)
+    assert_portuguese(page, f"{game} review")
+    # the lessons
+    page.goto(f"{server.url}/learn/{game}")
+    page.wait_for_selector("#board .board")
+    assert_portuguese(page, f"{game} lesson")
+    assert not page.errors

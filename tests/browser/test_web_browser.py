@@ -286,15 +286,16 @@ def play_to_hand_end(page: Any, rng: random.Random, limit: int = 400) -> None:
 
 
 HAND_END_WORDS = {
-    "en": ("Points this hand", "Everybody passed"),
-    "pt-BR": ("Pontos nesta partida", "Todos passaram"),
+    ("texas42", "en"): ("Points this hand", "Everybody passed"),
+    ("fiveup", "en"): ("Points this hand", "Everybody passed"),
+    ("bingo", "en"): ("Points this hand", "Everybody passed"),
+    ("texas42", "pt-BR"): ("Pontos nesta rodada", "Todos passaram"),  # each game's own words
+    ("fiveup", "pt-BR"): ("Pontos nesta partida", "Todos passaram"),
+    ("bingo", "pt-BR"): ("Pontos nesta partida", "Todos passaram"),
 }
 
 
-@pytest.mark.parametrize(
-    ("game", "locale"),
-    [("texas42", "en"), ("fiveup", "en"), ("bingo", "en"), ("bingo", "pt-BR")],
-)
+@pytest.mark.parametrize(("game", "locale"), list(HAND_END_WORDS))
 def test_the_hand_end_is_shown_until_the_player_continues(
     browser: Any, make_server: Any, artifacts: Path, game: str, locale: str
 ) -> None:
@@ -311,7 +312,7 @@ def test_the_hand_end_is_shown_until_the_player_continues(
     assert page.get_attribute("#board", "data-n") == str(ended["n"])
     # the hand's own end stays on the table: its last trick or its final layout
     text = summary.inner_text()
-    played, all_passed = HAND_END_WORDS[locale]
+    played, all_passed = HAND_END_WORDS[game, locale]
     assert played in text or all_passed in text, text
     if game == "fiveup":
         assert page.locator("#board svg.layout .ltile").count() >= 1
