@@ -55,9 +55,10 @@ from .agents import (
 )
 from .bots import choose_move
 from .bots.base import Bot
+from .cli import add_game_options
 from .game import Game
 from .i18n import N_, NN_
-from .i18n.cli import GAME_OPTION, GAME_TO_PLAY, say, say_count
+from .i18n.cli import GAME_TO_PLAY, say, say_count
 from .protocol.host import EngineError, EngineSpec, probe
 from .registry import GAMES, game_class, game_type, new_game
 
@@ -728,14 +729,7 @@ def add_subcommand(sub: Any) -> None:
         "--seed", type=int, default=0, help=N_("the match's seed: the same seed, the same games")
     )
     p.add_argument("--json", action="store_true", help=N_("print the results as JSON"))
-    p.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=GAME_OPTION,
-    )
+    add_game_options(p)
     p.set_defaults(func=_cmd_arena)
 
 

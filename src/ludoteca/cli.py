@@ -25,7 +25,7 @@ from .i18n.cli import GAME_OPTION, GAME_TO_PLAY, RECORD_FILE, Parser, lang_of, l
 from .record import load_record, replay, save_record
 from .registry import GAMES, new_game
 
-__all__ = ["main", "parse_option_values"]
+__all__ = ["add_game_options", "main", "parse_option_values"]
 
 # subcommand -> "module:function" adding its parser (the function sets ``func``)
 SUBCOMMANDS: dict[str, str] = {
@@ -97,14 +97,10 @@ def _describe_result(game: Game, result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _add_selfplay(sub: Any) -> None:
-    p = sub.add_parser(
-        "selfplay", help=N_("play a game of random legal moves and write its record")
-    )
-    p.add_argument("game", choices=list(GAMES), help=GAME_TO_PLAY)
-    p.add_argument("--seed", type=int, default=None, help=N_("seed for chance and for the moves"))
-    p.add_argument("--out", metavar="FILE", help=N_("write the record to this file"))
-    p.add_argument(
+def add_game_options(parser: Any) -> None:
+    """The ``-o NAME=VALUE`` argument of a command that makes games (read them with
+    :func:`parse_option_values`)."""
+    parser.add_argument(
         "--option",
         "-o",
         action="append",
@@ -112,6 +108,16 @@ def _add_selfplay(sub: Any) -> None:
         metavar="NAME=VALUE",
         help=GAME_OPTION,
     )
+
+
+def _add_selfplay(sub: Any) -> None:
+    p = sub.add_parser(
+        "selfplay", help=N_("play a game of random legal moves and write its record")
+    )
+    p.add_argument("game", choices=list(GAMES), help=GAME_TO_PLAY)
+    p.add_argument("--seed", type=int, default=None, help=N_("seed for chance and for the moves"))
+    p.add_argument("--out", metavar="FILE", help=N_("write the record to this file"))
+    add_game_options(p)
     p.add_argument("--json", action="store_true", help=N_("print the result as JSON"))
     p.set_defaults(func=_cmd_selfplay)
 
