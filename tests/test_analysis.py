@@ -12,7 +12,7 @@ import pytest
 
 import ludoteca
 from ludoteca import analyse, hint
-from ludoteca.analysis import ENDINGS, UNIT_ORDER, decision_indices, judge
+from ludoteca.analysis import UNIT_ORDER, decision_indices, judge
 from ludoteca.bots import choose_move, make_bot
 from ludoteca.bots.base import TIE_RULES, UNITS
 from ludoteca.bots.bingo_expert import match_utility
@@ -77,7 +77,8 @@ def test_every_decision_with_a_choice_is_judged(
     title = ludoteca.game_class(name).title
     assert report[0] == f"{title}: {len(result.decisions)} decisions analysed"
     # how each hand ended, as the engine's events said it, in words
-    ended = [e for events in replayed.events for e in events if e.code in ENDINGS]
+    endings = {replayed.type.hand_end_code, "game_over"}
+    ended = [e for events in replayed.events for e in events if e.code in endings]
     assert [e["code"] for e in data["endings"]] == [e.code for e in ended]
     said = [line.strip() for line in report[1 : 1 + len(ended)]]
     assert all(line.startswith(("End of hand", "Game over")) for line in said), said

@@ -16,7 +16,7 @@ from test_web import Client, create, stored_moves
 
 import ludoteca
 from ludoteca.web.app import create_app
-from ludoteca.web.hub import HAND_ENDS, HAND_PAUSE_PACES
+from ludoteca.web.hub import HAND_PAUSE_PACES
 
 HAND_GAMES = ["bingo", "fiveup", "texas42"]
 
@@ -71,7 +71,8 @@ def test_the_end_of_a_hand_stays_until_a_player_continues(tmp_path: Path, game: 
             # the frame shows the hand as it ended: its last event is the hand's end,
             # made by the last move, and no deal came after it
             assert view["to_move"] == "chance" and not view["over"]
-            assert [e for e in view["events"] if e["n"] == n - 1][-1]["code"] in HAND_ENDS
+            ends = ludoteca.game_type(game).hand_end_code
+            assert [e for e in view["events"] if e["n"] == n - 1][-1]["code"] == ends
             assert not view["log"][-1].startswith("deal")
             if game == "fiveup":
                 assert view["layout"]["tiles"], "the final layout is on the table"

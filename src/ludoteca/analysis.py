@@ -85,10 +85,6 @@ UNIT_ORDER = tuple(MISTAKE_AT_LEAST)
 DIGITS = 6
 """Values and costs are rounded to this many decimals (no float noise in the JSON)."""
 
-ENDINGS = frozenset({"hand_over", "hand_ended", "game_over"})
-"""The events that say how a hand, or the game, ended."""
-
-
 def _ranking_bot(game_name: str, seed: int, budget: float | None) -> Bot:
     """The strongest bot of ``game_name`` that ranks moves."""
     for level in reversed(LEVELS):
@@ -442,11 +438,12 @@ def _endings(record: dict[str, Any]) -> list[dict[str, Any]]:
     game = new_replay(record)
     for i, move in enumerate(record["moves"], 1):
         _play(game, move, i)
+    endings = {game.type.hand_end_code, "game_over"}
     return [
         {"n": n, **e.to_json()}
         for n, events in enumerate(game.events)
         for e in events
-        if e.code in ENDINGS
+        if e.code in endings
     ]
 
 

@@ -105,9 +105,10 @@ class GameOutcome:
 def hands_played(game: Game) -> int:
     """How many hands a game lasted (Cavaleiro: rounds), read from its events."""
     count = 0
+    ends = game.type.hand_end_code
     for events in game.events:
         for event in events:
-            if event.code in ("hand_over", "hand_ended"):
+            if event.code == ends:
                 count += 1
             elif event.code == "game_over" and "rounds" in event.params:
                 count = int(event.params["rounds"])

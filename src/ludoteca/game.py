@@ -61,6 +61,7 @@ from .outcome import Outcome
 from .tiles import TILE_TEXT, tile_index
 
 if TYPE_CHECKING:
+    from .flow import Step
     from .tensor import TensorEncoder
 
 __all__ = [
@@ -440,6 +441,26 @@ class Game(abc.ABC):
     @property
     def is_over(self) -> bool:
         return self._current() is None
+
+    @property
+    def to_roll(self) -> int | None:
+        """The seat whose own roll is the chance event due now (Cavaleiro's dice);
+        ``None`` when no roll is due, and in games where no player rolls."""
+        return None
+
+    def next_step(self) -> Step:
+        """What happens next (:mod:`ludoteca.flow`): a seat's decision, a seat's roll,
+        the deal after a hand's end, another chance event, or the end."""
+        from .flow import next_step
+
+        return next_step(self)
+
+    def last_events(self) -> tuple[Event, ...]:
+        """What the last move did: its events, every secret included (``()`` before
+        the first move)."""
+        n = len(self._history)
+        found = self._events_by_move(n - 1) if n else []
+        return found[-1][1] if found and found[-1][0] == n - 1 else ()
 
     @property
     def moves(self) -> list[str]:

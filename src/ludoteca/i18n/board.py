@@ -220,7 +220,7 @@ def _texas42(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
             }
         )
     out["panels"].append(_panel(v.tx.p_("texas42", "Bidding"), lines))
-    out["panels"].append(_listing(None, ["hand_over"], last=1))
+    out["panels"].append(_listing(None, [v.hand_end_code], last=1))
 
 
 # ------------------------------------------------------------------ Bingo
@@ -271,9 +271,9 @@ def _bingo(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
             rows_title=v.tx.p_("bingo", "Points (to 70)"),
         )
     )
-    out["panels"].append(_listing(None, ["hand_ended"], last=1))
+    out["panels"].append(_listing(None, [v.hand_end_code], last=1))
     codes = ["trick_won", "doubles_shown", "bingo_capture", "stock_closed"]
-    out["panels"].append(_listing(None, codes, since="hand_ended"))
+    out["panels"].append(_listing(None, codes, since=v.hand_end_code))
 
 
 # -------------------------------------------------------------- Cavaleiro
@@ -398,9 +398,9 @@ def _fiveup(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
         out["felt"] = v.tx.p_("fiveup", "{name} leads", name=capitalize(v.name(view["leader"])))
     # this hand's points as the engine said them (the ends, the domino, the blocked
     # hand); a hand just ended keeps its own until the next deal
-    codes = ["ends_scored", "domino_bonus", "blocked", "hand_ended"]
+    codes = ["ends_scored", "domino_bonus", "blocked", v.hand_end_code]
     title = v.hand_title(view["hand_number"] or 1)
-    out["panels"].append(_listing(title, codes, since="hand_ended", newest_first=True))
+    out["panels"].append(_listing(title, codes, since=v.hand_end_code, newest_first=True))
 
 
 _GAMES: dict[str, Callable[[Mapping[str, Any], Voice, dict[str, Any]], None]] = {

@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.events import Event
+from ludoteca.flow import ended_hand
 
 from .events import NOT_SCORED
 from .voice import Voice, capitalize
 
 if TYPE_CHECKING:
-    from ludoteca.gametype import GameType
+    pass
 
 __all__ = ["Block", "HandSummary", "ended_hand", "hand_summary"]
 
@@ -74,22 +75,13 @@ class HandSummary:
         return {"title": self.title, "blocks": [b.to_json() for b in self.blocks]}
 
 
-def ended_hand(game_type: GameType, events: Sequence[Event | Mapping[str, Any]]) -> bool:
-    """Whether ``events`` (one move's) end a hand of the game."""
-    code = game_type.hand_end_code
-    return code is not None and any(_code(e) == code for e in events)
-
-
-def _code(event: Event | Mapping[str, Any]) -> str:
-    return event.code if isinstance(event, Event) else str(event.get("code"))
-
-
 def hand_summary(
     view: Mapping[str, Any], events: Sequence[Event | Mapping[str, Any]], voice: Voice
 ) -> HandSummary | None:
     """The summary of the hand that ``events`` (one move's, as in ``game.events``
     or a view's ``events``) ended, said by ``voice``; ``None`` if they end none."""
-    found = {_code(e): (e.to_json() if isinstance(e, Event) else dict(e)) for e in events}
+    said = [e.to_json() if isinstance(e, Event) else dict(e) for e in events]
+    found = {str(e.get("code")): e for e in said}
     end = found.get(voice.game_type.hand_end_code or "")
     if end is None:
         return None

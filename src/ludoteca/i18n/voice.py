@@ -187,6 +187,11 @@ class Voice:
             return self.tx.p_("texas42", "none (sevens)")
         return self.move(str(contract))
 
+    @property
+    def hand_end_code(self) -> str:
+        """The code of the event that ends one of the game's hands (``""``: it has none)."""
+        return self.game_type.hand_end_code or ""
+
     def hand_title(self, n: int) -> str:
         """A hand by its number, in the game's words: ``Rodada 3``, ``Partida 3``."""
         # games: texas42 fiveup bingo

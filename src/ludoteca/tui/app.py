@@ -29,11 +29,12 @@ from textual.widgets.option_list import Option
 
 import ludoteca
 from ludoteca.errors import GameNotAvailable, IllegalMove
+from ludoteca.flow import ended_hand
 from ludoteca.i18n import Texts, texts
 from ludoteca.i18n.board import outcome_words, say_status
 from ludoteca.i18n.hints import hint_payload, say_hint
 from ludoteca.i18n.refusals import say_refusal
-from ludoteca.i18n.summary import ended_hand, hand_summary
+from ludoteca.i18n.summary import hand_summary
 from ludoteca.i18n.ui import ui
 from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES, Words
@@ -659,17 +660,17 @@ class PlayApp(App[None]):
 
     def hand_end_due(self) -> bool:
         """Whether the last move ended a hand that a person has not yet seen out."""
-        moves = len(self.table.game.moves)
-        if not self.table.humans or not moves or self.continued_at == moves:
+        moves = len(self.table.game)
+        if not self.table.humans or self.continued_at == moves:
             return False
-        return ended_hand(self.table.game.type, self.table.game.events[moves - 1])
+        return ended_hand(self.table.game.type, self.table.game.last_events())  # the last too
 
     def show_hand_end(self) -> None:
         """The hand's summary over its last state, until a key says go on."""
-        moves = len(self.table.game.moves)
+        moves = len(self.table.game)
         ctx = self.ctx()
         view = self.table.game.view(ctx.me)
-        seen = [e.seen_by(ctx.me) for e in self.table.game.events[moves - 1]]
+        seen = [e.seen_by(ctx.me) for e in self.table.game.last_events()]
         summary = hand_summary(view, seen, self.voice(ctx.me))
         self.continued_at = moves
         if summary is None:

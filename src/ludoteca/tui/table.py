@@ -243,29 +243,24 @@ class Table:
 
     def roller(self) -> int | None:
         """The seat whose dice roll is the chance event due now (Cavaleiro), if any."""
-        if self.game.to_move != "chance":
-            return None
-        who = self.game.view(None).get("to_roll")
-        return who if isinstance(who, int) else None
+        return self.game.to_roll
 
     def next_step(self) -> Step:
-        """What happens next: a person's decision, a person's roll, a bot, chance, or the end."""
-        who = self.game.to_move
-        if who is None:
+        """What happens next (:meth:`ludoteca.Game.next_step`), as the table plays it:
+        a person's decision, a person's roll, a bot, chance (a bot's roll too), or
+        the end."""
+        step = self.game.next_step()
+        if step.kind == "over":
             return "over"
-        if who == "chance":
-            roller = self.roller()
-            if roller is not None and self.seats[roller] == HUMAN:
-                return "roll"
+        if step.seat is None:
             return "chance"
-        return "human" if self.seats[who] == HUMAN else "bot"
+        if step.kind == "roll":
+            return "roll" if self.seats[step.seat] == HUMAN else "chance"
+        return "human" if self.seats[step.seat] == HUMAN else "bot"
 
     def acting_seat(self) -> int | None:
         """The seat acting now: the decider, or the player whose roll is due."""
-        who = self.game.to_move
-        if isinstance(who, int):
-            return who
-        return self.roller()
+        return self.game.next_step().seat
 
     # ------------------------------------------------------------ moves
 

@@ -34,7 +34,7 @@ import ludoteca
 from ludoteca.bots import available_levels
 from ludoteca.bots.base import Bot, choose_move
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, Game
+from ludoteca.game import Game
 from ludoteca.i18n.table import said
 from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import Words
@@ -64,8 +64,6 @@ INFO_DELAY = 0.5
 MAX_LIVE_TABLES = 5000
 """Most tables kept in memory; beyond, the least recently used idle ones leave."""
 
-HAND_ENDS = frozenset({"hand_over", "hand_ended"})
-"""The events that end a hand (Texas 42's ``hand_over``; Five-Up's and Bingo's ``hand_ended``)."""
 HAND_PAUSE_PACES = 3.0
 """At a table of bots the end of a hand stays this many paces (``bot_delay``) before the deal."""
 
@@ -207,25 +205,10 @@ def label(game: str, move: str, lang: str) -> str:
 _CHANCE = random.SystemRandom()
 
 
-def hand_just_ended(game: Game) -> bool:
-    """Whether the last move ended a hand and the next deal is due (not the game's end)."""
-    if game.to_move != CHANCE or not len(game):
-        return False
-    return any(e.code in HAND_ENDS for e in game.events[-1])
-
-
-def roller(game: Game) -> int | None:
-    """The seat whose own roll is the chance event due now (Cavaleiro's dice), if any."""
-    if game.to_move != CHANCE:
-        return None
-    seat = getattr(game, "to_roll", None)
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
 def chance_waits(game: Game) -> bool:
     """Whether the chance event due now waits: the deal after a hand's end, or a
-    player's own roll."""
-    return hand_just_ended(game) or roller(game) is not None
+    player's own roll (:meth:`ludoteca.Game.next_step`)."""
+    return game.next_step().kind in ("deal", "roll")
 
 
 def draw_chance(game: Game) -> None:
@@ -236,7 +219,7 @@ def draw_chance(game: Game) -> None:
     and stored like a move, so any copy of the game (another worker's too) takes
     the same ones from the database.
     """
-    while game.to_move == CHANCE and not chance_waits(game):
+    while game.next_step().kind == "chance":
         game.play(game.sample_chance(_CHANCE))
 
 
@@ -839,7 +822,7 @@ class Hub:
                 raise Refused("game_over")
             if seen is not None and seen != table.n:
                 raise Refused("stale")
-            if roller(table.game) != seat:
+            if table.game.to_roll != seat:
                 raise Refused("not_your_roll", {"name": self._acting_name(table)})
             before, pairs = await self._draw(table)
         await self._moved(table, before, pairs, None)
@@ -854,7 +837,7 @@ class Hub:
             raise Refused("spectator")
         _check_seen(seen)
         async with table.lock:
-            if not hand_just_ended(table.game) or (seen is not None and seen != table.n):
+            if table.game.next_step().kind != "deal" or (seen is not None and seen != table.n):
                 return False
             before, pairs = await self._draw(table)
         await self._moved(table, before, pairs, None)
@@ -864,23 +847,19 @@ class Hub:
         """What the table waits for, if it waits for a chance event: ``continue``
         (a person to have seen the hand's end), ``pause`` (a table of bots, for
         ``seconds``), or a seat's ``roll``."""
-        game = table.game
-        if game.to_move != CHANCE:
-            return None
-        if hand_just_ended(game):
+        step = table.game.next_step()
+        if step.kind == "deal":
             if any(s.kind == "human" for s in table.seats):
                 return {"kind": "continue"}
             return {"kind": "pause", "seconds": round(table.bot_delay * HAND_PAUSE_PACES, 2)}
-        seat = roller(game)
-        if seat is not None:
-            return {"kind": "roll", "seat": seat}
+        if step.kind == "roll":
+            return {"kind": "roll", "seat": step.seat}
         return None
 
     def _acting_name(self, table: LiveTable) -> str:
         """The name of the seat that acts now (the decider, or whose roll is due)."""
-        game = table.game
-        seat = game.to_move if isinstance(game.to_move, int) else roller(game)
-        return table.seats[seat].name if isinstance(seat, int) else ""
+        seat = table.game.next_step().seat
+        return table.seats[seat].name if seat is not None else ""
 
     async def _draw(
         self, table: LiveTable, *, urgent: bool = True
@@ -945,18 +924,14 @@ class Hub:
         """What the server does next on its own: a bot's ``decision``, a bot's
         ``roll``, the ``deal`` after a hand's end at a table of bots; ``None``: it
         waits for a person (or the game is over)."""
-        game = table.game
-        seat = game.to_move
-        if isinstance(seat, int):
-            return "decision" if table.seats[seat].kind == "bot" else None
-        if seat != CHANCE:
-            return None
-        if hand_just_ended(game):
+        step = table.game.next_step()
+        if step.kind in ("decision", "roll"):
+            assert step.seat is not None
+            return step.kind if table.seats[step.seat].kind == "bot" else None
+        if step.kind == "deal":
             return None if any(s.kind == "human" for s in table.seats) else "deal"
-        rolling = roller(game)
-        if rolling is not None:
-            return "roll" if table.seats[rolling].kind == "bot" else None
-        return "deal"  # a chance event that does not wait (not left undrawn in play)
+        # a chance event that does not wait (not left undrawn in play)
+        return "deal" if step.kind == "chance" else None
 
     def kick(self, table: LiveTable) -> None:
         """Start the table's bot loop if the server is to act (a bot, or a deal)."""
@@ -999,7 +974,8 @@ class Hub:
         """Draw a roll of a bot or a deal of a bots' table (``step``), at the table's
         pace, in one of the quick turns; the refusal if it could not be stored."""
         seen = table.n
-        paces = HAND_PAUSE_PACES if step == "deal" and hand_just_ended(table.game) else 1.0
+        ended = table.game.next_step().kind == "deal"
+        paces = HAND_PAUSE_PACES if step == "deal" and ended else 1.0
         await asyncio.sleep(table.bot_delay * paces)
         if table.n != seen or self._bot_step(table) != step:
             return None

@@ -657,6 +657,10 @@ class Bingo(Game):
         self._sync_events()
         return super().view(seat, log_from=log_from)
 
+    def _events_by_move(self, start: int = 0) -> list[tuple[int, tuple[Event, ...]]]:
+        self._sync_events()
+        return super()._events_by_move(start)
+
     def _sync_events(self) -> None:
         """Bring ``_events`` up to the history: the events are read from the core's
         records of each hand, not kept on the hot path."""
