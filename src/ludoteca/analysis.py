@@ -85,6 +85,7 @@ UNIT_ORDER = tuple(MISTAKE_AT_LEAST)
 DIGITS = 6
 """Values and costs are rounded to this many decimals (no float noise in the JSON)."""
 
+
 def _ranking_bot(game_name: str, seed: int, budget: float | None) -> Bot:
     """The strongest bot of ``game_name`` that ranks moves."""
     for level in reversed(LEVELS):
