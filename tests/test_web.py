@@ -26,6 +26,7 @@ from web_helpers import (
     apply_delta,
     check_frame,
     hidden_from,
+    movers,
     owes,
     tiles_in,
     unavailable,
@@ -719,7 +720,7 @@ def assert_no_leaks(c: TestClient, tid: str, conns: list[Client]) -> int:
         truth = Truth(record)
         for frame in cl.frames:
             game = truth.at(frame["n"])
-            decisions = [i for i, who in enumerate(frame["log_seats"]) if who is not None]
+            decisions = [i for i, who in enumerate(movers(frame)) if who is not None]
             assert all(frame["view"]["log"][i] == data.moves[i] for i in decisions)
             check_frame(frame, game)
             checked += 1
@@ -827,7 +828,7 @@ def test_a_restarted_server_resumes_every_game(db_url: str) -> None:
             cl.hello(None)
             s = cl.until_state(lambda s: s["n"] > len(before_bots) + 3)
             for i, e in enumerate(before_bots):
-                if s["log_seats"][i] is not None:
+                if movers(s)[i] is not None:
                     assert s["view"]["log"][i] == e
         after = stored_moves(c2, bots_only["table"]["id"])
         assert after[: len(before_bots)] == before_bots
@@ -882,7 +883,33 @@ def test_a_move_the_database_refuses_changes_nothing(client: TestClient) -> None
             store.commit_batch = real
         assert err["type"] == "error" and err["code"] == "storage"
         assert stored_moves(client, tid) == before
+        live = client.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+        assert live.game.moves == before and not live.unsettled  # the move was taken back
         # nothing was broadcast and the table is where it was: the same move now goes through
         after = cl.play(state["view"]["legal_moves"][0], state["n"])
         assert after["type"] == "state" and after["n"] > state["n"]
         assert stored_moves(client, tid)[: len(before)] == before
+
+
+def test_a_move_is_applied_once(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person's move is checked and played once, on the live game, then stored: no
+    copy of the game plays it again."""
+    made = create(client, "bingo", [{"kind": "you"}, {"kind": "human"}])
+    tid = made["table"]["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        cl = Client(ws)
+        cl.hello(made["token"])
+        state = cl.turn(0)
+        move = state["view"]["legal_moves"][0]
+        played: list[str] = []
+        game_class = type(client.app.state.hub.tables[tid].game)  # type: ignore[attr-defined]
+        real = game_class.play
+
+        def counted(self: Any, m: Any) -> None:
+            played.append(str(m))
+            real(self, m)
+
+        monkeypatch.setattr(game_class, "play", counted)
+        after = cl.play(move, state["n"])
+        assert after["n"] == state["n"] + 1
+        assert played == [move]

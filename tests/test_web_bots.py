@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from test_web import Client, create
+from web_helpers import movers
 
 import ludoteca
 from ludoteca.web.app import create_app
@@ -31,7 +32,7 @@ def test_bots_play_in_worker_processes(app_url: str) -> None:
             cl.hello(None)
             final = cl.until_state(lambda s: s["view"]["over"])
         pool = c.app.state.hub.bot_pool  # type: ignore[attr-defined]
-        decisions = sum(1 for who in final["log_seats"] if who is not None)
+        decisions = sum(1 for who in movers(final) if who is not None)
         assert pool.decisions == decisions > 0
         assert ludoteca.replay(c.get(f"/api/tables/{made['table']['id']}/record").json()).is_over
 
@@ -65,11 +66,11 @@ def test_a_flood_of_bot_tables_leaves_a_human_table_its_share(app_url: str) -> N
             cl.hello(made["token"])
             state = cl.turn(0)
             for _ in range(4):
-                bots_before = sum(1 for s in state["log_seats"] if s not in (0, None))
+                bots_before = sum(1 for s in movers(state) if s not in (0, None))
                 sent = time.monotonic()
                 cl.play(state["view"]["legal_moves"][0], state["n"])
                 state = cl.turn(0)
-                bots = sum(1 for s in state["log_seats"] if s not in (0, None)) - bots_before
+                bots = sum(1 for s in movers(state) if s not in (0, None)) - bots_before
                 if bots:
                     waits.append((time.monotonic() - sent) / bots)
         # first come, first served: a bot decision waits for at most one decision of

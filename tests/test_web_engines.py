@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from test_web import Client, create
+from web_helpers import movers
 
 import ludoteca
 from ludoteca.bots import SeatHandle
@@ -70,7 +71,7 @@ def test_a_table_seats_an_engine_and_a_python_agent(app_url: str, bot_workers: i
         record = c.get(f"/api/tables/{made['table']['id']}/record").json()
         assert record["seats"] == ["rnd", "last", "random"]
         assert ludoteca.replay(record).is_over
-        deciding = [s for s in final["log_seats"] if isinstance(s, int)]
+        deciding = [s for s in movers(final) if isinstance(s, int)]
         assert deciding.count(1) == agent.asked > 0 and deciding.count(0) > 0
         # an engine is offered only where it plays, and a bot level keeps its name
         r = c.post(
@@ -125,7 +126,7 @@ def test_an_engine_that_fails_is_replaced_by_random_moves_and_the_game_goes_on(
         final = play_out(c, made["table"]["id"])
         assert final["view"]["over"]
         # tried at the seat RETRIES times, then random moves without starting it again
-        assert final["log_seats"].count(0) > RETRIES
+        assert movers(final).count(0) > RETRIES
         assert len(list(pids.iterdir())) - started == RETRIES
 
 

@@ -23,7 +23,7 @@ import ludoteca
 from ludoteca.web.app import create_app
 from ludoteca.web.hub import INFO_DELAY
 
-STATE_KEYS = ("n", "seat", "view", "said", "log_seats", "labels", "moves", "result", "table")
+STATE_KEYS = ("n", "seat", "view", "said", "labels", "moves", "result", "table")
 
 
 @pytest.mark.parametrize("game", sorted(ludoteca.available_games()))

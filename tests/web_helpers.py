@@ -112,6 +112,11 @@ def check_log_redaction(game: str, log: list[str], seats: list[Any], seat: int |
             assert parts[-1] == "stock ?", f"the stock order leaks in {entry!r}"
 
 
+def movers(frame: dict[str, Any]) -> list[int | None]:
+    """Who made each move of a frame's view (``None``: a chance event)."""
+    return [s if isinstance(s, int) else None for s in frame["view"]["log_seats"]]
+
+
 def check_frame(frame: dict[str, Any], truth: Game) -> None:
     """A state frame sent to its seat shows nothing hidden from that seat."""
     seat = frame["seat"]
@@ -145,7 +150,7 @@ def check_frame(frame: dict[str, Any], truth: Game) -> None:
         if e["n"] > (deals[-1] if deals else -1) and e["code"] not in HAND_ENDS
     ]
     assert not tiles_in(this_hand) & hidden, f"seat {seat} sees hidden tiles in this hand's events"
-    check_log_redaction(truth.name, view["log"], frame["log_seats"], seat)
+    check_log_redaction(truth.name, view["log"], movers(frame), seat)
     allowed_labels = set(view["log"]) | set(view["legal_moves"])
     assert set(frame["labels"]) <= allowed_labels
     for key, label in frame["labels"].items():
@@ -247,7 +252,6 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         "n": delta["n"],
         "view": view,
         "said": said,
-        "log_seats": state["log_seats"][:start] + delta["log_seats"],
         "labels": labels,
         "moves": moves,
         "last": delta["last"],

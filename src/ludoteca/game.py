@@ -468,6 +468,12 @@ class Game(abc.ABC):
         fmt = self.action_to_move
         return [e if isinstance(e, str) else fmt(e) for e in self._history]
 
+    def moves_since(self, start: int) -> list[str]:
+        """The moves from index ``start`` on (``moves[start:]``, without writing out
+        the others)."""
+        fmt = self.action_to_move
+        return [e if isinstance(e, str) else fmt(e) for e in self._history[start:]]
+
     @property
     def history(self) -> list[tuple[Actor, str]]:
         """Every move so far with who made it: ``(seat, move)``, or

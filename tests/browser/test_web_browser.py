@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import Truth, apply_delta, check_frame
+from web_helpers import Truth, apply_delta, check_frame, movers
 from wording import english_in, notation_in
 
 import ludoteca
@@ -567,7 +567,7 @@ def test_keyboard_play(browser: Any, make_server: Any) -> None:
         assert page.locator("#refusal").is_hidden()
         if played >= 10:
             break
-    decisions = [i for i, s in enumerate(frames.last["log_seats"]) if s == 0]
+    decisions = [i for i, s in enumerate(movers(frames.last)) if s == 0]
     assert len(decisions) >= 5
     page.keyboard.press("?")
     assert page.locator("#keys-dialog").is_visible()

@@ -1,9 +1,11 @@
 """The live tables: games in memory, their seats, connections and bots.
 
-The server is authoritative. A move is checked on a copy of the game,
-committed to the database together with the chance events it triggers, and
-only then does the live game move on and every connection receive its own
-seat's view. Bots play server-side, one decision at a time, at the table's pace.
+The server is authoritative. A move is checked and played once, on the live
+game, under the table's lock; it is committed to the database together with the
+chance events it triggers, and only then does anyone see it (until then the
+table is *unsettled*: no frame is built from it). Should the database refuse,
+the moves are taken back (``Game.pop``) and nothing happened. Bots play
+server-side, one decision at a time, at the table's pace.
 
 Two chance events wait instead of being drawn at once (:func:`chance_waits`):
 the deal after a hand's end, so that everyone sees how the hand ended (a human
@@ -136,7 +138,8 @@ class LiveTable:
     bot_delay: float
     seats: list[SeatData]
     game: Game
-    move_seats: list[int | None]
+    stored: int
+    """How many of the game's moves are stored: those everyone may see."""
     over: bool
     rematch: str | None = None
     rematch_of: str | None = None
@@ -146,10 +149,6 @@ class LiveTable:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    work: Game | None = None
-    """A copy of ``game`` that moves are tried on before they are stored."""
-    log: list[str] = field(default_factory=list)
-    """The game's moves as stored (``game.moves``, kept as they come)."""
     used: float = field(default_factory=time.monotonic)
     """When the table was last asked for (``time.monotonic()``)."""
     info_text: str = ""
@@ -166,8 +165,13 @@ class LiveTable:
 
     @property
     def n(self) -> int:
-        """How many moves the game has (chance events included)."""
-        return len(self.move_seats)
+        """How many moves the table has, as everyone sees them (chance events included)."""
+        return self.stored
+
+    @property
+    def unsettled(self) -> bool:
+        """Whether the game holds moves not stored yet (no frame is built from it then)."""
+        return len(self.game) != self.stored
 
 
 ID_ALPHABET = string.ascii_letters + string.digits
@@ -453,20 +457,20 @@ class Hub:
                 return None
             try:
                 table = await asyncio.to_thread(self._rebuild, data)
-                extra = len(table.move_seats) - len(data.moves)
-                if extra:  # a chance event was due (it is stored like any move)
+                if table.unsettled:  # a chance event was due (it is stored like any move)
                     try:
                         await self.writer.append(
                             table.id,
-                            len(data.moves),
-                            [(None, m) for m in table.game.moves[len(data.moves) :]],
+                            table.stored,
+                            [(None, m) for m in table.game.moves_since(table.stored)],
                             over=table.over,
                         )
+                        table.stored = len(table.game)
                     except MoveTaken:  # another worker drew it first: take theirs
                         data = await asyncio.to_thread(self.store.load_table, table_id)
                         assert data is not None
                         table = await asyncio.to_thread(self._rebuild, data)
-                        if len(table.move_seats) != len(data.moves):
+                        if table.unsettled:
                             raise ValueError("a chance event could not be stored") from None
             except (ValueError, ludoteca.GameNotAvailable) as e:
                 log.error("table %s cannot be resumed: %s", table_id, e)
@@ -486,8 +490,7 @@ class Hub:
             "moves": data.moves,
         }
         game = ludoteca.replay(record)
-        draw_chance(game)
-        extra = game.moves[len(data.moves) :]
+        draw_chance(game)  # the events due now: stored before anyone sees the table
         return LiveTable(
             id=data.id,
             game_name=data.game,
@@ -495,8 +498,7 @@ class Hub:
             bot_delay=data.bot_delay,
             seats=data.seats,
             game=game,
-            move_seats=[*data.move_seats, *([None] * len(extra))],
-            log=game.moves,
+            stored=len(data.moves),
             over=game.is_over,
             rematch=data.rematch,
             rematch_of=data.rematch_of,
@@ -521,11 +523,9 @@ class Hub:
             async with table.lock:
                 if start != table.n:
                     return
-                for seat, move in news["moves"]:
+                for _, move in news["moves"]:
                     table.game.play(move)
-                    table.move_seats.append(seat)
-                    table.log.append(move)
-                table.work = None
+                table.stored = len(table.game)
                 table.over = table.game.is_over
             self.broadcast(table, last=news.get("last"))
             self.kick(table)
@@ -534,7 +534,6 @@ class Hub:
             async with table.lock:
                 table.seats = seats
                 table.game.names = [s.name for s in seats]
-                table.work = None
             self.broadcast(table)
         elif kind == "rematch":
             table.rematch = str(news["table"])
@@ -561,13 +560,10 @@ class Hub:
 
     async def _read_moves(self, table: LiveTable) -> bool:
         missed = await asyncio.to_thread(self.store.moves_since, table.id, table.n)
-        for seat, move in missed:
+        for _, move in missed:
             table.game.play(move)
-            table.move_seats.append(seat)
-            table.log.append(move)
-        if missed:
-            table.work = None
-            table.over = table.game.is_over
+        table.stored = len(table.game)
+        table.over = table.game.is_over
         return bool(missed)
 
     async def _leases(self) -> None:
@@ -708,8 +704,7 @@ class Hub:
             bot_delay=delay,
             seats=list(seats),
             game=game,
-            move_seats=[None] * len(moves),
-            log=list(moves),
+            stored=len(moves),
             over=game.is_over,
             rematch_of=rematch_of,
             listed=listed,
@@ -748,7 +743,6 @@ class Hub:
             info.name = display
             info.token_hash = hash_secret(token)
             table.game.names = [s.name for s in table.seats]
-            table.work = None
         self.broadcast(table)
         if self.broker is not None:
             await self.broker.publish(table.id, {"kind": "seats"})
@@ -783,15 +777,12 @@ class Hub:
                 raise Refused("stale")
             if game.to_move != seat:
                 raise Refused("not_your_turn", {"name": self._acting_name(table)})
-            # the move is tried on the table's working copy; the live game, which
-            # everyone sees, follows once the move is stored
-            if table.work is None:
-                table.work = game.copy()
-            work = table.work
+            # the move is played once, on the live game: nobody sees it until it is
+            # stored (the table is unsettled meanwhile), and it is taken back if not
             before = table.n
             try:
-                work.play(move)
-            except IllegalMove as e:  # the working copy is left as it was
+                game.play(move)
+            except IllegalMove as e:  # the game is left as it was
                 raise Refused(
                     "illegal",
                     {
@@ -804,11 +795,11 @@ class Hub:
                         "levels": [s.level if s.kind == "bot" else None for s in table.seats],
                     },
                 ) from None
-            draw_chance(work)
-            new = work.moves[before:]
+            draw_chance(game)
+            new = game.moves_since(before)
             pairs: list[tuple[int | None, str]] = [(seat, new[0])]
             pairs += [(None, m) for m in new[1:]]
-            await self._store(table, work, before, pairs, urgent=table.seats[seat].kind != "bot")
+            await self._store(table, pairs, urgent=table.seats[seat].kind != "bot")
         await self._moved(table, before, pairs, {"seat": seat, "move": new[0]})
 
     async def roll(self, table: LiveTable, seat: int | None, seen: Any = None) -> None:
@@ -867,41 +858,34 @@ class Hub:
         """Draw and store the chance event that waited, and those after it that do
         not wait (the table's lock held); the move count before, and the moves
         (``urgent``: a person asked, see :meth:`Writer.append`)."""
-        if table.work is None:
-            table.work = table.game.copy()
-        work = table.work
         before = table.n
-        draw_one(work)
-        pairs: list[tuple[int | None, str]] = [(None, m) for m in work.moves[before:]]
-        await self._store(table, work, before, pairs, urgent=urgent)
+        draw_one(table.game)
+        pairs: list[tuple[int | None, str]] = [
+            (None, m) for m in table.game.moves_since(before)
+        ]
+        await self._store(table, pairs, urgent=urgent)
         return before, pairs
 
     async def _store(
-        self,
-        table: LiveTable,
-        work: Game,
-        before: int,
-        pairs: list[tuple[int | None, str]],
-        *,
-        urgent: bool,
+        self, table: LiveTable, pairs: list[tuple[int | None, str]], *, urgent: bool
     ) -> None:
-        """Store the moves ``work`` made since ``before``, then move the live game
-        on (the table's lock held); ``Refused`` and nothing changes if they cannot be."""
+        """Store the moves the game made since the last stored (the table's lock
+        held, the table unsettled); ``Refused`` if they cannot be, and the game
+        takes them back: nothing changed."""
+        game = table.game
         try:
-            await self.writer.append(table.id, before, pairs, over=work.is_over, urgent=urgent)
-        except MoveTaken:  # another worker stored a move first: catch up
-            table.work = None
-            await self._catch_up(table, locked=True)
-            raise Refused("stale") from None
+            await self.writer.append(
+                table.id, table.stored, pairs, over=game.is_over, urgent=urgent
+            )
         except Exception as e:
-            table.work = None  # back to the live game's state
+            while len(game) > table.stored:
+                game.pop()
+            if isinstance(e, MoveTaken):  # another worker stored a move first: catch up
+                await self._catch_up(table, locked=True)
+                raise Refused("stale") from None
             log.exception("could not store a move of table %s", table.id)
             raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
-        game = table.game
-        for _, m in pairs:
-            game.play(m)
-        table.move_seats.extend(s for s, _ in pairs)
-        table.log.extend(m for _, m in pairs)
+        table.stored = len(game)
         table.over = game.is_over
 
     async def _moved(
@@ -1014,7 +998,7 @@ class Hub:
                         self.engines.choose, table.id, drawing_copy(game), seat, level
                     )
                 elif self.bot_pool is not None:
-                    move = await self.bot_pool.choose(table.id, game, table.log, seat, level)
+                    move = await self.bot_pool.choose(table.id, game, game.moves, seat, level)
                     if self.broker is not None:
                         await self.broker.count_decision()
                 else:
@@ -1056,6 +1040,8 @@ class Hub:
         if seat is None:
             raise Refused("spectator")
         game = table.game
+        if table.unsettled:
+            raise Refused("stale")
         if game.to_move != seat:
             raise Refused("hint_not_your_turn")
         async with table.hint_lock:
@@ -1139,7 +1125,6 @@ class Hub:
             "said": self.said(table, view, seat, lang),
             "labels": {m: label(name, m, lang) for m in shown},
             "moves": parsed_decisions(game, shown),
-            "log_seats": list(table.move_seats),
             "last": last,
             "result": game.result() if game.is_over else None,
             "awaits": self.awaiting(table),
@@ -1195,7 +1180,11 @@ class Hub:
         return ("waiting" if info.token_hash is None else "to_play"), mover
 
     def send_state(self, table: LiveTable, conn: Connection) -> None:
-        """A full ``state`` to one connection: its first frame, and after a refusal."""
+        """A full ``state`` to one connection: its first frame, and after a refusal
+        (while a move is being stored, the broadcast that follows sends it)."""
+        if table.unsettled:
+            conn.sent_n = None
+            return
         self._note_info(table)
         conn.send(to_json(self.frame(table, conn.seat, conn.lang)))
         conn.sent_n = table.n
@@ -1206,7 +1195,11 @@ class Hub:
 
         A connection gets a ``delta`` (see :mod:`ludoteca.web.protocol`) from the
         state it was last sent; connections in the same place share one text.
+        Nothing is sent while a move is being stored (the broadcast that follows
+        the store sends it).
         """
+        if table.unsettled:
+            return
         info = self._note_info(table)
         views: dict[tuple[int | None, int], tuple[dict[str, Any], dict[str, str]]] = {}
         cache: dict[tuple[Any, ...], str] = {}
@@ -1264,7 +1257,6 @@ class Hub:
             "n": table.n,
             "log_from": since,
             "log": new_log,
-            "log_seats": table.move_seats[since:],
             "events": view["events"],
             "said": self.said(table, view, conn.seat, conn.lang, log_from=since),
             "labels": {m: label(table.game_name, m, conn.lang) for m in shown},

@@ -195,7 +195,6 @@
     return Object.assign({}, old, {
       type: "state", n: d.n, view, said, labels: kept(old.labels, d.labels), moves: kept(old.moves, d.moves),
       last: d.last, result: d.result, awaits: d.awaits, table: d.table || old.table,
-      log_seats: old.log_seats.slice(0, d.log_from).concat(d.log_seats),
     });
   }
 
@@ -341,7 +340,6 @@
       labels: st.labels,
       moves: st.moves,
       tries: state.tries,
-      logSeats: st.log_seats,
       result: st.result,
       awaits: held ? null : st.awaits,
       held: !!held,
