@@ -860,9 +860,7 @@ class Hub:
         (``urgent``: a person asked, see :meth:`Writer.append`)."""
         before = table.n
         draw_one(table.game)
-        pairs: list[tuple[int | None, str]] = [
-            (None, m) for m in table.game.moves_since(before)
-        ]
+        pairs: list[tuple[int | None, str]] = [(None, m) for m in table.game.moves_since(before)]
         await self._store(table, pairs, urgent=urgent)
         return before, pairs
 
