@@ -219,7 +219,17 @@ class Store:
         self.engine.dispose()
 
     def drop_everything(self) -> None:
-        """Remove the app's tables and create them empty (for tests)."""
+        """Remove the app's tables and create them empty (for tests). On PostgreSQL
+        the database's other connections are closed first: a forgotten one in a
+        transaction would hold its tables, and dropping them would wait for ever."""
+        if self.engine.dialect.name == "postgresql":
+            with self.engine.begin() as conn:
+                conn.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                )
         _Base.metadata.drop_all(self.engine)
         with self.engine.begin() as conn:
             conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
