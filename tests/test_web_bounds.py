@@ -17,7 +17,7 @@ from web_helpers import apply_delta
 
 import ludoteca
 from ludoteca.games.cavaleiro import game as cavaleiro_game
-from ludoteca.web import app as web_app
+from ludoteca.web import replays as web_replays
 from ludoteca.web.app import create_app
 from ludoteca.web.hub import new_table_id
 from ludoteca.web.limits import ClientLimits
@@ -223,7 +223,7 @@ def test_the_message_limit_is_per_client_not_per_connection(sqlite_url: str) -> 
 
 
 def test_the_replay_api_runs_off_the_event_loop(live: int, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    real = web_app.Replays.step
+    real = web_replays.Replays.step
     replaying, answered = threading.Event(), threading.Event()
 
     def slow(*args: Any) -> Any:
@@ -231,7 +231,7 @@ def test_the_replay_api_runs_off_the_event_loop(live: int, monkeypatch: pytest.M
         answered.wait(60)  # a huge record: the loop must not wait for it
         return real(*args)
 
-    monkeypatch.setattr(web_app.Replays, "step", slow)
+    monkeypatch.setattr(web_replays.Replays, "step", slow)
     record = ludoteca.new_game("bingo", seed=1).record()
     import json
 

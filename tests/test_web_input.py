@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import ludoteca
-from ludoteca.web import app as web_app
+from ludoteca.web import api as web_api
 from ludoteca.web.app import create_app
 from ludoteca.web.guard import MAX_DEPTH, MAX_INT_DIGITS
 from ludoteca.web.hub import ID_ALPHABET, new_table_id
@@ -219,7 +219,7 @@ def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
 
     from ludoteca.web.wsproto import WEBSOCKET_PROTOCOL
 
-    monkeypatch.setattr(web_app, "BODY_TIMEOUT", 1)
+    monkeypatch.setattr(web_api, "BODY_TIMEOUT", 1)
     port = free_port()
     app = create_app(
         f"sqlite:///{tmp_path / 'live.db'}",

@@ -43,6 +43,7 @@ from . import i18n
 from .errors import Refused
 from .guard import parse_json
 from .hub import Connection, Hub, LiveTable
+from .seating import seat_of_token
 
 __all__ = ["MAX_MESSAGE", "RateLimit", "table_socket"]
 
@@ -139,7 +140,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
             except Refused as e:
                 conn.send(_error(e, conn.lang))
                 if e.code == "stale":
-                    hub.send_state(table, conn)
+                    hub.frames.send_state(table, conn)
     except WebSocketDisconnect:
         pass
     finally:
@@ -149,7 +150,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
         conn.stop()
         await writer
         if was_ready:
-            hub.touch(table)
+            hub.frames.touch(table)
 
 
 def _error(e: Refused, lang: str) -> dict[str, Any]:
@@ -166,22 +167,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         raise Refused("bad_message", {"detail": "a message is an object with a type"})
     kind = data["type"]
     if kind == "hello":
-        lang = data.get("lang")
-        if lang is not None:
-            conn.lang = i18n.normalise(lang)
-        token = data.get("token")
-        seat = None
-        if token is not None:
-            seat = hub.seat_of_token(table, token)
-        conn.seat = seat
-        conn.ready = True
-        table.conns.add(conn)
-        conn.send({"type": "welcome", "seat": seat, "table": table.id})
-        if token is not None and seat is None:
-            conn.send(_error(Refused("wrong_token"), conn.lang))
-        await hub.refresh(table)
-        hub.send_state(table, conn)
-        hub.touch(table)
+        await _hello(hub, table, conn, data)
         return
     if not conn.ready:
         raise Refused("hello_first")
@@ -192,23 +178,46 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
     elif kind == "continue":
         await hub.go_on(table, conn.seat, data.get("n"))
     elif kind == "hint":
-        if conn.hint_busy:
-            raise Refused("hint_busy")
-        conn.hint_busy = True
-        try:
-            moves = await hub.hint(table, conn.seat)
-        except TimeoutError:
-            raise Refused("hint_failed") from None
-        finally:
-            conn.hint_busy = False
-        hint = hint_payload(table.game_name, moves, conn.lang)
-        conn.send({"type": "hint", "n": table.n, **hint})
+        await _hint(hub, table, conn)
     elif kind == "rematch":
         await hub.rematch(table, conn.seat)
     elif kind == "lang":
         conn.lang = i18n.normalise(data.get("lang"))
-        hub.send_state(table, conn)  # its moves in words, in the new language
+        hub.frames.send_state(table, conn)  # its moves in words, in the new language
     elif kind == "ping":
         conn.send({"type": "pong"})
     else:
         raise Refused("bad_message", {"detail": f"unknown type {kind[:30]!r}"})
+
+
+async def _hello(hub: Hub, table: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
+    """A connection says who it is: its language, and its seat's token (none: a spectator)."""
+    lang = data.get("lang")
+    if lang is not None:
+        conn.lang = i18n.normalise(lang)
+    token = data.get("token")
+    seat = None if token is None else seat_of_token(table, token)
+    conn.seat = seat
+    conn.ready = True
+    table.conns.add(conn)
+    conn.send({"type": "welcome", "seat": seat, "table": table.id})
+    if token is not None and seat is None:
+        conn.send(_error(Refused("wrong_token"), conn.lang))
+    await hub.cluster.refresh(table)
+    hub.frames.send_state(table, conn)
+    hub.frames.touch(table)
+
+
+async def _hint(hub: Hub, table: LiveTable, conn: Connection) -> None:
+    """The expert's advice to the connection's seat, one request at a time."""
+    if conn.hint_busy:
+        raise Refused("hint_busy")
+    conn.hint_busy = True
+    try:
+        moves = await hub.bots.hint(table, conn.seat)
+    except TimeoutError:
+        raise Refused("hint_failed") from None
+    finally:
+        conn.hint_busy = False
+    hint = hint_payload(table.game_name, moves, conn.lang)
+    conn.send({"type": "hint", "n": table.n, **hint})

@@ -1,0 +1,197 @@
+"""The bots at the tables: what the server does next on its own (a bot's
+decision or roll, the deal at a table of bots), at the table's pace, and the
+expert's hints."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import ludoteca
+from ludoteca.bots.base import choose_move
+from ludoteca.game import Game
+
+from .bots import make_level_bot
+from .errors import Refused
+from .live import (
+    HAND_PAUSE_PACES,
+    LiveTable,
+    best_level,
+    drawing_copy,
+)
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("ludoteca.web")
+
+
+class TableBots:
+    """The bots and the chance of the hub's tables, and their hints."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    # ------------------------------------------------------------------- bots
+
+    def _bot_step(self, table: LiveTable) -> str | None:
+        """What the server does next on its own: a bot's ``decision``, a bot's
+        ``roll``, the ``deal`` after a hand's end at a table of bots; ``None``: it
+        waits for a person (or the game is over)."""
+        step = table.game.next_step()
+        if step.kind in ("decision", "roll"):
+            assert step.seat is not None
+            return step.kind if table.seats[step.seat].kind == "bot" else None
+        if step.kind == "deal":
+            return None if any(s.kind == "human" for s in table.seats) else "deal"
+        # a chance event that does not wait (not left undrawn in play)
+        return "deal" if step.kind == "chance" else None
+
+    def kick(self, table: LiveTable) -> None:
+        """Start the table's bot loop if the server is to act (a bot, or a deal)."""
+        if self.hub.closing or table.over:
+            return
+        if self.hub.broker is not None and not table.leased:
+            return  # another worker runs this table's bots
+        if self._bot_step(table) is None:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
+
+    async def _bot_loop(self, table: LiveTable) -> None:
+        failures = 0
+        while not self.hub.closing:
+            step = self._bot_step(table)
+            if step is None:
+                return
+            if step == "decision":
+                refused = await self._bot_decision(table, step)
+            else:
+                refused = await self._bot_chance(table, step)
+            if refused is None:
+                failures = 0
+                continue
+            if refused.code == "stale":
+                continue
+            if refused.code == "storage":  # the database is away: try again, nothing is lost
+                await asyncio.sleep(min(30.0, 0.5 * 2 ** min(failures, 6)))
+                failures += 1
+                continue
+            if step != "decision":
+                continue
+            failures += 1
+            if failures > 3:
+                return
+            await asyncio.sleep(0.5)
+
+    async def _bot_chance(self, table: LiveTable, step: str) -> Refused | None:
+        """Draw a roll of a bot or a deal of a bots' table (``step``), at the table's
+        pace, in one of the quick turns; the refusal if it could not be stored."""
+        seen = table.n
+        ended = table.game.next_step().kind == "deal"
+        paces = HAND_PAUSE_PACES if step == "deal" and ended else 1.0
+        await asyncio.sleep(table.bot_delay * paces)
+        if table.n != seen or self._bot_step(table) != step:
+            return None
+        turn = self.hub.bot_pool.quick_turn(None) if self.hub.bot_pool is not None else None
+        try:
+            async with turn or contextlib.nullcontext():
+                async with table.lock:
+                    if table.n != seen:
+                        return None
+                    before, pairs = await self.hub._draw(table, urgent=False)
+                await self.hub._moved(table, before, pairs, None)
+        except Refused as e:
+            return e
+        return None
+
+    async def _bot_decision(self, table: LiveTable, step: str) -> Refused | None:
+        """The bot to move decides and plays, at the table's pace (a quick level in
+        one of the server's quick turns); the refusal of its move, if any."""
+        loop = asyncio.get_running_loop()
+        game = table.game
+        seen = table.n
+        seat = game.to_move
+        assert isinstance(seat, int)
+        level = table.seats[seat].level or best_level(table.game_name)
+        turn = self.hub.bot_pool.quick_turn(level) if self.hub.bot_pool is not None else None
+        if turn is not None:
+            # decided here: wait for the table's pace first, then decide and play
+            await asyncio.sleep(table.bot_delay)
+            if table.n != seen or self._bot_step(table) != step:
+                return None
+        started = loop.time()
+        async with turn or contextlib.nullcontext():
+            try:
+                if self.hub.engines.has(level):  # in a thread: an engine may take its time
+                    move = await asyncio.to_thread(
+                        self.hub.engines.choose, table.id, drawing_copy(game), seat, level
+                    )
+                elif self.hub.bot_pool is not None:
+                    move = await self.hub.bot_pool.choose(table.id, game, game.moves, seat, level)
+                    if self.hub.broker is not None:
+                        await self.hub.broker.count_decision()
+                else:
+                    move = await asyncio.to_thread(
+                        self._bot_choose, table, seat, drawing_copy(game)
+                    )
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception(
+                    "bot of seat %d at table %s failed; it plays at random", seat, table.id
+                )
+                move = secrets.choice(game.legal_moves())
+            wait = table.bot_delay - (loop.time() - started)
+            if wait > 0 and turn is None:
+                await asyncio.sleep(wait)
+            try:
+                await self.hub.play(table, seat, move, seen)
+            except Refused as e:
+                if e.code not in ("stale", "storage"):
+                    log.error("bot move %r refused at table %s: %s", move, table.id, e.params)
+                return e
+        return None
+
+    def _bot_choose(self, table: LiveTable, seat: int, game: Game) -> str:
+        bot = table.bots.get(seat)
+        if bot is None:
+            level = table.seats[seat].level or best_level(table.game_name)
+            bot = table.bots[seat] = make_level_bot(table.game_name, level)
+        return choose_move(bot, game)
+
+    # ------------------------------------------------------------------ hints
+
+    async def hint(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+        """The expert's ranked moves for ``seat``, which must be to move."""
+        hint_fn = self.hub._hint or getattr(ludoteca, "hint", None)
+        if hint_fn is None:
+            raise Refused("no_hints")
+        if seat is None:
+            raise Refused("spectator")
+        game = table.game
+        if table.unsettled:
+            raise Refused("stale")
+        if game.to_move != seat:
+            raise Refused("hint_not_your_turn")
+        async with table.hint_lock:
+            try:
+                ranked = await asyncio.wait_for(
+                    asyncio.to_thread(hint_fn, drawing_copy(game), seat), 60
+                )
+            except Exception as e:
+                log.warning("no hint at table %s: %s", table.id, e)
+                raise Refused("hint_failed") from None
+        out = []
+        for item in ranked or []:
+            if dataclasses.is_dataclass(item) and not isinstance(item, type):
+                out.append(dataclasses.asdict(item))
+            elif isinstance(item, dict):
+                out.append(dict(item))
+            else:
+                out.append({"move": str(item)})
+        return out
