@@ -85,6 +85,107 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
+class PendingFrame:
+    """The frame a human last sent, and since when it waits to see it applied."""
+
+    def __init__(self) -> None:
+        self.sent_at: float | None = None
+        self.sent_n = -1
+        self.last_sent: str | None = None
+
+    async def send(self, ws: websockets.ClientConnection, frame: dict[str, Any]) -> None:
+        """Send ``frame`` (which answers the state at move count ``frame["n"]``)."""
+        self.sent_n = frame["n"]
+        self.sent_at = time.monotonic()
+        self.last_sent = json.dumps(frame)
+        await ws.send(self.last_sent)
+
+
+def table_request(game: str, levels: list[str]) -> dict[str, Any]:
+    """The body that creates a table: us at seat 0, then bots of these levels."""
+    seats = [{"kind": "you"}, *({"kind": "bot", "level": lv} for lv in levels)]
+    body: dict[str, Any] = {"game": game, "seats": seats, "name": "Ana", "bot_delay": 0}
+    if "players" in ludoteca.game_type(game).option_specs:  # Five-Up, Cavaleiro
+        body["options"] = {"players": len(seats)}
+    return body
+
+
+async def answer_error(
+    ws: websockets.ClientConnection, msg: dict[str, Any], stats: Stats, pending: PendingFrame
+) -> None:
+    """Count an ``error`` frame; send again what was rate limited, else stop waiting."""
+    stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+    if msg["code"] == "rate_limited" and pending.last_sent is not None:
+        # faster than a connection may send (a person never is): again soon
+        await asyncio.sleep(0.2)
+        pending.sent_at = time.monotonic()
+        await ws.send(pending.last_sent)
+    elif pending.sent_at is not None:
+        pending.sent_at = None
+
+
+async def act_if_awaited(
+    ws: websockets.ClientConnection,
+    state: dict[str, Any],
+    stats: Stats,
+    rng: random.Random,
+    pending: PendingFrame,
+) -> None:
+    """Unless a frame is pending: continue, roll or play a random legal move when it is
+    ours to do."""
+    if pending.sent_at is not None:
+        return
+    view = state["view"]
+    awaits = state.get("awaits") or {}
+    waited = awaits.get("kind")
+    if waited == "continue" or (waited == "roll" and awaits.get("seat") == 0):
+        # the hand's end is shown until a player continues, and a player's
+        # dice wait for them (Cavaleiro): at once here
+        await pending.send(ws, {"type": waited, "n": state["n"]})
+        if waited == "roll" and stats.measuring:
+            stats.human_moves += 1
+        return
+    if view["to_move"] == 0 and view["legal_moves"]:
+        move = rng.choice(view["legal_moves"])
+        await pending.send(ws, {"type": "move", "move": move, "n": state["n"]})
+        if stats.measuring:
+            stats.human_moves += 1
+
+
+async def play_one_game(
+    ws: websockets.ClientConnection, stats: Stats, stop: float, rng: random.Random
+) -> bool:
+    """Play at seat 0 until the game ends or ``stop``; False if the server fell silent
+    until ``stop``."""
+    state: dict[str, Any] | None = None
+    pending = PendingFrame()
+    while time.monotonic() < stop:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
+        except TimeoutError:
+            return False
+        now = time.monotonic()
+        msg = orjson.loads(raw)  # the clients share the machine: parse cheaply
+        kind = msg["type"]
+        if kind == "delta" and state is not None:
+            state = apply_delta(state, msg)
+        elif kind == "state":
+            state = msg
+        else:
+            if kind == "error":
+                await answer_error(ws, msg, stats, pending)
+            continue
+        if pending.sent_at is not None and state["n"] > pending.sent_n:
+            if stats.measuring:
+                stats.latencies.append(now - pending.sent_at)
+            pending.sent_at = None
+        if state["view"]["over"]:
+            stats.games += 1
+            return True
+        await act_if_awaited(ws, state, stats, rng, pending)
+    return True
+
+
 async def human(
     host: str,
     port: int,
@@ -96,74 +197,13 @@ async def human(
 ) -> None:
     """One table: create it, sit at seat 0, play a legal move whenever it is our turn."""
     while time.monotonic() < stop:
-        seats = [{"kind": "you"}, *({"kind": "bot", "level": lv} for lv in levels)]
-        body: dict[str, Any] = {"game": game, "seats": seats, "name": "Ana", "bot_delay": 0}
-        if "players" in ludoteca.game_type(game).option_specs:  # Five-Up, Cavaleiro
-            body["options"] = {"players": len(seats)}
-        made = await post_json(host, port, "/api/tables", body)
+        made = await post_json(host, port, "/api/tables", table_request(game, levels))
         tid = made["table"]["id"]
         uri = f"ws://{host}:{port}/ws/{tid}"
         async with websockets.connect(uri, max_size=None, ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
-            state: dict[str, Any] | None = None
-            sent_at: float | None = None
-            sent_n = -1
-            last_sent: str | None = None
-            while time.monotonic() < stop:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
-                except TimeoutError:
-                    return
-                now = time.monotonic()
-                msg = orjson.loads(raw)  # the clients share the machine: parse cheaply
-                kind = msg["type"]
-                if kind == "delta" and state is not None:
-                    state = apply_delta(state, msg)
-                elif kind == "state":
-                    state = msg
-                elif kind == "error":
-                    stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
-                    if msg["code"] == "rate_limited" and last_sent is not None:
-                        # faster than a connection may send (a person never is): again soon
-                        await asyncio.sleep(0.2)
-                        sent_at = time.monotonic()
-                        await ws.send(last_sent)
-                    elif sent_at is not None:
-                        sent_at = None
-                    continue
-                else:
-                    continue
-                assert state is not None
-                if sent_at is not None and state["n"] > sent_n:
-                    if stats.measuring:
-                        stats.latencies.append(now - sent_at)
-                    sent_at = None
-                view = state["view"]
-                if view["over"]:
-                    stats.games += 1
-                    break
-                awaits = state.get("awaits") or {}
-                waited = awaits.get("kind")
-                if sent_at is None and (
-                    waited == "continue" or (waited == "roll" and awaits.get("seat") == 0)
-                ):
-                    # the hand's end is shown until a player continues, and a player's
-                    # dice wait for them (Cavaleiro): at once here
-                    sent_n = state["n"]
-                    sent_at = time.monotonic()
-                    last_sent = json.dumps({"type": waited, "n": sent_n})
-                    await ws.send(last_sent)
-                    if waited == "roll" and stats.measuring:
-                        stats.human_moves += 1
-                    continue
-                if sent_at is None and view["to_move"] == 0 and view["legal_moves"]:
-                    move = rng.choice(view["legal_moves"])
-                    sent_n = state["n"]
-                    sent_at = time.monotonic()
-                    last_sent = json.dumps({"type": "move", "move": move, "n": sent_n})
-                    await ws.send(last_sent)
-                    if stats.measuring:
-                        stats.human_moves += 1
+            if not await play_one_game(ws, stats, stop, rng):
+                return
 
 
 def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
@@ -180,16 +220,18 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         view["events"] = kept + delta["events"]
     for key, items in delta.get("append", {}).items():
         view[key] = state["view"][key] + items
-    return {
+    after = {
         **state,
         "n": delta["n"],
         "view": view,
-        "log_seats": state["log_seats"][:start] + delta["log_seats"],
         "labels": {**state["labels"], **delta["labels"]},
         "awaits": delta.get("awaits"),
         "moves": {**state.get("moves", {}), **delta.get("moves", {})},
         "table": delta.get("table", state["table"]),
     }
+    if "log_seats" in delta:  # servers before the seats travelled in the view only
+        after["log_seats"] = state["log_seats"][:start] + delta["log_seats"]
+    return after
 
 
 def count_moves(db_url: str) -> int:

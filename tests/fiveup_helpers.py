@@ -7,6 +7,7 @@ independent of the engine's bookkeeping.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import ludoteca
@@ -91,6 +92,64 @@ def _on_rect_edge(seg: tuple[str, int, int, int], r: Rect) -> bool:
     return at in (r[1], r[3]) and r[0] <= lo and hi <= r[2]
 
 
+def _check_tile_drawings(tiles: list[dict[str, Any]]) -> None:
+    """Each tile is drawn with its own numbers, lying or standing, a double as one."""
+    for t in tiles:
+        tile = Tile.parse(t["tile"])
+        assert sorted(t["ends"]) == sorted([tile.high, tile.low])
+        assert (t["w"], t["h"]) in ((4, 2), (2, 4))
+        assert t["double"] == tile.is_double
+
+
+@dataclass
+class _TileUse:
+    """What a tile's contacts use of it: the halves (square indices) of a non-double;
+    the long sides and the tips of a double."""
+
+    halves: set[int] = field(default_factory=set)
+    long_sides: int = 0
+    tips: int = 0
+
+
+def _number_at_contact(t: dict[str, Any], seg: tuple[str, int, int, int], use: _TileUse) -> int:
+    """The number tile ``t`` shows at the contact ``seg``, noting in ``use`` what the
+    contact takes of it (a non-double is joined by one half, each half once)."""
+    if t["double"]:
+        long_vertical = t["h"] > t["w"]
+        on_long = (seg[0] == "v") == long_vertical
+        if on_long:
+            use.long_sides += 1
+        else:
+            use.tips += 1
+        number: int = t["ends"][0]
+        return number
+    halves = [idx for idx, (sq, _) in enumerate(_squares(t)) if _on_rect_edge(seg, sq)]
+    assert len(halves) == 1, f"{t['tile']} is touched across both halves"
+    assert halves[0] not in use.halves, f"{t['tile']} joined twice on one half"
+    use.halves.add(halves[0])
+    return _squares(t)[halves[0]][1]
+
+
+def _root(parent: list[int], i: int) -> int:
+    """The root of ``i`` in the union-find forest ``parent`` (halving the path)."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
+
+
+def _free_ends_value(t: dict[str, Any], use: _TileUse) -> int:
+    """What tile ``t`` adds to the ends total: each free half of a non-double its
+    number; a double with a free long side both its halves (its tips used only once
+    both long sides are)."""
+    if t["double"]:
+        assert use.long_sides <= 2 and use.tips <= 2
+        if use.tips:
+            assert use.long_sides == 2, f"a tip of {t['tile']} is used with a side free"
+        return 2 * t["ends"][0] if use.long_sides < 2 else 0
+    return sum(number for idx, (_, number) in enumerate(_squares(t)) if idx not in use.halves)
+
+
 def geometry_ends_total(layout: dict[str, Any]) -> int:
     """The ends total computed from the drawing alone, checking it on the way.
 
@@ -104,68 +163,25 @@ def geometry_ends_total(layout: dict[str, Any]) -> int:
     if not tiles:
         return 0
     rects = [_rect(t) for t in tiles]
-    for t in tiles:
-        tile = Tile.parse(t["tile"])
-        assert sorted(t["ends"]) == sorted([tile.high, tile.low])
-        assert (t["w"], t["h"]) in ((4, 2), (2, 4))
-        assert t["double"] == tile.is_double
-    # the half (square index) of a non-double, or the edge kind of a double, used
-    # by each contact
-    used_halves: list[set[int]] = [set() for _ in tiles]
-    long_sides: list[int] = [0] * len(tiles)
-    tips: list[int] = [0] * len(tiles)
+    _check_tile_drawings(tiles)
+    uses = [_TileUse() for _ in tiles]
     joins = 0
     parent = list(range(len(tiles)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     for i in range(len(tiles)):
         for j in range(i + 1, len(tiles)):
             seg = _contact(rects[i], rects[j])
             if seg is None:
                 continue
-            numbers = []
-            for k in (i, j):
-                t = tiles[k]
-                if t["double"]:
-                    long_vertical = t["h"] > t["w"]
-                    on_long = (seg[0] == "v") == long_vertical
-                    if on_long:
-                        long_sides[k] += 1
-                    else:
-                        tips[k] += 1
-                    numbers.append(t["ends"][0])
-                    continue
-                halves = [idx for idx, (sq, _) in enumerate(_squares(t)) if _on_rect_edge(seg, sq)]
-                assert len(halves) == 1, f"{t['tile']} is touched across both halves"
-                assert halves[0] not in used_halves[k], f"{t['tile']} joined twice on one half"
-                used_halves[k].add(halves[0])
-                numbers.append(_squares(t)[halves[0]][1])
+            numbers = [_number_at_contact(tiles[k], seg, uses[k]) for k in (i, j)]
             assert numbers[0] == numbers[1], (
                 f"{tiles[i]['tile']} and {tiles[j]['tile']} meet on {numbers}"
             )
             joins += 1
-            ri, rj = find(i), find(j)
+            ri, rj = _root(parent, i), _root(parent, j)
             assert ri != rj, "the joins make a loop"
             parent[ri] = rj
     assert joins == len(tiles) - 1, "the layout is not one connected tree"
-    total = 0
-    for k, t in enumerate(tiles):
-        if t["double"]:
-            assert long_sides[k] <= 2 and tips[k] <= 2
-            if tips[k]:
-                assert long_sides[k] == 2, f"a tip of {t['tile']} is used with a side free"
-            if long_sides[k] < 2:
-                total += 2 * t["ends"][0]
-            continue
-        for idx, (_, number) in enumerate(_squares(t)):
-            if idx not in used_halves[k]:
-                total += number
-    return total
+    return sum(_free_ends_value(t, use) for t, use in zip(tiles, uses, strict=True))
 
 
 def tiles_on_table(layout: dict[str, Any]) -> set[int]:

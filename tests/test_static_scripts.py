@@ -49,6 +49,56 @@ I18N_CALLS = {"_", "n_", "p_"}
 REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {"return", "typeof", "case", ""}
 
 
+def _is_word_char(c: str) -> bool:
+    """Whether ``c`` may be part of a name or a number."""
+    return c.isalnum() or c in "_$"
+
+
+def _comment_end(source: str, i: int) -> int:
+    """Where the comment that starts at ``i`` (``//`` or ``/*``) ends."""
+    if source.startswith("//", i):
+        end = source.find("\n", i)
+        return len(source) if end < 0 else end
+    return source.index("*/", i + 2) + 2
+
+
+def _string_close(source: str, i: int) -> int:
+    """The index of the quote that closes the string literal opened at ``i``."""
+    quote, j = source[i], i + 1
+    while source[j] != quote:
+        j += 2 if source[j] == "\\" else 1
+    return j
+
+
+def _regex_close(source: str, i: int) -> int:
+    """The index of the slash that closes the regular-expression literal opened at ``i``
+    (a slash inside a ``[…]`` class does not)."""
+    j, in_class = i + 1, False
+    while in_class or source[j] != "/":
+        if source[j] == "\\":
+            j += 1
+        elif source[j] == "[":
+            in_class = True
+        elif source[j] == "]":
+            in_class = False
+        j += 1
+    return j
+
+
+def _after_letters(source: str, i: int) -> int:
+    """The index after the letters starting at ``i`` (a regular expression's flags)."""
+    while i < len(source) and source[i].isalpha():
+        i += 1
+    return i
+
+
+def _word_end(source: str, i: int) -> int:
+    """The index after the name or number starting at ``i``."""
+    while i < len(source) and _is_word_char(source[i]):
+        i += 1
+    return i
+
+
 def _tokens(source: str) -> Iterator[tuple[str, str, bool]]:
     """The string literals and regular-expression literals of a script, in order:
     ``(kind, text, said)`` with kind ``string`` or ``regex``; ``said`` tells a
@@ -60,35 +110,18 @@ def _tokens(source: str) -> Iterator[tuple[str, str, bool]]:
     word = ""
     while i < n:
         c = source[i]
-        if source.startswith("//", i):
-            i = source.find("\n", i)
-            i = n if i < 0 else i
-        elif source.startswith("/*", i):
-            i = source.index("*/", i + 2) + 2
+        if source.startswith(("//", "/*"), i):
+            i = _comment_end(source, i)
         elif c in "\"'`":
-            j = i + 1
-            while source[j] != c:
-                j += 2 if source[j] == "\\" else 1
+            j = _string_close(source, i)
             yield "string", source[i + 1 : j], bool(calls) and calls[-1]
             previous, i = "string", j + 1
         elif c == "/" and previous in REGEX_AFTER:
-            j, in_class = i + 1, False
-            while in_class or source[j] != "/":
-                if source[j] == "\\":
-                    j += 1
-                elif source[j] == "[":
-                    in_class = True
-                elif source[j] == "]":
-                    in_class = False
-                j += 1
+            j = _regex_close(source, i)
             yield "regex", source[i + 1 : j], False
-            previous, i = "regex", j + 1
-            while i < n and source[i].isalpha():  # flags
-                i += 1
-        elif c.isalnum() or c in "_$":
-            j = i
-            while j < n and (source[j].isalnum() or source[j] in "_$"):
-                j += 1
+            previous, i = "regex", _after_letters(source, j + 1)
+        elif _is_word_char(c):
+            j = _word_end(source, i)
             word = source[i:j]
             previous, i = word, j
         elif c.isspace():

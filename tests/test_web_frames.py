@@ -80,6 +80,128 @@ def _post(url: str, body: dict[str, Any]) -> Any:
         return json.loads(r.read())
 
 
+SPECTATORS = 1000
+"""How many spectators watch the table in the frame-cost test."""
+
+
+class _Audience:
+    """What the spectators of the frame-cost test saw, per spectator, in the order
+    they joined; and the events that pace them."""
+
+    def __init__(self) -> None:
+        self.joined = 0
+        self.ready = asyncio.Event()  # every spectator has its first state
+        self.go = asyncio.Event()  # the players are about to move
+        self.seen: list[list[int]] = []  # the move count of each frame after the joins
+        self.news: list[list[int]] = []  # the frames while the others joined
+        self.informed: list[bool] = []  # told that both players sit
+
+
+def _take_frame(entry: list[Any], msg: dict[str, Any]) -> None:
+    """Apply a ``delta`` frame to a player's ``[connection, state]`` entry."""
+    if msg["type"] == "delta":
+        entry[1] = apply_delta(entry[1], msg)
+
+
+async def _spectate(port: int, tid: str, audience: _Audience) -> None:
+    """Watch the table, recording each frame in ``audience`` until cancelled."""
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{tid}") as ws:
+        await ws.send(json.dumps({"type": "hello", "token": None}))
+        assert json.loads(await ws.recv())["type"] == "welcome"
+        assert json.loads(await ws.recv())["type"] == "state"
+        audience.joined += 1
+        if audience.joined == SPECTATORS:
+            audience.ready.set()
+        frames: list[int] = []
+        before: list[int] = []
+        audience.seen.append(frames)
+        audience.news.append(before)
+        index = len(audience.informed)
+        audience.informed.append(False)
+        while True:
+            msg = json.loads(await ws.recv())
+            (frames if audience.go.is_set() else before).append(msg.get("n", -1))
+            if isinstance(msg.get("table"), dict):
+                audience.informed[index] = all(s["online"] for s in msg["table"]["seats"])
+
+
+async def _sit_players(
+    connections: list[tuple[websockets.ClientConnection, str]],
+) -> dict[int, list[Any]]:
+    """Say hello with each player's token: per seat, ``[connection, first state]``."""
+    players: dict[int, list[Any]] = {}
+    for ws, token in connections:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            msg = json.loads(await ws.recv())
+            if msg["type"] == "state":
+                players[msg["seat"]] = [ws, msg]
+                break
+    return players
+
+
+async def _until_told_of_the_joins(audience: _Audience) -> None:
+    """Wait until every spectator has been told that both players sit."""
+    deadline = time.monotonic() + 120
+    while not all(audience.informed):  # the news of the joins has gone out
+        assert time.monotonic() < deadline, "the spectators were not told of the joins"
+        await asyncio.sleep(0.1)
+
+
+async def _catch_up(players: dict[int, list[Any]]) -> None:
+    """Apply to each player's state the frames already sent, until a quiet 0.3 s."""
+    for entry in players.values():
+        while True:
+            try:
+                msg = json.loads(await asyncio.wait_for(entry[0].recv(), 0.3))
+            except TimeoutError:
+                break
+            _take_frame(entry, msg)
+
+
+async def _play_first_moves(players: dict[int, list[Any]], moves: int) -> None:
+    """Play the first legal move ``moves`` times, each seen by both players."""
+    for _ in range(moves):
+        seat = players[0][1]["view"]["to_move"]
+        ws, state = players[seat]
+        move = state["view"]["legal_moves"][0]
+        await ws.send(json.dumps({"type": "move", "move": move, "n": state["n"]}))
+        for entry in players.values():  # both players see the move
+            while entry[1]["n"] <= state["n"]:
+                _take_frame(entry, json.loads(await asyncio.wait_for(entry[0].recv(), 30)))
+
+
+async def _until_every_move_seen(audience: _Audience, final: int) -> None:
+    """Wait until every spectator has a frame at move count ``final``."""
+    deadline = time.monotonic() + 60
+    while not all(f and f[-1] >= final for f in audience.seen):
+        assert time.monotonic() < deadline, "the spectators did not see every move"
+        await asyncio.sleep(0.1)
+
+
+async def _watch_moves(port: int, tid: str, tokens: tuple[str, str], moves: int) -> _Audience:
+    """The spectators join, then both players, who make ``moves`` moves; what the
+    spectators saw."""
+    audience = _Audience()
+    tasks = [asyncio.create_task(_spectate(port, tid, audience)) for _ in range(SPECTATORS)]
+    await asyncio.wait_for(audience.ready.wait(), 120)
+    async with (
+        websockets.connect(f"ws://127.0.0.1:{port}/ws/{tid}") as a,
+        websockets.connect(f"ws://127.0.0.1:{port}/ws/{tid}") as b,
+    ):
+        players = await _sit_players([(a, tokens[0]), (b, tokens[1])])
+        await _until_told_of_the_joins(audience)
+        await _catch_up(players)
+        audience.go.set()
+        await _play_first_moves(players, moves)
+        await _until_every_move_seen(audience, players[0][1]["n"])
+        await asyncio.sleep(0.3)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return audience
+
+
 def test_a_thousand_spectators_cost_two_frames_each_per_move(live: int) -> None:  # noqa: F811
     base = f"http://127.0.0.1:{live}"
     made = _post(
@@ -92,86 +214,12 @@ def test_a_thousand_spectators_cost_two_frames_each_per_move(live: int) -> None:
         {"seat": 1, "invite": made["invites"]["1"], "name": "Bia"},
     )["token"]
     moves = 6
-    seen: list[list[int]] = []  # per spectator: the move count of each frame after the joins
-    news: list[list[int]] = []  # per spectator: frames while the others joined
-    informed: list[bool] = []  # per spectator: told that both players sit
-
-    async def spectator(joined: list[int], ready: asyncio.Event, go: asyncio.Event) -> None:
-        async with websockets.connect(f"ws://127.0.0.1:{live}/ws/{tid}") as ws:
-            await ws.send(json.dumps({"type": "hello", "token": None}))
-            assert json.loads(await ws.recv())["type"] == "welcome"
-            assert json.loads(await ws.recv())["type"] == "state"
-            joined.append(1)
-            if len(joined) == 1000:
-                ready.set()
-            frames: list[int] = []
-            before: list[int] = []
-            seen.append(frames)
-            news.append(before)
-            index = len(informed)
-            informed.append(False)
-            while True:
-                msg = json.loads(await ws.recv())
-                (frames if go.is_set() else before).append(msg.get("n", -1))
-                if isinstance(msg.get("table"), dict):
-                    informed[index] = all(s["online"] for s in msg["table"]["seats"])
-
-    started = [time.monotonic()]
-
-    async def main() -> None:
-        ready, go = asyncio.Event(), asyncio.Event()
-        joined: list[int] = []
-        tasks = [asyncio.create_task(spectator(joined, ready, go)) for _ in range(1000)]
-        await asyncio.wait_for(ready.wait(), 120)
-        async with (
-            websockets.connect(f"ws://127.0.0.1:{live}/ws/{tid}") as a,
-            websockets.connect(f"ws://127.0.0.1:{live}/ws/{tid}") as b,
-        ):
-            players: dict[int, list[Any]] = {}
-            for ws, token in ((a, made["token"]), (b, other)):
-                await ws.send(json.dumps({"type": "hello", "token": token}))
-                while True:
-                    msg = json.loads(await ws.recv())
-                    if msg["type"] == "state":
-                        players[msg["seat"]] = [ws, msg]
-                        break
-            deadline = time.monotonic() + 120
-            while not all(informed):  # the news of the joins has gone out
-                assert time.monotonic() < deadline, "the spectators were not told of the joins"
-                await asyncio.sleep(0.1)
-            for entry in players.values():
-                while True:
-                    try:
-                        msg = json.loads(await asyncio.wait_for(entry[0].recv(), 0.3))
-                    except TimeoutError:
-                        break
-                    if msg["type"] == "delta":
-                        entry[1] = apply_delta(entry[1], msg)
-            go.set()
-            for _ in range(moves):
-                seat = players[0][1]["view"]["to_move"]
-                ws, state = players[seat]
-                move = state["view"]["legal_moves"][0]
-                await ws.send(json.dumps({"type": "move", "move": move, "n": state["n"]}))
-                for entry in players.values():  # both players see the move
-                    while entry[1]["n"] <= state["n"]:
-                        msg = json.loads(await asyncio.wait_for(entry[0].recv(), 30))
-                        if msg["type"] == "delta":
-                            entry[1] = apply_delta(entry[1], msg)
-            final = players[0][1]["n"]
-            deadline = time.monotonic() + 60
-            while not all(f and f[-1] >= final for f in seen):
-                assert time.monotonic() < deadline, "the spectators did not see every move"
-                await asyncio.sleep(0.1)
-            await asyncio.sleep(0.3)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    asyncio.run(main())
-    assert len(seen) == 1000
+    started = time.monotonic()
+    audience = asyncio.run(_watch_moves(live, tid, (made["token"], other), moves))
+    seen, news = audience.seen, audience.news
+    assert len(seen) == SPECTATORS
     # joining cost each connection a few frames, not one per other spectator
-    joining = time.monotonic() - started[0]
+    joining = time.monotonic() - started
     assert max(len(f) for f in news) <= 4 + 2 * joining / INFO_DELAY, max(len(f) for f in news)
     assert max(len(f) for f in seen) <= 2 * moves, max(len(f) for f in seen)
     deadline = time.monotonic() + 10  # they have all left: the server goes on at once

@@ -365,6 +365,29 @@ def standings(outcomes: Sequence[GameOutcome], labels: Sequence[str]) -> list[St
     return table
 
 
+def _check_match(players: list[Any], games: Any, jobs: Any, seed: Any, options: Any) -> None:
+    """``ValueError`` or ``TypeError`` saying which of a match's arguments is wrong."""
+    if len(players) < 2:
+        raise ValueError("a match needs at least two bots")
+    for name, value, low in (("games", games, 1), ("jobs", jobs, 1)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise ValueError(f"{name} is a whole number, {low} or more, not {value!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed is a whole number, not {seed!r}")
+    if options is not None and not isinstance(options, dict):
+        raise TypeError(f"options is a dict of the game's options, not {type(options).__name__}")
+
+
+def _deals(base: list[int], games: int, duplicate: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """The (deal, arrangement) of each game of a match: at least ``games`` of them."""
+    out: list[tuple[int, tuple[int, ...]]] = []
+    deal = 0
+    while len(out) < games:
+        out += [(deal, arrangement) for arrangement in _arrangements(base, deal, duplicate)]
+        deal += 1
+    return out
+
+
 def run_match(
     game: str,
     bots: Sequence[Player],
@@ -402,15 +425,7 @@ def run_match(
     once: the games under way are dropped, and what finished is in ``results``.
     """
     players = [resolve(b) for b in bots]
-    if len(players) < 2:
-        raise ValueError("a match needs at least two bots")
-    for name, value, low in (("games", games, 1), ("jobs", jobs, 1)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ValueError(f"{name} is a whole number, {low} or more, not {value!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed is a whole number, not {seed!r}")
-    if options is not None and not isinstance(options, dict):
-        raise TypeError(f"options is a dict of the game's options, not {type(options).__name__}")
+    _check_match(players, games, jobs, seed, options)
     opts = dict(options or {})
     kind = game_type(game, **opts)
     base = _seating(kind.title, len(kind.sides), len(players), seats)
@@ -419,11 +434,8 @@ def run_match(
     for spec in {p for p in players if isinstance(p, EngineSpec)}:
         probe(spec, game)  # and on an engine that cannot start or play this game
     tasks: list[Task] = []
-    deal = 0
-    while len(tasks) < games:
-        for arrangement in _arrangements(base, deal, duplicate):
-            tasks.append((game, players, opts, seed, deal, arrangement))
-        deal += 1
+    for deal, arrangement in _deals(base, games, duplicate):
+        tasks.append((game, players, opts, seed, deal, arrangement))
     names = [player_label(b) for b in players]
     labels = names
     if len(set(labels)) < len(labels):
