@@ -27,7 +27,7 @@ class Cluster:
 
     # ------------------------------------------------------- several workers
 
-    async def _on_news(self, table_id: str, news: dict[str, Any]) -> None:
+    async def on_news(self, table_id: str, news: dict[str, Any]) -> None:
         """Another worker changed a table (or this one: its own news come back too)."""
         table = self.hub.tables.get(table_id)
         if table is None:
@@ -38,7 +38,7 @@ class Cluster:
             if start + len(news["moves"]) <= table.n:
                 return  # known already
             if start != table.n:
-                await self._catch_up(table)
+                await self.catch_up(table)
                 return
             async with table.lock:
                 if start != table.n:
@@ -64,9 +64,9 @@ class Cluster:
         """With several workers: bring the table up to what is stored (before a
         connection's first state, so nobody starts from a stale table)."""
         if self.hub.broker is not None:
-            await self._catch_up(table)
+            await self.catch_up(table)
 
-    async def _catch_up(self, table: LiveTable, *, locked: bool = False) -> None:
+    async def catch_up(self, table: LiveTable, *, locked: bool = False) -> None:
         """Play the moves stored since this worker's copy of the table, then tell
         the connections."""
         if not locked:
@@ -86,7 +86,7 @@ class Cluster:
         table.over = table.game.is_over
         return bool(missed)
 
-    async def _leases(self) -> None:
+    async def keep_leases(self) -> None:
         """Twice a second: renew this worker's leases, take up the bots of tables
         whose lease ran out (their worker died), give up finished tables."""
         assert self.hub.broker is not None
@@ -116,7 +116,7 @@ class Cluster:
                         await broker.release(table_id)
                         continue
                     taken.leased = True
-                    await self._catch_up(taken)
+                    await self.catch_up(taken)
                     self.hub.bots.kick(taken)
             except asyncio.CancelledError:
                 raise

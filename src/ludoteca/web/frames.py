@@ -306,7 +306,7 @@ class Frames:
             return {"kind": "roll", "seat": step.seat}
         return None
 
-    def _acting_name(self, table: LiveTable) -> str:
+    def acting_name(self, table: LiveTable) -> str:
         """The name of the seat that acts now (the decider, or whose roll is due)."""
         seat = table.game.next_step().seat
         return table.seats[seat].name if seat is not None else ""

@@ -112,7 +112,8 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
         self._load_lock = asyncio.Lock()
-        self._hint = hint
+        self.hint_source = hint
+        """What gives the hints (``None``: ``ludoteca.hint``, the expert)."""
         self._hints_by_game: dict[str, bool] = {}
         self.closing = False
         """Set once :meth:`close` begins: no new background work starts."""
@@ -122,11 +123,11 @@ class Hub:
 
     @property
     def hints_available(self) -> bool:
-        return self._hint is not None or hasattr(ludoteca, "hint")
+        return self.hint_source is not None or hasattr(ludoteca, "hint")
 
     def hints_for(self, game: str) -> bool:
         """Whether hints can be given in ``game`` (they come from its expert bot)."""
-        if self._hint is not None:
+        if self.hint_source is not None:
             return True
         known = self._hints_by_game.get(game)
         if known is None:
@@ -148,11 +149,11 @@ class Hub:
 
     async def _with_broker(self, resume: bool) -> None:
         assert self.broker is not None
-        await self.broker.start(self.cluster._on_news)
+        await self.broker.start(self.cluster.on_news)
         if resume:  # tables of bots from before: any worker may take them up
             for table_id in await asyncio.to_thread(self.store.unfinished_table_ids, bots=True):
                 await self.broker.add_bot_table(table_id)
-        await self.cluster._leases()
+        await self.cluster.keep_leases()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -398,7 +399,7 @@ class Hub:
             if seen is not None and seen != table.n:
                 raise Refused("stale")
             if game.to_move != seat:
-                raise Refused("not_your_turn", {"name": self.frames._acting_name(table)})
+                raise Refused("not_your_turn", {"name": self.frames.acting_name(table)})
             # the move is played once, on the live game: nobody sees it until it is
             # stored (the table is unsettled meanwhile), and it is taken back if not
             before = table.n
@@ -422,7 +423,7 @@ class Hub:
             pairs: list[tuple[int | None, str]] = [(seat, new[0])]
             pairs += [(None, m) for m in new[1:]]
             await self._store(table, pairs, urgent=table.seats[seat].kind != "bot")
-        await self._moved(table, before, pairs, {"seat": seat, "move": new[0]})
+        await self.tell_moved(table, before, pairs, {"seat": seat, "move": new[0]})
 
     async def roll(self, table: LiveTable, seat: int | None, seen: Any = None) -> None:
         """Roll ``seat``'s dice, due now (a chance event the server draws when the
@@ -436,9 +437,9 @@ class Hub:
             if seen is not None and seen != table.n:
                 raise Refused("stale")
             if table.game.to_roll != seat:
-                raise Refused("not_your_roll", {"name": self.frames._acting_name(table)})
-            before, pairs = await self._draw(table)
-        await self._moved(table, before, pairs, None)
+                raise Refused("not_your_roll", {"name": self.frames.acting_name(table)})
+            before, pairs = await self.draw_waiting(table)
+        await self.tell_moved(table, before, pairs, None)
 
     async def go_on(self, table: LiveTable, seat: int | None, seen: Any = None) -> bool:
         """A player has seen the end of the hand: the next hand is dealt.
@@ -452,11 +453,11 @@ class Hub:
         async with table.lock:
             if table.game.next_step().kind != "deal" or (seen is not None and seen != table.n):
                 return False
-            before, pairs = await self._draw(table)
-        await self._moved(table, before, pairs, None)
+            before, pairs = await self.draw_waiting(table)
+        await self.tell_moved(table, before, pairs, None)
         return True
 
-    async def _draw(
+    async def draw_waiting(
         self, table: LiveTable, *, urgent: bool = True
     ) -> tuple[int, list[tuple[int | None, str]]]:
         """Draw and store the chance event that waited, and those after it that do
@@ -483,14 +484,14 @@ class Hub:
             while len(game) > table.stored:
                 game.pop()
             if isinstance(e, MoveTaken):  # another worker stored a move first: catch up
-                await self.cluster._catch_up(table, locked=True)
+                await self.cluster.catch_up(table, locked=True)
                 raise Refused("stale") from None
             log.exception("could not store a move of table %s", table.id)
             raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
         table.stored = len(game)
         table.over = game.is_over
 
-    async def _moved(
+    async def tell_moved(
         self,
         table: LiveTable,
         before: int,

@@ -103,8 +103,8 @@ class TableBots:
                 async with table.lock:
                     if table.n != seen:
                         return None
-                    before, pairs = await self.hub._draw(table, urgent=False)
-                await self.hub._moved(table, before, pairs, None)
+                    before, pairs = await self.hub.draw_waiting(table, urgent=False)
+                await self.hub.tell_moved(table, before, pairs, None)
         except Refused as e:
             return e
         return None
@@ -168,7 +168,7 @@ class TableBots:
 
     async def hint(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The expert's ranked moves for ``seat``, which must be to move."""
-        hint_fn = self.hub._hint or getattr(ludoteca, "hint", None)
+        hint_fn = self.hub.hint_source or getattr(ludoteca, "hint", None)
         if hint_fn is None:
             raise Refused("no_hints")
         if seat is None:
