@@ -21,7 +21,8 @@ from ludoteca import rules
 from ludoteca.i18n.words import OPTION_LABELS, Words
 from ludoteca.lessons.diagrams import diagram, parse_spec
 from ludoteca.registry import GAMES, game_class
-from ludoteca.tui.app import PlayApp, TextScreen
+from ludoteca.tui.app import PlayApp
+from ludoteca.tui.screens import TextScreen
 from ludoteca.web.learn import DIAGRAM_MARK
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,7 +20,9 @@ from tui_pilot import (
 
 import ludoteca
 from ludoteca.bots import RankedMove
-from ludoteca.tui.app import HandEndScreen, HandView, PassScreen, PlayApp, TextScreen
+from ludoteca.tui.app import PlayApp
+from ludoteca.tui.hand import HandView
+from ludoteca.tui.screens import HandEndScreen, PassScreen, TextScreen
 from ludoteca.tui.table import Table
 
 pytestmark = pytest.mark.asyncio

@@ -22,7 +22,8 @@ from tui_pilot import SIZE, make_app, painted, play_turn, screen_text, settle, w
 from wording import english_in, notation_in
 
 import ludoteca
-from ludoteca.tui.app import HandEndScreen, PlayApp, TextScreen
+from ludoteca.tui.app import PlayApp
+from ludoteca.tui.screens import HandEndScreen, TextScreen
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "tui"
 UPDATE = os.environ.get("LUDOTECA_UPDATE_SNAPSHOTS") == "1"

@@ -11,7 +11,9 @@ import textual._wait
 from rich.console import Console
 from textual.pilot import Pilot
 
-from ludoteca.tui.app import ChooseScreen, HandEndScreen, HandView, PassScreen, PlayApp
+from ludoteca.tui.app import PlayApp
+from ludoteca.tui.hand import HandView
+from ludoteca.tui.screens import ChooseScreen, HandEndScreen, PassScreen
 from ludoteca.tui.table import Table
 
 # The pilot waits for the app to go idle after every key in steps of 20 ms; the
