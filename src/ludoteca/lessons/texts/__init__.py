@@ -1,0 +1,1 @@
+"""Each game's lesson texts in a module of its own."""
