@@ -471,3 +471,60 @@ async def test_up_to_eight_cavaleiro_players_fit_the_terminal(players: int) -> N
             assert players == 3 or any(dice in line for line in board), dice
         assert "the ranking" in text  # the round's rolls, best first, in the panel
         assert "You: rolls" in text or "Bot" in text
+
+
+SCROLLBAR = str.maketrans("", "", "▁▂▃▄▅▆▇█▊▎▔▏▕")
+
+
+def region_text(app: PlayApp, selector: str) -> str:
+    """The words the screen shows inside a widget's region, whitespace and
+    scroll bars aside (so that a line wrapped in two reads as one)."""
+    region = app.query_one(selector).region
+    rows = screen_text(app).splitlines()[region.y : region.y + region.height]
+    cut = [row[region.x : region.x + region.width] for row in rows]
+    return " ".join(" ".join(cut).translate(SCROLLBAR).split())
+
+
+NEWEST_MOVE = [
+    ("cavaleiro", ["human", "random", "random"], {"players": 3}, "pt", (120, 40)),
+    ("cavaleiro", ["human", "random", "random"], {"players": 3}, "pt", (80, 24)),
+    ("texas42", ["human", "random", "random", "random"], {}, "en", (80, 24)),
+    ("fiveup", ["human", "random"], {}, "pt", (80, 24)),
+    ("bingo", ["human", "random"], {}, "en", (120, 40)),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options", "lang", "size"),
+    NEWEST_MOVE,
+    ids=[f"{g[0]}-{g[3]}-{g[4][0]}x{g[4][1]}" for g in NEWEST_MOVE],
+)
+async def test_the_log_always_shows_the_newest_move(
+    game: str,
+    seats: list[str],
+    options: dict[str, object],
+    lang: str,
+    size: tuple[int, int],
+) -> None:
+    from ludoteca.i18n.events import log_lines
+
+    app = make_app(game, seats, seed=4, lang=lang, **options)
+    async with app.run_test(size=size) as pilot:
+        checked = 0
+        for _ in range(16):
+            await settle(pilot, app)
+            if app.table.game.is_over:
+                break
+            if isinstance(app.screen, (HandEndScreen, PassScreen)):
+                await pilot.press("enter")
+                continue
+            await painted(pilot, app)
+            view = app.table.game.view(0)
+            lines = log_lines(game, view, lang, app.display_names(), 0, moves=1)
+            if lines:
+                newest = " ".join(lines[-1].text.split())
+                shown = region_text(app, "#log-scroll")
+                assert newest in shown, f"{newest!r} is not in the log's view:\n{shown}"
+                checked += 1
+            await play_turn(pilot, app)
+        assert checked >= 5

@@ -20,6 +20,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -43,6 +44,11 @@ from .table import Table, seat_names
 
 __all__ = ["PlayApp"]
 
+LOG_MOVES = 40
+"""How many moves the log beside the table keeps (it scrolls)."""
+LOG_ROWS = 7
+"""The rows the log keeps beside the panels, however tall they are."""
+
 
 class PlayApp(App[None]):
     """A game of Ludoteca at the terminal."""
@@ -53,8 +59,10 @@ class PlayApp(App[None]):
     #top { height: 1fr; }
     #board-scroll { width: 1fr; overflow-x: auto; }
     #board { width: auto; }
-    #info-scroll { width: 44; border-left: solid $primary; padding: 0 1; }
-    #bottom { height: auto; max-height: 20; }
+    #side { width: 44; border-left: solid $primary; }
+    #info-scroll { height: auto; padding: 0 1; }
+    #log-scroll { height: 1fr; padding: 0 1; }
+    #bottom { height: auto; max-height: 45%; }
     #hand-box { width: 1fr; height: auto; }
     #moves-box { width: 44; height: auto; border-left: solid $primary; }
     #moves { height: auto; max-height: 12; }
@@ -108,8 +116,11 @@ class PlayApp(App[None]):
         with Horizontal(id="top"):
             with VerticalScroll(id="board-scroll"):
                 yield Static(id="board")
-            with VerticalScroll(id="info-scroll"):
-                yield Static(id="info")
+            with Vertical(id="side"):
+                with VerticalScroll(id="info-scroll"):
+                    yield Static(id="info")
+                with VerticalScroll(id="log-scroll"):
+                    yield Static(id="log")
         with Horizontal(id="bottom"):
             with Vertical(id="hand-box"):
                 yield HandView(id="hand")
@@ -122,7 +133,7 @@ class PlayApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         """Narrow terminals get a narrower score panel; the table is drawn again."""
         side = 44 if event.size.width >= 110 else 32
-        for name in ("#info-scroll", "#moves-box"):
+        for name in ("#side", "#moves-box"):
             self.query_one(name).styles.width = side
         hand = self.query_one(HandView)
         hand.compact = event.size.height < 34
@@ -204,6 +215,8 @@ class PlayApp(App[None]):
         room = self.query_one("#board-scroll").size.width - 1
         board_widget.update(self.board.table(view, ctx, max(60, room if room > 0 else 70)))
         self.query_one("#info", Static).update(self.board.info(view, ctx))
+        self.query_one("#log", Static).update(self.board.log(view, ctx, LOG_MOVES))
+        self.call_after_refresh(self.fit_side)
         self.query_one("#status", Static).update(self.status_text(view))
         mine = self.my_turn() and self.table.next_step() == "human"
         legal = view["legal_moves"] if mine else []
@@ -229,6 +242,17 @@ class PlayApp(App[None]):
         self.query_one("#keys", Static).update(
             self.tx._("h hint · r rules · u undo · s save · l language · o notation · q quit")
         )
+
+    def fit_side(self) -> None:
+        """Share the column beside the table: the panels as tall as they need, as
+        long as the log keeps :data:`LOG_ROWS` rows, scrolled to the newest move
+        (the older ones, and the panels' rest, a scroll away)."""
+        side = self.query_one("#side").size.height
+        info = self.query_one("#info-scroll")
+        room = max(3, side - LOG_ROWS)
+        if info.styles.max_height != Scalar.from_number(room):
+            info.styles.max_height = room
+        self.call_after_refresh(self.query_one("#log-scroll").scroll_end, animate=False)
 
     def status_text(self, view: dict[str, Any]) -> Text:
         step = self.table.next_step()

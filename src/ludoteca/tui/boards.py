@@ -111,7 +111,12 @@ class Board:
         raise NotImplementedError
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        raise NotImplementedError
+        """The panels beside the table: the score and what the game shows there."""
+        return _info(view, ctx)
+
+    def log(self, view: dict[str, Any], ctx: Ctx, moves: int = 8) -> RenderableType:
+        """The last ``moves`` moves played, in words, each with what it did."""
+        return _log(view, ctx, self.game, moves)
 
     def hand(self, view: dict[str, Any]) -> list[str]:
         """The tiles in the shown seat's hand, as drawn (left to right)."""
@@ -139,7 +144,7 @@ def _log(view: dict[str, Any], ctx: Ctx, game: str, moves: int = 8) -> Renderabl
     table = Table.grid(padding=(0, 1, 0, 0))
     table.add_column(justify="right", style=FAINT, width=4)
     table.add_column(ratio=1, overflow="fold")
-    for line in lines[-10:]:
+    for line in lines:
         number = f"{line.n + 1}." if line.first else ""
         if line.seat is not None:
             table.add_row(number, f"{_name(view, line.seat)}: {line.text}")
@@ -148,8 +153,8 @@ def _log(view: dict[str, Any], ctx: Ctx, game: str, moves: int = 8) -> Renderabl
     return Group(Text(title, style=TITLE), table)
 
 
-def _info(view: dict[str, Any], ctx: Ctx, game: str) -> RenderableType:
-    """The panels beside the table (:func:`ludoteca.i18n.board.board_words`), then the log."""
+def _info(view: dict[str, Any], ctx: Ctx) -> Text:
+    """The panels beside the table (:func:`ludoteca.i18n.board.board_words`)."""
     voice = ctx.voice(view)
     words = board_words(view, voice)
     out = Text()
@@ -184,7 +189,7 @@ def _info(view: dict[str, Any], ctx: Ctx, game: str) -> RenderableType:
         if ranking["after"]:
             out.append(ranking["after"] + "\n")
     out.rstrip()
-    return Group(out, Text(""), _log(view, ctx, game))
+    return out
 
 
 _LINE_STYLES = {"trump": TITLE, "warn": Style(color="yellow"), "last-hand": EVENT}
@@ -247,9 +252,6 @@ class Texas42Board(Board):
             canvas.put(max(0, cx - len(note) // 2), 19, note, FAINT)
         return canvas.text()
 
-    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        return _info(view, ctx, self.game)
-
 
 # ---------------------------------------------------------------- Bingo
 
@@ -300,9 +302,6 @@ class BingoBoard(Board):
 
     def _extra(self, view: dict[str, Any], seat: int, words: dict[str, Any]) -> str:
         return " · ".join([str(view["points"][seat]), *(b["text"] for b in words["badges"][seat])])
-
-    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        return _info(view, ctx, self.game)
 
 
 # ---------------------------------------------------------------- Cavaleiro
@@ -363,9 +362,6 @@ class CavaleiroBoard(Board):
 
     def _category(self, roll: dict[str, Any], ctx: Ctx) -> str:
         return ctx.words.roll(roll["key"])
-
-    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        return _info(view, ctx, self.game)
 
 
 def _column_numbers(sticks: Sequence[dict[str, Any]], scale_x: int = 4) -> Text:
@@ -466,9 +462,6 @@ class FiveUpBoard(Board):
     def _extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
         side = view["side_of"][seat]
         return f"{view['scores'][side]}"
-
-    def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
-        return _info(view, ctx, self.game)
 
     def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
         text = describe_move(self.game, move, ctx.lang)

@@ -126,6 +126,7 @@ class Lessons:
         width = min(self.console.width, 100)
         self.console.print(board.table(view, ctx, width))
         self.console.print(board.info(view, ctx))
+        self.console.print(board.log(view, ctx))
         if step.show_hands:
             for other in range(game.num_seats):
                 hand = game.view(other).get("hand")
