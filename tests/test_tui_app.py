@@ -22,7 +22,7 @@ import ludoteca
 from ludoteca.bots import RankedMove
 from ludoteca.tui.app import PlayApp
 from ludoteca.tui.hand import HandView
-from ludoteca.tui.screens import HandEndScreen, PassScreen, TextScreen
+from ludoteca.tui.screens import HandEndScreen, PassScreen, SaveScreen, TextScreen
 from ludoteca.tui.table import Table
 
 pytestmark = pytest.mark.asyncio
@@ -393,6 +393,47 @@ async def test_quit_asks_first_when_moves_are_unsaved() -> None:
         await pilot.press("y")
         await wait_until(pilot, lambda: not app.is_running, "the end")
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+async def test_s_at_the_quit_question_saves_then_quits_in_either_language(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = make_app("bingo", ["human", "random"], seed=12, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await play_turn(pilot, app)
+        await settle(pilot, app)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: len(app.screen_stack) > 1, "the question")
+        await pilot.press("s")  # save, in English and in Portuguese (salvar), never "sim"
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveScreen), "the file's name")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not app.is_running, "the end")
+        moves = app.table.game.moves
+    saved = list(tmp_path.rglob("ludoteca-bingo-*.json"))
+    assert len(saved) == 1
+    assert json.loads(saved[0].read_text(encoding="utf-8"))["moves"] == moves
+
+
+async def test_the_game_over_box_saves_and_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = make_app("cavaleiro", ["human", "random"], seed=3, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot, app)
+        await wait_until(pilot, lambda: isinstance(app.screen, TextScreen), "the result")
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveScreen), "the file's name")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(app.screen_stack) == 1, "the table")
+        await painted(pilot, app)
+        saved = list(tmp_path.rglob("ludoteca-cavaleiro-*.json"))
+        assert len(saved) == 1
+        assert "Record saved to" in screen_text(app)
+        assert json.loads(saved[0].read_text(encoding="utf-8"))["moves"] == app.table.game.moves
 
 
 async def test_a_click_plays_a_tile() -> None:

@@ -38,7 +38,7 @@ from ludoteca.i18n.words import GAME_TITLES, Words
 
 from .boards import Board, Ctx, board_for
 from .hand import HandView
-from .screens import ChooseScreen, ConfirmScreen, HandEndScreen, PassScreen, SaveScreen, TextScreen
+from .screens import ChooseScreen, HandEndScreen, PassScreen, QuitScreen, SaveScreen, TextScreen
 from .summary import render_summary
 from .table import Table, seat_names
 
@@ -622,7 +622,10 @@ class PlayApp(App[None]):
         self.say(self.tx._("Your last decision was taken back."))
         self.advance()
 
-    def action_save(self) -> None:
+    def action_save(self, then: Callable[[], None] | None = None) -> None:
+        """Ask for a file and write the record there, saying where (``then``: what
+        follows a record written)."""
+
         def chosen(path: str | None) -> None:
             if path is None:
                 return
@@ -633,6 +636,8 @@ class PlayApp(App[None]):
                 return
             self.saved_at = len(self.table.game.moves)
             self.say(self.tx._("Record saved to {path}", path=str(written)))
+            if then is not None:
+                then()
 
         default = self.table.default_save_name()
         self.push_screen(
@@ -656,14 +661,16 @@ class PlayApp(App[None]):
             self.exit()
             return
 
-        def answered(yes: bool | None) -> None:
-            if yes:
+        def answered(choice: str | None) -> None:
+            if choice == "quit":
                 self.exit()
+            elif choice == "save":
+                self.action_save(then=self.exit)
 
         self.push_screen(
-            ConfirmScreen(
+            QuitScreen(
                 self.tx._("Quit the game? Moves since the last save will be lost."),
-                self.tx._("y/Enter: quit · Esc: go back"),
+                self.tx._("Enter: quit without saving · s: save and quit · Esc: go back"),
             ),
             answered,
         )
@@ -688,12 +695,18 @@ class PlayApp(App[None]):
             "q": self.exit,
             "n": self.action_new_game,
         }
+
+        def left(key: str | None) -> None:
+            if key is not None:
+                keys[key]()
+
         self.push_screen(
             TextScreen(
                 Static(self.result_text()),
                 self.tx._("n: new game · s: save · u: undo · Esc: see the table · q: quit"),
                 keys,
-            )
+            ),
+            left,
         )
 
     def action_new_game(self) -> None:

@@ -3,7 +3,7 @@ a text (rules, hints), a choice among moves, saving and a yes-or-no question."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,9 +20,9 @@ from ludoteca.i18n.ui import ui
 
 __all__ = [
     "ChooseScreen",
-    "ConfirmScreen",
     "HandEndScreen",
     "PassScreen",
+    "QuitScreen",
     "SaveScreen",
     "TextScreen",
 ]
@@ -98,8 +98,9 @@ class HandEndScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TextScreen(ModalScreen[None]):
-    """A scrolling text over the table: the rules, the hints, the result."""
+class TextScreen(ModalScreen[str | None]):
+    """A scrolling text over the table: the rules, the hints, the result. Its
+    result is the key of ``keys`` pressed to leave it (``None``: closed)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,enter", "close", show=False),
@@ -114,17 +115,12 @@ class TextScreen(ModalScreen[None]):
     """
 
     def __init__(
-        self,
-        body: Widget,
-        footer: str,
-        keys: dict[str, Callable[[], None]] | None = None,
-        *,
-        full: bool = False,
+        self, body: Widget, footer: str, keys: Collection[str] = (), *, full: bool = False
     ) -> None:
         super().__init__(classes="full" if full else None)
         self.body = body
         self.footer = footer
-        self.keys = keys or {}
+        self.keys = frozenset(keys)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -138,11 +134,9 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def on_key(self, event: events.Key) -> None:
-        action = self.keys.get(event.key)
-        if action is not None:
+        if event.key in self.keys:
             event.stop()
-            self.dismiss(None)
-            action()
+            self.dismiss(event.key)
 
 
 class ChooseScreen(ModalScreen[str | None]):
@@ -217,16 +211,18 @@ class SaveScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes-or-no question."""
+class QuitScreen(ModalScreen[str | None]):
+    """Leaving a game not saved: ``"quit"`` without saving, ``"save"`` first, or
+    ``None`` (back to the table). The save key is the table's own, in either language."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,s,enter", "answer(True)", show=False),
-        Binding("n,escape", "answer(False)", show=False),
+        Binding("enter,y", "answer('quit')", show=False),
+        Binding("s", "answer('save')", show=False),
+        Binding("n,escape", "answer(None)", show=False),
     ]
     DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen > Static {
+    QuitScreen { align: center middle; }
+    QuitScreen > Static {
         width: 60; padding: 1 2; border: heavy $warning; background: $surface;
     }
     """
@@ -241,5 +237,5 @@ class ConfirmScreen(ModalScreen[bool]):
         text.append(self.keys, style="green")
         yield Static(text)
 
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def action_answer(self, choice: str | None) -> None:
+        self.dismiss(choice)
