@@ -252,7 +252,7 @@ class PlayApp(App[None]):
         room = max(3, side - LOG_ROWS)
         if info.styles.max_height != Scalar.from_number(room):
             info.styles.max_height = room
-        self.call_after_refresh(self.query_one("#log-scroll").scroll_end, animate=False)
+        self.query_one("#log-scroll").anchor()  # at the end, and kept there as it grows
 
     def status_text(self, view: dict[str, Any]) -> Text:
         step = self.table.next_step()
