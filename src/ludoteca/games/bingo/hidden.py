@@ -259,70 +259,95 @@ class _Problem:
     types: list[tuple[int, int, tuple[int, ...]]]  # (lo group, hi group, tiles)
 
 
-def _build(obs: HandObservation) -> _Problem:
-    seat, opp, cfg = obs.seat, obs.opp, obs.cfg
-    group_times = [0]
-    reveal: dict[int, int] = {}
-    show_times: list[int] = []
-    forbidden = 0
-    rounds = set(obs.draw_after)
-    time = 1
+@dataclass
+class _Timeline:
+    """The hand as the observer saw it, on one clock: the moments the opponent's
+    groups arrived and what the opponent's plays revealed."""
 
-    def lead(leader: int, tile: int, shown: int) -> None:
-        if leader != opp:
-            return
+    group_times: list[int]
+    """When each of the opponent's groups (the deal, then each draw) arrived."""
+    reveal: dict[int, int]
+    """Tile -> the first moment the opponent played or showed it."""
+    show_times: list[int]
+    """The moments the opponent showed doubles."""
+    forbidden: int
+    """The tiles the opponent could not have held when it failed a step of the follow rule."""
+
+    def opponent_led(self, time: int, tile: int, shown: int) -> None:
+        """Note a lead of the opponent, with the doubles it showed."""
         for t in (tile, *_bits(shown)):
-            reveal.setdefault(t, time)
+            self.reveal.setdefault(t, time)
         if shown:
-            show_times.append(time)
+            self.show_times.append(time)
 
-    for i, (leader, led, reply, shown, compulsory) in enumerate(obs.tricks):
-        trick_no = i + 1
-        lead(leader, led, shown)
-        time += 1
-        if leader == seat:
-            reveal.setdefault(reply, time)
-            if compulsory:
-                forbidden |= forbidden_before(cfg, led, follow_step(cfg, led, reply))
-        time += 1
-        if trick_no in rounds:
-            group_times.append(time)
-            time += 1
-        elif obs.hidden_to >= 0 and trick_no == TAKE_AFTER:
-            if obs.hidden_to == opp:
-                group_times.append(time)
-            time += 1
-    if obs.pending_lead is not None:
-        lead(*obs.pending_lead)
-
-    pool = FULL_MASK & ~obs.known
-    caps = [7] + [1] * (len(group_times) - 1) + [obs.stock_left]
-    stock_group = len(caps) - 1
-    if pool.bit_count() != sum(caps):
-        raise ValueError("the observation does not fit a Bingo deal")
-
-    def first_group_after(p: int) -> int:
-        for g, gt in enumerate(group_times):
-            if gt > p:
+    def first_group_after(self, moment: int, stock_group: int) -> int:
+        """The first group that arrived after ``moment`` (the stock if none did)."""
+        for g, gt in enumerate(self.group_times):
+            if gt > moment:
                 return g
         return stock_group
 
-    by_interval: dict[tuple[int, int], list[int]] = {}
-    for t in _bits(pool):
-        bit = 1 << t
-        q = reveal.get(t, NEVER)
+    def interval(self, tile: int, stock_group: int) -> tuple[int, int]:
+        """The groups ``tile`` can have come from, first and last."""
+        bit = 1 << tile
+        q = self.reveal.get(tile, NEVER)
         lo = 0
         if bit & DOUBLES_MASK:
-            before = [p for p in show_times if p < q]
+            # every double held is shown: one not shown at a showing before q came later
+            before = [p for p in self.show_times if p < q]
             if before:
-                lo = first_group_after(max(before))
+                lo = self.first_group_after(max(before), stock_group)
         if q == NEVER:
             hi = stock_group
-            if forbidden & bit:
+            if self.forbidden & bit:
                 lo = stock_group
         else:
-            hi = max(g for g, gt in enumerate(group_times) if gt < q)
-        by_interval.setdefault((lo, hi), []).append(t)
+            hi = max(g for g, gt in enumerate(self.group_times) if gt < q)
+        return lo, hi
+
+
+def _timeline(obs: HandObservation) -> _Timeline:
+    """Walk the observed tricks: one tick per lead, per answer and per draw."""
+    seat, opp, cfg = obs.seat, obs.opp, obs.cfg
+    timeline = _Timeline(group_times=[0], reveal={}, show_times=[], forbidden=0)
+    rounds = set(obs.draw_after)
+    time = 1
+    for trick_no, (leader, led, reply, shown, compulsory) in enumerate(obs.tricks, 1):
+        if leader == opp:
+            timeline.opponent_led(time, led, shown)
+        time += 1
+        if leader == seat:
+            timeline.reveal.setdefault(reply, time)
+            if compulsory:
+                step = follow_step(cfg, led, reply)
+                timeline.forbidden |= forbidden_before(cfg, led, step)
+        time += 1
+        if trick_no in rounds:
+            timeline.group_times.append(time)
+            time += 1
+        elif obs.hidden_to >= 0 and trick_no == TAKE_AFTER:
+            if obs.hidden_to == opp:
+                timeline.group_times.append(time)
+            time += 1
+    if obs.pending_lead is not None:
+        leader, tile, shown = obs.pending_lead
+        if leader == opp:
+            timeline.opponent_led(time, tile, shown)
+    return timeline
+
+
+def _build(obs: HandObservation) -> _Problem:
+    """The counting problem of ``obs``: the groups' sizes, and the unknown tiles
+    sorted by the interval of groups each can have come from."""
+    timeline = _timeline(obs)
+    pool = FULL_MASK & ~obs.known
+    caps = [7] + [1] * (len(timeline.group_times) - 1) + [obs.stock_left]
+    stock_group = len(caps) - 1
+    if pool.bit_count() != sum(caps):
+        raise ValueError("the observation does not fit a Bingo deal")
+    by_interval: dict[tuple[int, int], list[int]] = {}
+    for t in _bits(pool):
+        by_interval.setdefault(timeline.interval(t, stock_group), []).append(t)
     types = [(lo, hi, tuple(ts)) for (lo, hi), ts in sorted(by_interval.items())]
     return _Problem(caps, types)
 

@@ -44,6 +44,13 @@ from .tables import A_DRAW, A_OPEN, A_PASS, ACTION_MOVE, HAS_NUMBER
 
 __all__ = ["HandModel", "deal_parts", "hand_model"]
 
+Event = tuple[int, int, int, int]
+"""One decision of the hand: who made it, the action, the numbers open just
+before (a mask), the stock position then."""
+Slot = tuple[str, int, int, int]
+"""``(kind, where, player, moment acquired)``: ``player`` -1 for the stock left."""
+NEVER = 1 << 30
+
 
 class HandModel:
     """The slots of a hand's deal hidden from one seat, grouped, with the counting table.
@@ -149,87 +156,23 @@ def hand_model(
     hand's chance event (only the seat's own part of it is used as knowledge),
     ``actions`` the decisions since, ``leader`` who opened."""
     dealt, stock = deal_parts(deal)
-    n = rules.players
-
-    # Walk the hand on the rules: who acted, what, with which numbers open, which
-    # stock tile.
-    walk = State(rules=rules)
-    walk.leader = leader
-    walk.deal(dealt, stock)
-    events: list[tuple[int, int, int, int]] = []  # seat, action, open numbers, stock pos
-    for a in actions:
-        events.append((walk.turn, a, walk.open_mask, walk.stock_pos))
-        walk.apply(a)
-    pos = walk.stock_pos
-    known = set(dealt[seat])
-    fixed: dict[int, int] = {}
-    draws_by: dict[int, int] = {}
-    drawn_at: dict[int, int] = {}
-    for i, (who, a, _, k) in enumerate(events):
-        if a != A_DRAW:
-            continue
-        draws_by[k] = who
-        drawn_at[k] = i
-        if who == seat:
-            fixed[k] = stock[k]
-            known.add(stock[k])
-        elif i + 1 < len(events) and events[i + 1][1] >= A_OPEN:
-            played = events[i + 1][1]
-            fixed[k] = ACTION_MOVE[played][0]
+    events, pos = _walk(rules, leader, dealt, stock, actions)
+    draws_by, drawn_at = _draws(events)
+    known = set(dealt[seat]) | {stock[k] for k, who in draws_by.items() if who == seat}
+    fixed = _fixed_draws(events, seat, stock, draws_by, drawn_at)
     forced = set(fixed.values()) - known
-
-    # Tiles to place: those played by other players (not fixed), and the unseen ones.
-    played_by: dict[int, tuple[int, int]] = {}  # tile -> (player, event index)
-    for i, (who, a, _, _) in enumerate(events):
-        if a >= A_OPEN and who != seat:
-            t = ACTION_MOVE[a][0]
-            played_by[t] = (who, i)
+    played_by = _played_by_others(events, seat)
     on_table_by_seat = {ACTION_MOVE[a][0] for who, a, _, _ in events if a >= A_OPEN and who == seat}
     tiles = [
         t for t in range(28) if t not in known and t not in forced and t not in on_table_by_seat
     ]
-
-    # Slots: other players' dealt tiles and draws (not fixed), and the stock left.
-    checks: dict[int, list[tuple[int, int]]] = {p: [] for p in range(n)}
-    for i, (who, a, open_mask, _) in enumerate(events):
-        if a in (A_DRAW, A_PASS):
-            checks[who].append((i, open_mask))
-    slots: list[tuple[str, int, int, int]] = []  # kind, where, player, moment acquired
-    for p in range(n):
-        if p != seat:
-            slots.extend(("deal", p, p, -1) for _ in range(len(dealt[p])))
-    for k, who in draws_by.items():
-        if k not in fixed:
-            slots.append(("stock", k, who, drawn_at[k]))
-    slots.extend(("stock", k, -1, -1) for k in range(pos, len(stock)))
-
-    def allowed_mask(player: int, acquired: int) -> int:
-        mask = 0
-        for i, t in enumerate(tiles):
-            if player < 0:
-                ok = t not in played_by
-            elif t in played_by:
-                owner, when = played_by[t]
-                ok = owner == player and acquired < when
-                if ok:
-                    bad = 0
-                    for j, m in checks[player]:
-                        if acquired < j < when:
-                            bad |= m
-                    ok = not HAS_NUMBER[bad] & (1 << t)
-            else:
-                bad = 0
-                for j, m in checks[player]:
-                    if j > acquired:
-                        bad |= m
-                ok = not HAS_NUMBER[bad] & (1 << t)
-            if ok:
-                mask |= 1 << i
-        return mask
+    checks = _draw_and_pass_checks(events, rules.players)
+    slots = _slots(seat, dealt, draws_by, drawn_at, fixed, range(pos, len(stock)))
 
     by_mask: dict[int, list[tuple[str, int]]] = {}
     for kind, where, player, acquired in slots:
-        by_mask.setdefault(allowed_mask(player, acquired), []).append((kind, where))
+        mask = _allowed_mask(tiles, played_by, checks, player, acquired)
+        by_mask.setdefault(mask, []).append((kind, where))
     masks = list(by_mask)
     groups = [by_mask[m] for m in masks]
     allowed = [[g for g, m in enumerate(masks) if m >> i & 1] for i in range(len(tiles))]
@@ -246,3 +189,131 @@ def hand_model(
         [allowed[i] for i in order],
         groups,
     )
+
+
+def _walk(
+    rules: Rules, leader: int, dealt: list[list[int]], stock: list[int], actions: Sequence[int]
+) -> tuple[list[Event], int]:
+    """The hand's decisions replayed on the rules (see :data:`Event`), and the
+    stock position reached."""
+    walk = State(rules=rules)
+    walk.leader = leader
+    walk.deal(dealt, stock)
+    events: list[Event] = []
+    for a in actions:
+        events.append((walk.turn, a, walk.open_mask, walk.stock_pos))
+        walk.apply(a)
+    return events, walk.stock_pos
+
+
+def _draws(events: list[Event]) -> tuple[dict[int, int], dict[int, int]]:
+    """For each stock position drawn: who drew it, and at which event."""
+    draws_by: dict[int, int] = {}
+    drawn_at: dict[int, int] = {}
+    for i, (who, a, _, k) in enumerate(events):
+        if a == A_DRAW:
+            draws_by[k] = who
+            drawn_at[k] = i
+    return draws_by, drawn_at
+
+
+def _fixed_draws(
+    events: list[Event],
+    seat: int,
+    stock: list[int],
+    draws_by: dict[int, int],
+    drawn_at: dict[int, int],
+) -> dict[int, int]:
+    """The stock positions whose tile ``seat`` knows: its own draws, and a draw
+    of another player followed at once by a play (nothing fitted before, so the
+    tile played is the tile drawn)."""
+    fixed: dict[int, int] = {}
+    for k, who in draws_by.items():
+        i = drawn_at[k]
+        if who == seat:
+            fixed[k] = stock[k]
+        elif i + 1 < len(events) and events[i + 1][1] >= A_OPEN:
+            fixed[k] = ACTION_MOVE[events[i + 1][1]][0]
+    return fixed
+
+
+def _played_by_others(events: list[Event], seat: int) -> dict[int, tuple[int, int]]:
+    """Tile -> (player, event index) for the tiles the other players played."""
+    played_by: dict[int, tuple[int, int]] = {}
+    for i, (who, a, _, _) in enumerate(events):
+        if a >= A_OPEN and who != seat:
+            played_by[ACTION_MOVE[a][0]] = (who, i)
+    return played_by
+
+
+def _draw_and_pass_checks(events: list[Event], players: int) -> dict[int, list[tuple[int, int]]]:
+    """For each player, ``(event index, open numbers)`` of each of its draws and
+    passes: moments it held nothing with those numbers."""
+    checks: dict[int, list[tuple[int, int]]] = {p: [] for p in range(players)}
+    for i, (who, a, open_mask, _) in enumerate(events):
+        if a in (A_DRAW, A_PASS):
+            checks[who].append((i, open_mask))
+    return checks
+
+
+def _slots(
+    seat: int,
+    dealt: list[list[int]],
+    draws_by: dict[int, int],
+    drawn_at: dict[int, int],
+    fixed: dict[int, int],
+    stock_left: range,
+) -> list[Slot]:
+    """The places of hidden tiles (see :data:`Slot`): the other players' dealt
+    tiles, their draws not known, and the stock positions ``stock_left``."""
+    slots: list[Slot] = []
+    for p, hand in enumerate(dealt):
+        if p != seat:
+            slots.extend(("deal", p, p, -1) for _ in hand)
+    for k, who in draws_by.items():
+        if k not in fixed:
+            slots.append(("stock", k, who, drawn_at[k]))
+    slots.extend(("stock", k, -1, -1) for k in stock_left)
+    return slots
+
+
+def _allowed_mask(
+    tiles: list[int],
+    played_by: dict[int, tuple[int, int]],
+    checks: dict[int, list[tuple[int, int]]],
+    player: int,
+    acquired: int,
+) -> int:
+    """Bit ``i`` set when ``tiles[i]`` may fill a slot that ``player`` acquired at
+    event ``acquired`` (``player`` -1: the stock not drawn yet, where no tile
+    played can be). A tile played must be the player's own, got before the play;
+    a tile held (until played, or up to now) fitted none of the numbers open at
+    the player's draws and passes meanwhile."""
+    mask = 0
+    if player < 0:
+        for i, t in enumerate(tiles):
+            if t not in played_by:
+                mask |= 1 << i
+        return mask
+    own_checks = checks[player]
+    unfit_since = HAS_NUMBER[_numbers_open(own_checks, acquired, NEVER)]
+    for i, t in enumerate(tiles):
+        played = played_by.get(t)
+        if played is None:
+            unfit = unfit_since
+        elif played[0] == player and acquired < played[1]:
+            unfit = HAS_NUMBER[_numbers_open(own_checks, acquired, played[1])]
+        else:
+            continue
+        if not unfit & (1 << t):
+            mask |= 1 << i
+    return mask
+
+
+def _numbers_open(own_checks: list[tuple[int, int]], after: int, before: int) -> int:
+    """The numbers open at a player's draws and passes between two events (a mask)."""
+    numbers = 0
+    for j, m in own_checks:
+        if after < j < before:
+            numbers |= m
+    return numbers

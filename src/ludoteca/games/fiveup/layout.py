@@ -349,102 +349,124 @@ def build_layout(plays: list[tuple[int, int]]) -> dict[str, Any]:
             "overlapping": False,
         }
     nodes, laid, overlapping = _placed(tuple(plays))
-
-    tiles: list[dict[str, Any]] = []
-    for node, pl in zip(nodes, laid, strict=True):
-        x0, y0, x1, y1 = pl.rect
-        tiles.append(
-            {
-                "id": node.id,
-                "tile": TILE_TEXT[node.index],
-                "x": x0,
-                "y": y0,
-                "w": x1 - x0,
-                "h": y1 - y0,
-                "orientation": "horizontal" if x1 - x0 > y1 - y0 else "vertical",
-                "ends": _ends_shown(node, pl),
-                "double": node.double,
-                "heading": DIRECTION_NAMES[pl.heading],
-                "parent": node.parent if node.parent >= 0 else None,
-                "joins": node.number if node.number >= 0 else None,
-                "place": node.place,
-                "turned": pl.turned,
-            }
-        )
-
+    tiles = [_tile_entry(node, pl) for node, pl in zip(nodes, laid, strict=True)]
+    by_phys = _children_by_port(nodes, laid)
     open_ends: list[dict[str, Any]] = []
     spinners: list[dict[str, Any]] = []
-    total = 0
-    # children of each tile by the physical port they lie on
-    by_phys: list[dict[int, int]] = [{} for _ in nodes]
     for node, pl in zip(nodes, laid, strict=True):
-        if node.parent >= 0:
-            by_phys[node.parent][pl.phys] = node.id
-    for node, pl in zip(nodes, laid, strict=True):
-        tile = ALL_TILES[node.index]
-        text = TILE_TEXT[node.index]
         taken = by_phys[node.id]
-        if not node.double:
-            ports = (0, 1) if node.parent < 0 else (0,)
-            for port in ports:
-                if port in taken:
-                    continue
-                number = _port_number(node, port)
-                mid, d = _port_geometry(node, pl, port)
-                total += number
-                open_ends.append(_open_end(node, text, number, "end", mid, d, number))
-            continue
-        v = tile.high
-        side_ports = (0, 1) if node.parent < 0 else (0,)
-        free_sides = [p for p in side_ports if p not in taken]
-        if free_sides:
-            total += 2 * v
-        arms: dict[str, dict[str, Any]] = {}
-        if node.parent >= 0:
-            arms[DIRECTION_NAMES[_neg(pl.heading)]] = {
-                "kind": "side",
-                "state": "parent",
-                "tiles": [node.parent],
-            }
-        counted = False
-        for port in (0, 1, 2, 3):
-            if port == 1 and node.parent >= 0:
-                continue
-            mid, d = _port_geometry(node, pl, port)
-            kind = "side" if port < 2 else "tip"
-            name = DIRECTION_NAMES[d]
-            child = taken.get(port)
-            if child is not None:
-                arms[name] = {"kind": kind, "state": "taken", "tiles": _arm(nodes, child)}
-            elif kind == "tip" and free_sides:
-                arms[name] = {"kind": kind, "state": "closed", "tiles": []}
-            else:
-                arms[name] = {"kind": kind, "state": "open", "tiles": []}
-                counts = 0
-                if kind == "side" and not counted:
-                    counts, counted = 2 * v, True
-                open_ends.append(_open_end(node, text, v, kind, mid, d, counts))
-        spinners.append(
-            {
-                "id": node.id,
-                "tile": text,
-                "counts": 2 * v if free_sides else 0,
-                "arms": {name: arms[name] for name in ("north", "east", "south", "west")},
-            }
-        )
-
-    xs0 = min(p.rect[0] for p in laid)
-    ys0 = min(p.rect[1] for p in laid)
-    xs1 = max(p.rect[2] for p in laid)
-    ys1 = max(p.rect[3] for p in laid)
+        if node.double:
+            spinner, ends = _spinner(nodes, node, pl, taken)
+            spinners.append(spinner)
+            open_ends.extend(ends)
+        else:
+            open_ends.extend(_line_open_ends(node, pl, taken))
     return {
         "tiles": tiles,
         "spinners": spinners,
         "open_ends": open_ends,
-        "ends_total": total,
-        "bounds": {"x": xs0, "y": ys0, "w": xs1 - xs0, "h": ys1 - ys0},
+        "ends_total": sum(end["counts"] for end in open_ends),
+        "bounds": _bounds(laid),
         "overlapping": overlapping,
     }
+
+
+def _tile_entry(node: _Node, pl: _Placed) -> dict[str, Any]:
+    """One laid tile as the drawing lists it."""
+    x0, y0, x1, y1 = pl.rect
+    return {
+        "id": node.id,
+        "tile": TILE_TEXT[node.index],
+        "x": x0,
+        "y": y0,
+        "w": x1 - x0,
+        "h": y1 - y0,
+        "orientation": "horizontal" if x1 - x0 > y1 - y0 else "vertical",
+        "ends": _ends_shown(node, pl),
+        "double": node.double,
+        "heading": DIRECTION_NAMES[pl.heading],
+        "parent": node.parent if node.parent >= 0 else None,
+        "joins": node.number if node.number >= 0 else None,
+        "place": node.place,
+        "turned": pl.turned,
+    }
+
+
+def _children_by_port(nodes: list[_Node], laid: list[_Placed]) -> list[dict[int, int]]:
+    """For each tile, its children by the physical port they lie on."""
+    by_phys: list[dict[int, int]] = [{} for _ in nodes]
+    for node, pl in zip(nodes, laid, strict=True):
+        if node.parent >= 0:
+            by_phys[node.parent][pl.phys] = node.id
+    return by_phys
+
+
+def _line_open_ends(node: _Node, pl: _Placed, taken: dict[int, int]) -> list[dict[str, Any]]:
+    """The open ends of a non-double (both ends of an opening tile), each counting
+    its number."""
+    text = TILE_TEXT[node.index]
+    ends = []
+    for port in (0, 1) if node.parent < 0 else (0,):
+        if port in taken:
+            continue
+        number = _port_number(node, port)
+        mid, d = _port_geometry(node, pl, port)
+        ends.append(_open_end(node, text, number, "end", mid, d, number))
+    return ends
+
+
+def _spinner(
+    nodes: list[_Node], node: _Node, pl: _Placed, taken: dict[int, int]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A double's entry among the spinners (its four arms) and its open ends: a
+    double counts both its numbers while a side is free, once (on its first open
+    side), and its tips open only when both sides are taken."""
+    v = ALL_TILES[node.index].high
+    text = TILE_TEXT[node.index]
+    side_ports = (0, 1) if node.parent < 0 else (0,)
+    free_sides = [p for p in side_ports if p not in taken]
+    arms: dict[str, dict[str, Any]] = {}
+    if node.parent >= 0:
+        arms[DIRECTION_NAMES[_neg(pl.heading)]] = {
+            "kind": "side",
+            "state": "parent",
+            "tiles": [node.parent],
+        }
+    ends: list[dict[str, Any]] = []
+    counted = False
+    for port in (0, 1, 2, 3):
+        if port == 1 and node.parent >= 0:
+            continue
+        mid, d = _port_geometry(node, pl, port)
+        kind = "side" if port < 2 else "tip"
+        name = DIRECTION_NAMES[d]
+        child = taken.get(port)
+        if child is not None:
+            arms[name] = {"kind": kind, "state": "taken", "tiles": _arm(nodes, child)}
+        elif kind == "tip" and free_sides:
+            arms[name] = {"kind": kind, "state": "closed", "tiles": []}
+        else:
+            arms[name] = {"kind": kind, "state": "open", "tiles": []}
+            counts = 0
+            if kind == "side" and not counted:
+                counts, counted = 2 * v, True
+            ends.append(_open_end(node, text, v, kind, mid, d, counts))
+    spinner = {
+        "id": node.id,
+        "tile": text,
+        "counts": 2 * v if free_sides else 0,
+        "arms": {name: arms[name] for name in ("north", "east", "south", "west")},
+    }
+    return spinner, ends
+
+
+def _bounds(laid: list[_Placed]) -> dict[str, int]:
+    """The smallest rectangle holding every tile."""
+    xs0 = min(p.rect[0] for p in laid)
+    ys0 = min(p.rect[1] for p in laid)
+    xs1 = max(p.rect[2] for p in laid)
+    ys1 = max(p.rect[3] for p in laid)
+    return {"x": xs0, "y": ys0, "w": xs1 - xs0, "h": ys1 - ys0}
 
 
 def _port_number(node: _Node, port: int) -> int:

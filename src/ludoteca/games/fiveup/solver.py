@@ -331,7 +331,8 @@ class _Search:
         value, _ = self._node(alpha, beta)
         return value
 
-    def _node(self, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
+    # one recursive function, kept whole: it mirrors the C search line by line
+    def _node(self, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:  # noqa: C901
         self.nodes += 1
         if self.nodes == self.stop:
             raise SearchLimit(_too_large(self.node_limit))

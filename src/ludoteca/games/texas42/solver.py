@@ -190,7 +190,8 @@ _TABLE_LIMIT = 1 << 21
 _python_nodes = 0
 
 
-def python_search(pos: State, alpha: int, beta: int) -> int:
+# one recursive function, kept whole: it mirrors the C search line by line
+def python_search(pos: State, alpha: int, beta: int) -> int:  # noqa: C901
     """Fail-soft alpha-beta value of the tricks still to play (the objective of
     the rest of the hand: exact inside ``(alpha, beta)``, a bound on the side it
     fails), searched on the core's own moves with a transposition table at trick

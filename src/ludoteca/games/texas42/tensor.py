@@ -40,7 +40,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.texas42.core import ACTION_TEXT, PHASE_NAMES, State, shown_void
+from ludoteca.games.texas42.core import ACTION_TEXT, PHASE_NAMES, State, Trick, shown_void
 from ludoteca.games.texas42.game import Texas42
 from ludoteca.games.texas42.tables import (
     CONTRACT_NAMES,
@@ -394,6 +394,24 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
             voids,
         )
 
+    def _rewrite_bidding(self, core: State, seat: int, buf: bytearray) -> None:
+        """Rewrite the parts the bidding and naming trump change: the phase, the
+        bids and contract, the hand and the game score."""
+        buf[4 * O_PHASE : 4 * O_PHASE + 16] = _ZERO_PHASE
+        e = 4 * (O_PHASE + core.phase - _BID)
+        buf[e : e + 4] = ONE
+        buf[4 * O_DEALER : 4 * O_POINTS] = self._bidding_part(
+            seat, core.dealer, core.bids, core.bidder, core.declarer, core.contract
+        )
+        put_mask(buf, 4 * O_HAND, core.hands[seat])  # the bidding region ends there
+        cap = self.score_cap
+        fr = self.score_fractions
+        team = seat & 1
+        scores = core.scores
+        buf[4 * O_SCORES : 4 * O_SCORES + 8] = (
+            fr[min(scores[team], cap)] + fr[min(scores[1 - team], cap)]
+        )
+
     def patch(self, game: Texas42, seat: int, buf: bytearray, state: Any, info: bool) -> Any:
         """Moves within one hand: bids, trump, plays; each new play is added, then
         the small parts are rewritten."""
@@ -404,20 +422,7 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
             return None
         c = core.contract
         if phase != phase0 or len(core.bids) != nbids:
-            buf[4 * O_PHASE : 4 * O_PHASE + 16] = _ZERO_PHASE
-            e = 4 * (O_PHASE + phase - _BID)
-            buf[e : e + 4] = ONE
-            buf[4 * O_DEALER : 4 * O_POINTS] = self._bidding_part(
-                seat, core.dealer, core.bids, core.bidder, core.declarer, c
-            )
-            put_mask(buf, 4 * O_HAND, core.hands[seat])  # the bidding region ends there
-            cap = self.score_cap
-            fr = self.score_fractions
-            team = seat & 1
-            scores = core.scores
-            buf[4 * O_SCORES : 4 * O_SCORES + 8] = (
-                fr[min(scores[team], cap)] + fr[min(scores[1 - team], cap)]
-            )
+            self._rewrite_bidding(core, seat, buf)
         buf[4 * O_MINE : 4 * O_MINE + 4] = ONE if core.turn == seat else _ZERO4
         if phase != _PLAY:
             return (core, hands, phase, len(core.bids), 0, 0, voids)
@@ -451,15 +456,8 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
                     voids[s] |= more
                     put_mask(buf, 4 * (O_VOIDS + 28 * r), voids[s])
         if n_tricks > k0:  # the trick on the table is a new one
-            buf[4 * O_TRICK : 4 * O_LED + 32] = _ZERO_TRICK
+            _clear_table(buf, seat, tricks, info)
             j = 0
-            if not info:
-                won = 0
-                for tr in tricks:
-                    won += (tr.winner ^ seat) & 1 == 0
-                buf[4 * O_WON : 4 * O_WON + 8] = (
-                    _TRICK_FRACTIONS[won] + _TRICK_FRACTIONS[n_tricks - won]
-                )
         else:
             j = j0
         for i in range(j, len(current)):
@@ -475,6 +473,17 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
             _POINT_FRACTIONS[points[team]] + _POINT_FRACTIONS[points[1 - team]]
         )
         return (core, hands, phase, len(core.bids), n_tricks, len(current), voids)
+
+
+def _clear_table(buf: bytearray, seat: int, tricks: tuple[Trick, ...], info: bool) -> None:
+    """A new trick is on the table: clear the trick and the suit led and, in the
+    observation, write the tricks each team has won."""
+    buf[4 * O_TRICK : 4 * O_LED + 32] = _ZERO_TRICK
+    if not info:
+        won = 0
+        for tr in tricks:
+            won += (tr.winner ^ seat) & 1 == 0
+        buf[4 * O_WON : 4 * O_WON + 8] = _TRICK_FRACTIONS[won] + _TRICK_FRACTIONS[len(tricks) - won]
 
 
 def _fold_plays(
