@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 from tui_pilot import (
     SIZE,
     make_app,
@@ -434,6 +435,24 @@ async def test_the_game_over_box_saves_and_says_where(
         assert len(saved) == 1
         assert "Record saved to" in screen_text(app)
         assert json.loads(saved[0].read_text(encoding="utf-8"))["moves"] == app.table.game.moves
+
+
+async def test_a_single_enter_among_several_moves_plays_nothing() -> None:
+    app = make_app("texas42", ["human", "random", "random", "random"], seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.table.game.view(0)["phase"] == "bid"
+        before = len(app.table.game.moves)
+        moves = app.query_one("#moves", OptionList)
+        moves.focus()
+        await wait_until(pilot, lambda: moves.has_focus, "the moves to take the focus")
+        await pilot.press("enter")
+        await painted(pilot, app)
+        assert len(app.table.game.moves) == before  # no bid nor pass made by a stray Enter
+        first = app.moves_shown[0]
+        await pilot.press("down", "enter")  # the first move, chosen where it can be seen
+        await wait_until(pilot, lambda: len(app.table.game.moves) > before, "the move")
+        assert app.table.game.moves[before] == first
 
 
 async def test_a_click_plays_a_tile() -> None:

@@ -283,8 +283,9 @@ class PlayApp(App[None]):
             box.add_options(
                 [Option(f"{i + 1}. {x}" if i < 9 else f"   {x}") for i, x in enumerate(labels)]
             )
-            if moves:
-                box.highlighted = 0
+            # one move is a visible choice for Enter; among several (a bid, a pass),
+            # nothing is chosen until the player moves to one or types its number
+            box.highlighted = 0 if len(moves) == 1 else None
         hand = self.query_one(HandView)
         if not moves and hand.display and hand.active and hand.playable:
             title.update(self.tx._("Moves") + " · " + self.tx._("play a tile from your hand"))
