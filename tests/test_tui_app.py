@@ -502,13 +502,17 @@ async def test_the_notation_key_shows_the_moves_played_in_notation() -> None:
     app = make_app("texas42", ["human", "random", "random", "random"], seed=17, lang="pt")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        await wait_until(pilot, lambda: "lance de 38" in screen_text(app), "the log in words")
-        assert "bid 38" not in screen_text(app)
+        bids = [m for m in app.table.game.moves if m.startswith("bid ")]
+        assert bids, "the bots bid before the person"
+        newest = bids[-1]
+        words = "lance de " + newest.split()[1]
+        await wait_until(pilot, lambda: words in region_text(app, "#log-scroll"), "the words")
+        assert newest not in region_text(app, "#log-scroll")
         await pilot.press("o")
-        await wait_until(pilot, lambda: "bid 38" in screen_text(app), "the notation")
-        assert "Jogadas (notação)" in screen_text(app)
+        await wait_until(pilot, lambda: newest in region_text(app, "#log-scroll"), "the notation")
+        assert words not in region_text(app, "#log-scroll")
         await pilot.press("o")
-        await wait_until(pilot, lambda: "bid 38" not in screen_text(app), "the words again")
+        await wait_until(pilot, lambda: newest not in region_text(app, "#log-scroll"), "words")
 
 
 @pytest.mark.parametrize("players", [3, 8])

@@ -336,3 +336,27 @@ def test_the_rules_are_written_in_both_languages(game: str, lang: str) -> None:
 def test_rules_of_an_unknown_game() -> None:
     with pytest.raises(ValueError, match="no game called 'chess'"):
         rules.text("chess", "pt")
+
+
+@pytest.mark.parametrize("game", ["texas42", "bingo", "fiveup", "cavaleiro"])
+def test_after_an_undo_the_bots_answer_the_same_move_the_same_way(game: str) -> None:
+    count = Table.new(game, seed=0).game.num_seats
+    table = Table.new(game, ["human"] + ["random"] * (count - 1), seed=21)
+    rng = random.Random(2)
+    for _ in range(12):  # a dozen of the person's decisions, each tried twice
+        while table.next_step() not in ("human", "over"):
+            table.step_auto()
+        if table.next_step() == "over":
+            break
+        move = rng.choice(table.game.legal_moves())
+        before = len(table.game)
+        replies = []
+        for _ in range(2):
+            table.play(move)
+            while table.next_step() not in ("human", "over"):
+                table.step_auto()
+            replies.append(table.game.moves[before:])
+            if len(replies) == 1:
+                assert table.undo()
+                assert len(table.game) == before
+        assert replies[0] == replies[1]

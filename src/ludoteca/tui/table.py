@@ -291,7 +291,11 @@ class Table:
         seat = g.to_move
         if not isinstance(seat, int) or seat not in self.bots:
             raise ValueError("no bot is to move now")
-        return choose_move(self.bots[seat], g)
+        bot = self.bots[seat]
+        # the same position gets the same answer: an undo cannot be used to make a
+        # bot think again until it plays a move the person likes better
+        bot.rng.seed((self.seed * 1_000_003 + len(g)) * 8 + seat)
+        return choose_move(bot, g)
 
     def step_auto(self) -> str:
         """Play the next bot decision or chance event; return it."""
