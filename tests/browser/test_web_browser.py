@@ -521,8 +521,20 @@ def test_a_restarted_server_resumes_the_game(browser: Any, make_server: Any, db:
     before = frames.last
     server.stop()
     page.wait_for_selector("#conn.lost", timeout=10000)
+    # said on the board: the status line says why, the moves are disabled, nothing
+    # covers the hand, and the table stays as it was
+    page.wait_for_selector("#board.offline")
+    assert "Connection lost" in page.inner_text("#status")
+    assert page.evaluate("document.getElementById('board').inert")
+    legal = page.locator("#board .tile-btn, #board .move-btn, #board #roll-btn")
+    if legal.count():
+        legal.first.click(force=True)  # a click while away does nothing
+    assert page.locator("#toasts .toast").count() == 0
+    assert int(page.get_attribute("#board", "data-n") or -1) == before["n"]
     server.start()
     page.wait_for_selector("#conn.ok", timeout=20000)
+    page.wait_for_selector("#board:not(.offline)")
+    assert not page.evaluate("document.getElementById('board').inert")
     page.wait_for_function(
         "n => Number(document.getElementById('board').dataset.n) >= n", arg=before["n"]
     )

@@ -13,6 +13,7 @@
   let ws = null;
   let retry = 0;
   let alive = true;
+  let online = false; // the server answers; while it is away the board says so and takes no move
   let hint = null;
   let refusal = null;
   let wasMyTurn = false;
@@ -128,6 +129,7 @@
     ws = new WebSocket(proto + window.location.host + "/ws/" + tableId);
     ws.addEventListener("open", () => {
       retry = 0;
+      setOnline(true);
       pending = null;
       conn.textContent = _("Connected");
       conn.className = "conn ok";
@@ -150,6 +152,7 @@
       }
       conn.textContent = _("Connection lost; reconnecting…");
       conn.className = "conn lost";
+      setOnline(false);
       retry += 1;
       setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(retry, 5)));
     });
@@ -164,8 +167,22 @@
       ws.send(JSON.stringify(obj));
       return true;
     }
-    toast(_("Connection lost; reconnecting…"), "error");
-    return false;
+    return false; // the board already says the server is away, and takes no move
+  }
+
+  /** The server came or went: while it is away the board is shown as it was, its
+   * moves disabled (inert), and the status line says why; nothing covers the hand. */
+  function setOnline(now) {
+    if (online === now) return;
+    online = now;
+    boardBox.inert = !now;
+    boardBox.classList.toggle("offline", !now);
+    if (!now) {
+      pending = null;
+      status.textContent = _("Connection lost; reconnecting…");
+    } else if (state) {
+      render();
+    }
   }
 
   window.LudotecaBeforeReload = () => {
@@ -435,7 +452,7 @@
     const active = document.activeElement;
     const focusKey = active && active.dataset ? active.dataset.key : null;
     const before = calm.matches ? null : Motion.measure(boardBox);
-    status.textContent = statusText(m);
+    status.textContent = online ? statusText(m) : _("Connection lost; reconnecting…");
     scoreLine.textContent = Games.scoreLine(m);
     spectatorBox.hidden = state.seat !== null;
     const want = asked(m);
