@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 from tui_pilot import (
     SIZE,
@@ -375,14 +377,19 @@ async def test_save_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         assert len(again.table.game.moves) > len(moves)
 
 
+async def quit_with_a_move_unsaved(pilot: Pilot[Any], app: PlayApp) -> None:
+    """Make a move, then ask to quit: the question is on the screen."""
+    await settle(pilot, app)
+    await play_turn(pilot, app)
+    await settle(pilot, app)
+    await pilot.press("q")
+    await wait_until(pilot, lambda: len(app.screen_stack) > 1, "the question")
+
+
 async def test_quit_asks_first_when_moves_are_unsaved() -> None:
     app = make_app("bingo", ["human", "random"], seed=12)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await play_turn(pilot, app)
-        await settle(pilot, app)
-        await pilot.press("q")
-        await wait_until(pilot, lambda: len(app.screen_stack) > 1, "the question")
+        await quit_with_a_move_unsaved(pilot, app)
         await pilot.pause()
         await painted(pilot, app)
         assert "Quit the game?" in screen_text(app)
@@ -403,11 +410,7 @@ async def test_s_at_the_quit_question_saves_then_quits_in_either_language(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     app = make_app("bingo", ["human", "random"], seed=12, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await play_turn(pilot, app)
-        await settle(pilot, app)
-        await pilot.press("q")
-        await wait_until(pilot, lambda: len(app.screen_stack) > 1, "the question")
+        await quit_with_a_move_unsaved(pilot, app)
         await pilot.press("s")  # save, in English and in Portuguese (salvar), never "sim"
         await wait_until(pilot, lambda: isinstance(app.screen, SaveScreen), "the file's name")
         await pilot.press("enter")

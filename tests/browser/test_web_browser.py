@@ -9,6 +9,7 @@ import random
 import re
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -208,6 +209,11 @@ def test_two_players_and_a_spectator_play_a_bingo_hand(
     link = ana.locator('[data-key="link-invite-1"]').input_value()
     watch = ana.locator('[data-key="link-watch"]').input_value()
     assert link.startswith(server.url) and "invite=" in link
+    # the seat's link goes out through WhatsApp too, with a line saying what it is
+    whatsapp = ana.locator('[data-key="whatsapp-invite-1"]').get_attribute("href") or ""
+    sent = urllib.parse.parse_qs(urllib.parse.urlsplit(whatsapp).query)["text"][0]
+    assert whatsapp.startswith("https://wa.me/?text=")
+    assert sent == f"Come and play Bingo with me {link}"
     bia.goto(link)
     bia.fill("#join-name", "Bia")
     bia.click("#join-submit")
@@ -638,6 +644,36 @@ def test_a_phone_shows_the_score_and_whose_turn_without_scrolling(
     assert page.locator("#scoreline").inner_text().strip()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts / f"{game}-phone.png"))
+    assert not page.errors
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
+def test_every_page_fits_a_phone_with_its_whole_menu(
+    browser: Any, make_server: Any, artifacts: Path, width: int, height: int
+) -> None:
+    server = make_server()
+    page = new_page(browser, locale="pt-BR", width=width, height=height)
+    for path, ready in (
+        ("/", "#create .game-choice"),
+        ("/rules/texas42", "article.rules"),
+        ("/learn", "main"),
+        ("/replay", "main"),
+    ):
+        page.goto(server.url + path)
+        page.wait_for_selector(ready)
+        sideways = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert sideways <= 0, (path, sideways)
+        links = page.locator("header.top nav a")
+        assert links.count() == 4
+        for i in range(links.count()):
+            box = links.nth(i).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (
+                path,
+                links.nth(i).inner_text(),
+            )
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create .game-choice")
+    page.screenshot(path=str(artifacts / f"lobby-{width}x{height}.png"))
     assert not page.errors
 
 

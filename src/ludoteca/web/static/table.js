@@ -102,24 +102,36 @@
     const invites = Keep.get("invites." + tableId);
     if (!state || state.table.over) return;
     const open = state.table.seats.filter((s) => s.kind === "human" && !s.taken && invites && invites[s.seat]);
-    const rows = open.map((s) => linkRow(ui("seat", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat));
+    const game = gameTitle(state.table.game);
+    const rows = open.map((s) => linkRow(ui("seat", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat, game));
     if (!rows.length && !invites) return;
     rows.push(linkRow(_("Link to watch"), window.location.origin + "/t/" + tableId, "watch"));
     invitesBox.appendChild(h("section", { class: "panel invites" }, h("h2", {}, _("Invitations")), h("p", {}, _("Send each friend the link of their seat. Whoever opens it sits there.")), rows));
   }
 
-  function linkRow(title, url, key) {
+  /** A link to hand a friend: shown, copied with a click, sent through the system's
+   * share sheet where there is one, or through WhatsApp. */
+  function linkRow(title, url, key, game) {
     const input = h("input", { readonly: true, value: url, "aria-label": title, dataset: { key: "link-" + key }, class: "link" });
-    return h("div", { class: "link-row" }, h("span", { class: "link-title" }, title), input,
-      h("button", { type: "button", onclick: async () => {
-        input.select();
-        try {
-          await navigator.clipboard.writeText(url);
-        } catch (e) {
-          document.execCommand("copy");
-        }
-        toast(_("Link copied"));
-      } }, _("Copy")));
+    const message = game ? _("Come and play {game} with me", { game }) : "";
+    const buttons = [h("button", { type: "button", dataset: { key: "copy-" + key }, onclick: async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch (e) {
+        document.execCommand("copy");
+      }
+      toast(_("Link copied"));
+    } }, _("Copy"))];
+    if (game && navigator.share) {
+      buttons.push(h("button", { type: "button", dataset: { key: "share-" + key }, onclick: () => {
+        navigator.share({ title: "Ludoteca", text: message, url }).catch(() => {}); // closed: nothing to say
+      } }, _("Share")));
+    }
+    if (game) {
+      buttons.push(h("a", { class: "button whatsapp", dataset: { key: "whatsapp-" + key }, href: "https://wa.me/?text=" + encodeURIComponent(message + " " + url), target: "_blank", rel: "noopener" }, "WhatsApp"));
+    }
+    return h("div", { class: "link-row" }, h("span", { class: "link-title" }, title), input, ...buttons);
   }
 
   /* -------------------------------------------------------- connection */
