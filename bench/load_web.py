@@ -234,6 +234,14 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     return after
 
 
+def knows_no_client_limits(src: str | None) -> bool:
+    """Whether the server to run (this checkout's, or ``src``'s) takes ``--no-client-limits``."""
+    if src is None:
+        return True
+    cli = Path(src) / "ludoteca" / "web" / "__init__.py"
+    return cli.exists() and "--no-client-limits" in cli.read_text(encoding="utf-8")
+
+
 def count_moves(db_url: str) -> int:
     engine = create_engine(normalise_database_url(db_url))
     try:
@@ -293,7 +301,7 @@ async def run(args: argparse.Namespace) -> None:
             env["PYTHONPATH"] = str(Path(args.src).resolve())
         cmd = [sys.executable, "-m", "ludoteca.cli", "serve", "--port", str(port_n)]
         cmd += ["--db", db, "--bot-delay", "0", *args.serve_arg]
-        if not args.src:  # every client comes from one address
+        if knows_no_client_limits(args.src):  # every client comes from one address
             cmd.append("--no-client-limits")
         log = open(Path(tmp.name) / "server.log", "wb")  # noqa: SIM115
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
