@@ -896,10 +896,16 @@ def test_a_move_is_applied_once(client: TestClient, monkeypatch: pytest.MonkeyPa
     copy of the game plays it again."""
     made = create(client, "bingo", [{"kind": "you"}, {"kind": "human"}])
     tid = made["table"]["id"]
+    joined = client.post(
+        f"/api/tables/{tid}/join", json={"seat": 1, "invite": made["invites"]["1"], "name": "Bia"}
+    )
+    tokens = [made["token"], joined.json()["token"]]
+    # the first lead is drawn when the table is made: either seat may lead
+    leader = client.app.state.hub.tables[tid].game.to_move  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/{tid}") as ws:
         cl = Client(ws)
-        cl.hello(made["token"])
-        state = cl.turn(0)
+        cl.hello(tokens[leader])
+        state = cl.turn(leader)
         move = state["view"]["legal_moves"][0]
         played: list[str] = []
         game_class = type(client.app.state.hub.tables[tid].game)  # type: ignore[attr-defined]
