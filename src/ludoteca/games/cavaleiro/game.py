@@ -78,7 +78,6 @@ from .core import (
     WHAT_NAMES,
     Rules,
     State,
-    draw_roll,
     intact_blocks,
 )
 from .layout import DEFAULT_LAYOUT, Layout, parse_layout
@@ -89,6 +88,7 @@ from .rolls import (
     R_BLOCK_OR_HORIZONTALS,
     R_COLUMN_OR_HORIZONTAL,
     REMOVAL_CODES,
+    ROLL_COUNT,
     ROLL_INDEX,
     ROLL_RANKED,
     ROLL_REMOVAL,
@@ -431,9 +431,9 @@ class Cavaleiro(Game):
         self._roll(roll)
         return ROLL_TEXT[roll]
 
-    def _auto_chance(self, rng: random.Random) -> str:
+    def _auto_chance(self, number: int) -> str:
         """Draw the roll due and apply it without writing and re-reading its text."""
-        roll = draw_roll(rng)
+        roll = number % ROLL_COUNT
         self._roll(roll)
         return ROLL_TEXT[roll]
 
@@ -533,8 +533,8 @@ class Cavaleiro(Game):
             reason = f"a roll is four dice from 1 to 6, like 'roll 6 5 2 1'; {reason}"
         return self._chance_refusal(text, reason, code, params)
 
-    def _sample_chance(self, rng: random.Random) -> str:
-        return ROLL_TEXT[draw_roll(rng)]
+    def _sample_chance(self, number: int) -> str:
+        return ROLL_TEXT[number % ROLL_COUNT]
 
     def _chance_event(self) -> ChanceEvent:
         """Every chance event is a roll of four dice."""

@@ -1101,7 +1101,11 @@ def random_deal(rng: random.Random) -> list[int]:
     """Four hands of seven tiles as masks, in seat order; every deal equally likely."""
     r = rng.random
     keys = [r() for _ in _R28]
-    o = sorted(_R28, key=keys.__getitem__)
+    return deal_masks(sorted(_R28, key=keys.__getitem__))
+
+
+def deal_masks(o: list[int]) -> list[int]:
+    """The four hands of the 28 tiles in order ``o`` as masks: seven by seven, in seat order."""
     b = _BIT
     return [
         b[o[0]] | b[o[1]] | b[o[2]] | b[o[3]] | b[o[4]] | b[o[5]] | b[o[6]],
