@@ -54,6 +54,17 @@ class ChanceSource:
         h.update(index.to_bytes(8, "little"))
         return int.from_bytes(h.digest(), "little")
 
+    def numbers(self, start: int, count: int) -> list[int]:
+        """The numbers of the ``count`` chance events at move indices ``start``,
+        ``start + 1`` … (as :meth:`number` of each)."""
+        prefix = self._prefix
+        out = []
+        for index in range(start, start + count):
+            h = prefix.copy()
+            h.update(index.to_bytes(8, "little"))
+            out.append(int.from_bytes(h.digest(), "little"))
+        return out
+
     def __reduce__(self) -> tuple[Any, ...]:
         return ChanceSource, (self.seed,)
 

@@ -73,6 +73,7 @@ __all__ = [
     "ChanceMode",
     "ChanceOutcome",
     "Core",
+    "DeferredEvents",
     "DiceRoll",
     "Game",
     "Seat",
@@ -94,7 +95,10 @@ Buffer = TypeVar("Buffer")
 
 ALL_TILES_MASK = (1 << 28) - 1
 
-EventLog: TypeAlias = "tuple[int, tuple[Event, ...], EventLog] | None"
+DeferredEvents: TypeAlias = Callable[[], tuple[Event, ...]]
+"""A move's events not built yet: a pure function of what it holds, called each time
+they are read (an engine on the fast path keeps the numbers, not the events)."""
+EventLog: TypeAlias = "tuple[int, tuple[Event, ...] | DeferredEvents, EventLog] | None"
 """The events of a game's moves, newest first: ``(move index, its events, older)``,
 ``None`` when empty. Never changed in place, so a copy shares it whole."""
 
@@ -518,7 +522,8 @@ class Game(abc.ABC):
         out = []
         link = self._events
         while link is not None and link[0] >= start:
-            out.append((link[0], link[1]))
+            found = link[1]
+            out.append((link[0], found if isinstance(found, tuple) else found()))
             link = link[2]
         out.reverse()
         return out

@@ -472,6 +472,16 @@ class State:
         if self.trail is not None:
             self.trail.append(entry)
 
+    def roll_round(self, rolls: Sequence[int]) -> None:
+        """Every roll of a round not yet rolled, in the round's order, at once: as
+        :meth:`roll` of each in turn."""
+        done = tuple(zip(self.order, rolls, strict=True))
+        self.rolls = done
+        self._end_round(done)
+        if self.trail is not None:
+            self.trail += [_ROLLED_ENTRY] * (len(done) - 1)
+            self.trail.append(_ROUND_ENDED_ENTRY)
+
     def _end_round(self, rolls: tuple[tuple[int, int], ...]) -> None:
         ranked = round_ranking(rolls)
         self.ranking = tuple([seat for seat, _ in ranked])
