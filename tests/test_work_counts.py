@@ -122,3 +122,25 @@ def test_events_built_late_are_the_events_of_the_moves(
     assert again.events == game.events
     assert game.last_events() == again.events[-1]
     assert any(game.events)
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), GAMES)
+def test_pop_does_the_same_work_early_and_late(
+    counted: Counter[str], name: str, options: dict[str, Any], seed: int
+) -> None:
+    game = ludoteca.new_game(name, seed=seed, **options)
+    rng = random.Random(seed)
+    decisions = 0
+    work = []
+    for target in (3, 30):
+        while decisions < target:
+            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            decisions += 1
+        assert not game.is_over
+        counted.clear()
+        game.pop()
+        work.append(counted.copy())
+        game.apply_action_unchecked(rng.choice(game.legal_actions()))
+    assert work[0] == work[1]
+    assert work[0]["moves written"] == 1
+    assert work[0]["rebuilds"] == work[0]["copies"] == work[0]["chance numbers"] == 0

@@ -555,19 +555,21 @@ class Game(abc.ABC):
         """
         history = self._history
         if self._chance_mode == "auto":
-            decisions = [i for i, e in enumerate(history) if not isinstance(e, str)]
-            if not decisions:
+            first = len(history) - 1
+            while first >= 0 and isinstance(history[first], str):
+                first -= 1
+            if first < 0:
                 raise IllegalMove(
                     "there is no decision to undo", seat=self._current(), code="nothing_to_undo"
                 )
-            first = decisions[-1]
         elif history:
             first = len(history) - 1
         else:
             raise IllegalMove(
                 "there is no move to undo", seat=self._current(), code="nothing_to_undo"
             )
-        popped = self.moves[first]
+        entry = history[first]
+        popped = entry if isinstance(entry, str) else self.action_to_move(entry)
         self._chance_due = None
         self._chance_parts = ()
         while len(history) > first:

@@ -255,10 +255,11 @@ class FiveUp(Game):
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()
         if isinstance(entry, str) and entry.startswith("deal "):
-            self.hand_start = max(
-                (i for i, e in enumerate(self._history) if isinstance(e, str) and e[:5] == "deal "),
-                default=-1,
-            )
+            history = self._history
+            start = len(history) - 1
+            while start >= 0 and not str(history[start]).startswith("deal "):
+                start -= 1
+            self.hand_start = start
         self._records_cache = None
         self._hidden_cache = None
         return True
