@@ -23,6 +23,9 @@ order reversed every other round), so that a change in the machine's load hits t
   and ``pop()`` of that decision. These hold thousands of copies alive, so the garbage
   collector is paused while they are timed (as ``timeit`` does): its passes over them
   would otherwise land at random in the timings.
+
+Last, each path's speed per decision as a multiple of OpenSpiel's, round by round (the
+goal: the fast path at least 8×).
 """
 
 from __future__ import annotations
@@ -254,6 +257,14 @@ def main() -> None:
             print(f"{p} copy / apply ({mode}): {copy / apply:.2f}")
     if spiel is None:
         print("OpenSpiel python_block_dominoes: not installed (pip install -e '.[bench]')")
+        return
+    print("per decision, × OpenSpiel python_block_dominoes, median [lowest-highest] of rounds:")
+    spiel_rounds = figures["OpenSpiel python_block_dominoes"]["decision"]
+    for players in args.players:
+        for path in ("public API", "fast path"):
+            ours = figures[f"{players}p {path}"]["decision"]
+            ratios = [theirs / mine for theirs, mine in zip(spiel_rounds, ours, strict=True)]
+            print(f"{players}p {path:12} {spread(ratios, 1)}")
 
 
 if __name__ == "__main__":

@@ -293,7 +293,7 @@ def test_not_solvable_between_hands_and_for_other_games() -> None:
 
 
 def test_a_node_limit_stops_a_large_search() -> None:
-    game = ending(3, 2, 14)
+    game = ending(5, 2, 14)
     with pytest.raises(S.SearchLimit, match="too large"):
         S.solve(game, max_nodes=5)
     with pytest.raises(NotSolvable):

@@ -290,8 +290,8 @@ def test_records_and_trajectories(name: str) -> None:
 def test_record_with_an_illegal_move_is_refused() -> None:
     game = new_game("texas42", seed=3)
     record = game.record()
-    record["moves"] = [*record["moves"], "play 6-6"]
-    with pytest.raises(IllegalMove, match="move 3 of the record"):
+    record["moves"] = [*record["moves"], "play 6-6"]  # while the bidding is on
+    with pytest.raises(IllegalMove, match=f"move {len(record['moves'])} of the record"):
         record_to_trajectory(record)
 
 

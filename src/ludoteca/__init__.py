@@ -8,7 +8,8 @@ True
 True
 """
 
-from .analysis import analyse, hint
+from typing import TYPE_CHECKING, Any
+
 from .errors import GameNotAvailable, IllegalMove, InvalidOption, InvalidRecord, NotSolvable
 from .events import Event
 from .game import RECORD_FORMAT, Game
@@ -19,6 +20,9 @@ from .record import load_record, replay, save_record
 from .registry import GAMES, available_games, game_class, game_type, new_game
 from .solve import solve
 from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .analysis import analyse, hint
 
 __all__ = [
     "GAMES",
@@ -47,3 +51,21 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+_LAZY = ("analyse", "hint")
+_loaded: list[str] = []
+
+
+def __getattr__(name: str) -> Any:
+    """``analyse`` and ``hint``, imported when first asked for: the analysis brings the
+    bots and the texts in every language, which playing a game does not need. Once
+    imported they are plain attributes (deleted, they stay deleted)."""
+    if name in _LAZY and not _loaded:
+        from . import analysis
+
+        for lazy in _LAZY:
+            globals()[lazy] = getattr(analysis, lazy)
+            _loaded.append(lazy)
+        return globals()[name]
+    raise AttributeError(f"module 'ludoteca' has no attribute {name!r}")

@@ -7,9 +7,10 @@ or, on the fast path, by action numbers from a fixed per-game action space
 
 Randomness enters only through chance events (a deal, a draw, a roll of the
 dice), which are moves like any other. With ``chance="auto"`` the game draws
-them itself: the event at move index ``k`` is drawn from a generator seeded with
-``seed`` and ``k`` alone, so a copy shares nothing with its original and undoing
-a move and playing it again draws the same events. With ``chance="manual"``
+them itself: the event at move index ``k`` is drawn from a number that is a
+function of ``seed`` and ``k`` alone (:mod:`ludoteca.chance`), so a copy shares
+nothing with its original and undoing a move and playing it again draws the same
+events. With ``chance="manual"``
 :attr:`Game.to_move` is ``"chance"`` whenever one is due and the caller plays it
 (``game.play("deal …")``). Either way every chance event lands in the record,
 so every game replays exactly.
@@ -52,6 +53,7 @@ from typing import (
     overload,
 )
 
+from .chance import NUMBER_BITS, ChanceSource
 from .errors import IllegalMove, InvalidOption, TensorNotAvailable
 from .events import Event
 from .gametype import GameType, TypeInfo
@@ -71,6 +73,7 @@ __all__ = [
     "ChanceMode",
     "ChanceOutcome",
     "Core",
+    "DeferredEvents",
     "DiceRoll",
     "Game",
     "Seat",
@@ -92,7 +95,10 @@ Buffer = TypeVar("Buffer")
 
 ALL_TILES_MASK = (1 << 28) - 1
 
-EventLog: TypeAlias = "tuple[int, tuple[Event, ...], EventLog] | None"
+DeferredEvents: TypeAlias = Callable[[], tuple[Event, ...]]
+"""A move's events not built yet: a pure function of what it holds, called each time
+they are read (an engine on the fast path keeps the numbers, not the events)."""
+EventLog: TypeAlias = "tuple[int, tuple[Event, ...] | DeferredEvents, EventLog] | None"
 """The events of a game's moves, newest first: ``(move index, its events, older)``,
 ``None`` when empty. Never changed in place, so a copy shares it whole."""
 
@@ -202,7 +208,8 @@ class Game(abc.ABC):
     solvers, simulations and tests; a bot sees only its seat's view)."""
     options: dict[str, Any]
     _names: tuple[str, ...]
-    seed: int
+    _chance: ChanceSource
+    """Where the chance events drawn by the game come from (see :attr:`seed`)."""
     _chance_mode: ChanceMode
     _history: list[int | str]
     """Decisions as action numbers, chance events as their canonical text."""
@@ -295,15 +302,18 @@ class Game(abc.ABC):
         )
 
     @abc.abstractmethod
-    def _sample_chance(self, rng: random.Random) -> str:
-        """A chance event due now, drawn uniformly with ``rng``."""
+    def _sample_chance(self, number: int) -> str:
+        """The chance event due now drawn with ``number``, uniform on
+        ``[0, 2**NUMBER_BITS)`` (read it with :func:`ludoteca.chance.sample`,
+        :func:`~ludoteca.chance.permutation` or a remainder)."""
 
-    def _auto_chance(self, rng: random.Random) -> str:
-        """Draw and apply the chance event due now; return its canonical text.
+    def _auto_chance(self, number: int) -> str:
+        """Draw the chance event due now with ``number`` (as :meth:`_sample_chance`)
+        and apply it; return its canonical text.
 
         Engines may override this to skip writing and re-reading the event.
         """
-        return self._apply_chance(self._sample_chance(rng))
+        return self._apply_chance(self._sample_chance(number))
 
     def _chance_event(self) -> ChanceEvent:
         """The structure of the chance event due now (a :class:`TileDraw` or a
@@ -388,6 +398,15 @@ class Game(abc.ABC):
             )
             self.__dict__["_type"] = cached
         return cached
+
+    @property
+    def seed(self) -> int:
+        """The seed of the chance events the game draws itself (``chance="auto"``)."""
+        return self._chance.seed
+
+    @seed.setter
+    def seed(self, seed: int) -> None:
+        self._chance = ChanceSource(seed)
 
     @property
     def num_seats(self) -> int:
@@ -503,7 +522,8 @@ class Game(abc.ABC):
         out = []
         link = self._events
         while link is not None and link[0] >= start:
-            out.append((link[0], link[1]))
+            found = link[1]
+            out.append((link[0], found if isinstance(found, tuple) else found()))
             link = link[2]
         out.reverse()
         return out
@@ -535,19 +555,21 @@ class Game(abc.ABC):
         """
         history = self._history
         if self._chance_mode == "auto":
-            decisions = [i for i, e in enumerate(history) if not isinstance(e, str)]
-            if not decisions:
+            first = len(history) - 1
+            while first >= 0 and isinstance(history[first], str):
+                first -= 1
+            if first < 0:
                 raise IllegalMove(
                     "there is no decision to undo", seat=self._current(), code="nothing_to_undo"
                 )
-            first = decisions[-1]
         elif history:
             first = len(history) - 1
         else:
             raise IllegalMove(
                 "there is no move to undo", seat=self._current(), code="nothing_to_undo"
             )
-        popped = self.moves[first]
+        entry = history[first]
+        popped = entry if isinstance(entry, str) else self.action_to_move(entry)
         self._chance_due = None
         self._chance_parts = ()
         while len(history) > first:
@@ -715,24 +737,25 @@ class Game(abc.ABC):
         self._push(action, cur)  # type: ignore[arg-type]
         self._advance()
 
-    def _chance_rng(self) -> random.Random:
-        """The generator of the chance event due now at this move index."""
-        return random.Random(f"{self.seed}:{len(self._history)}")
+    def _chance_number(self) -> int:
+        """The number the chance event due now at this move index is drawn with."""
+        return self._chance.number(len(self._history))
 
     def _advance(self) -> None:
         if self._chance_mode != "auto":
             return
         while self._current() == CHANCE:
-            self._push(self._auto_chance(self._chance_rng()), CHANCE)
+            self._push(self._auto_chance(self._chance.number(len(self._history))), CHANCE)
 
     def sample_chance(self, rng: random.Random | None = None) -> str:
         """A chance event that may be played now, drawn uniformly with ``rng`` (by
-        default the generator the game would draw it with itself)."""
+        default as the game would draw it itself)."""
         if self._current() != CHANCE:
             raise IllegalMove(
                 "no chance event is due now", seat=self._current(), code="no_chance_due"
             )
-        return self._sample_chance(rng if rng is not None else self._chance_rng())
+        number = rng.getrandbits(NUMBER_BITS) if rng is not None else self._chance_number()
+        return self._sample_chance(number)
 
     # ---------------------------------------------------- chance, part by part
 

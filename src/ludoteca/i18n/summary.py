@@ -8,7 +8,7 @@ title and a list of :class:`Block` values (sentences, headings, rows), said
 once here; the terminal draws it with rich, the web pages as HTML.
 
 >>> import ludoteca
->>> game = ludoteca.new_game("bingo", seed=3, names=["Ana", "Bia"])
+>>> game = ludoteca.new_game("bingo", seed=5, names=["Ana", "Bia"])
 >>> while not any(ended_hand(game.type, events) for events in game.events):
 ...     game.play(game.legal_moves()[0])
 >>> ended = next(events for events in game.events if ended_hand(game.type, events))

@@ -7,7 +7,7 @@ the web server sends them in its frames beside the codes, and the pages show
 them as they come (the pages keep the codes for their logic, never the words).
 
 >>> import ludoteca
->>> game = ludoteca.new_game("fiveup", seed=2, names=["Ana", "Bia"])
+>>> game = ludoteca.new_game("fiveup", seed=20, names=["Ana", "Bia"])
 >>> game.play(game.legal_moves()[0])
 >>> words = said(game.view(0), Voice.of("fiveup", "pt", ["Ana", "Bia"], me=0))
 >>> sorted(words), words["log"][-1]["text"]

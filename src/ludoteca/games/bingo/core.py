@@ -152,11 +152,18 @@ _HAND_FIELDS = (
 )
 _LIST_FIELDS = frozenset({"hands", "points", "tricks_won", "shown", "tricks", "draw_log"})
 
+
+def _subsets(bits: range) -> tuple[tuple[int, ...], ...]:
+    """Every subset of ``bits``, lowest first, indexed by its mask over them."""
+    out: list[tuple[int, ...]] = [()]
+    for b in bits:
+        out += [(*s, b) for s in out]
+    return tuple(out)
+
+
 # The tiles of a mask's low and high 14 bits, lowest first (a hand's play actions).
-_LOW: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(14) if v >> i & 1) for v in range(1 << 14)
-)
-_HIGH: tuple[tuple[int, ...], ...] = tuple(tuple(14 + i for i in _LOW[v]) for v in range(1 << 14))
+_LOW = _subsets(range(14))
+_HIGH = _subsets(range(14, 28))
 # The show actions of the doubles of a mask, by mask of doubles.
 _SHOWS: dict[int, tuple[int, ...]] = {
     sum(DOUBLE_BIT[d] for d in range(7) if sub >> d & 1): tuple(

@@ -48,6 +48,7 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
 from ludoteca.events import Event
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
@@ -81,7 +82,6 @@ from .core import (
     BingoCore,
     HandRecord,
     action_tile,
-    random_permutation,
 )
 from .hidden import DealSampler, HandObservation, observe
 from .tables import (
@@ -407,11 +407,11 @@ class Bingo(Game):
             return f"draw {TILE_TEXT[a]} {TILE_TEXT[b]}"
         raise self._chance_error(text, "no_chance_due")
 
-    def _sample_chance(self, rng: random.Random) -> str:
+    def _sample_chance(self, number: int) -> str:
         if self.core.phase == DRAW:
-            a, b = rng.sample(range(28), 2)
+            a, b = sample(number, 28, 2)
             return f"draw {TILE_TEXT[a]} {TILE_TEXT[b]}"
-        order = random_permutation(rng)
+        order = permutation(number, 28)
         return _deal_text(
             sorted(order[:7], reverse=True),
             sorted(order[7:14], reverse=True),
@@ -419,13 +419,13 @@ class Bingo(Game):
             order[15:],
         )
 
-    def _auto_chance(self, rng: random.Random) -> str:
+    def _auto_chance(self, number: int) -> str:
         core = self.core
         if core.phase == DRAW:
-            a, b = rng.sample(range(28), 2)
+            a, b = sample(number, 28, 2)
             core.draw_first(a, b)
             return f"draw {TILE_TEXT[a]} {TILE_TEXT[b]}"
-        order = random_permutation(rng)
+        order = permutation(number, 28)
         core.deal_order(order)
         return _deal_text(
             sorted(order[:7], reverse=True),

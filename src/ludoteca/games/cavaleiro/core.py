@@ -36,6 +36,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ludoteca.chance import NUMBER_BITS
+
 from .layout import Layout
 from .rolls import (
     COLUMN_LIMIT,
@@ -278,12 +280,9 @@ class Rules:
 
 
 def draw_roll(rng: random.Random) -> int:
-    """A roll index 0..1295, uniform: four fair dice in the order rolled."""
-    bits = rng.getrandbits
-    while True:
-        roll = bits(11)
-        if roll < ROLL_COUNT:
-            return roll
+    """A roll index 0..1295, uniform: four fair dice in the order rolled (drawn as
+    the game draws a roll from a chance number, :mod:`ludoteca.chance`)."""
+    return rng.getrandbits(NUMBER_BITS) % ROLL_COUNT
 
 
 # -------------------------------------------------------------------- state
@@ -473,6 +472,16 @@ class State:
         if self.trail is not None:
             self.trail.append(entry)
 
+    def roll_round(self, rolls: Sequence[int]) -> None:
+        """Every roll of a round not yet rolled, in the round's order, at once: as
+        :meth:`roll` of each in turn."""
+        done = tuple(zip(self.order, rolls, strict=True))
+        self.rolls = done
+        self._end_round(done)
+        if self.trail is not None:
+            self.trail += [_ROLLED_ENTRY] * (len(done) - 1)
+            self.trail.append(_ROUND_ENDED_ENTRY)
+
     def _end_round(self, rolls: tuple[tuple[int, int], ...]) -> None:
         ranked = round_ranking(rolls)
         self.ranking = tuple([seat for seat, _ in ranked])
@@ -620,13 +629,7 @@ class State:
         end_round = sim._end_round
         apply = sim.apply
         while True:
-            rolls = []
-            for seat in sim.order:
-                roll = bits(11)
-                while roll >= ROLL_COUNT:
-                    roll = bits(11)
-                rolls.append((seat, roll))
-            sim.rolls = done = tuple(rolls)
+            sim.rolls = done = tuple([(seat, bits(NUMBER_BITS) % ROLL_COUNT) for seat in sim.order])
             end_round(done)
             apply(choice(sim.allowed))
             if sim.winner is not None:

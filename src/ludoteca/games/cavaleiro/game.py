@@ -50,6 +50,7 @@ an event for every roll, round won, removal and the end (``docs/games/cavaleiro.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import OrderedDict
@@ -57,7 +58,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat, ToMove
+from ludoteca.events import Event
+from ludoteca.game import CHANCE, Actor, ChanceEvent, DeferredEvents, DiceRoll, Game, Seat, ToMove
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.options import OptionSpec
@@ -78,7 +80,6 @@ from .core import (
     WHAT_NAMES,
     Rules,
     State,
-    draw_roll,
     intact_blocks,
 )
 from .layout import DEFAULT_LAYOUT, Layout, parse_layout
@@ -89,6 +90,7 @@ from .rolls import (
     R_BLOCK_OR_HORIZONTALS,
     R_COLUMN_OR_HORIZONTAL,
     REMOVAL_CODES,
+    ROLL_COUNT,
     ROLL_INDEX,
     ROLL_RANKED,
     ROLL_REMOVAL,
@@ -247,6 +249,139 @@ def refusal_text(code: str, params: dict[str, Any]) -> str:
     return f"{why}; {said}" if why else said
 
 
+def _game_end(core: State) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:
+    """What the end of the game says, once it is over: the winner, the sticks left and
+    the rounds won by each seat, and the rounds played (``None`` while it goes on)."""
+    if core.winner is None:
+        return None
+    return core.winner, tuple(core.left), core.round, tuple(core.rounds_won)
+
+
+def _removal_events(
+    tables: _Tables,
+    number: int,
+    seat: int,
+    action: int,
+    before: int,
+    after: int,
+    end: tuple[int, tuple[int, ...], int, tuple[int, ...]] | None,
+) -> tuple[Event, ...]:
+    """The events of round ``number``'s decision ``action`` by ``seat``, who had
+    ``before`` sticks and has ``after`` (and of the game's end, ``end``, when it ended it)."""
+    rules = tables.rules
+    what, index, _ = rules.removals[action]
+    removed = Event(
+        "sticks_removed",
+        {
+            "round": number,
+            "seat": seat,
+            "what": WHAT_NAMES[what],
+            "block": index + 1 if what == BLOCK else None,
+            "column": index + 1 if what == COLUMN else None,
+            "count": before - after,
+            "sticks_left": after,
+        },
+    )
+    if end is None:
+        return (removed,)
+    winner, left, rounds, rounds_won = end
+    return (
+        removed,
+        Event(
+            "game_over",
+            {
+                "winner": winner,
+                "removed": [rules.total - x for x in left],
+                "rounds": rounds,
+                "rounds_won": list(rounds_won),
+            },
+        ),
+    )
+
+
+def _roll_events(
+    number: int,
+    seat: int,
+    roll: int,
+    rolls: tuple[tuple[int, int], ...],
+    ranking: tuple[int, ...],
+) -> tuple[Event, ...]:
+    """The events of ``seat``'s ``roll`` in round ``number``: the roll, and the round
+    won when it was the last (``ranking`` of the round's ``rolls``; empty otherwise)."""
+    key = ROLL_RANKED[roll].key
+    rolled = Event(
+        "roll",
+        {
+            "round": number,
+            "seat": seat,
+            "dice": list(ROLLS[roll]),
+            "category": key[0],
+            "key": list(key),
+        },
+    )
+    if not ranking:
+        return (rolled,)
+    roll_of = dict(rolls)
+    ranked = [roll_of[s] for s in ranking]
+    return (
+        rolled,
+        Event(
+            "round_won",
+            {
+                "round": number,
+                "winner": ranking[0],
+                "ranking": list(ranking),
+                "tie_breaks": [tie_break_of(a, b) for a, b in itertools.pairwise(ranked)],
+                "allows": dict(REMOVAL_CODES[ROLL_REMOVAL[ranked[0]]]),
+            },
+        ),
+    )
+
+
+def _order_roll_events(
+    seat: int,
+    stage: int,
+    roll: int,
+    order_rolls: tuple[tuple[tuple[int, int], ...], ...],
+    order: tuple[int, ...],
+) -> tuple[Event, ...]:
+    """The events of ``seat``'s ``roll`` in stage ``stage`` of the roll-off: the roll;
+    when it ended the stage (``order_rolls``: every stage done, else empty), the ties
+    it left; when it decided the ``order`` (else empty), the order."""
+    events = [
+        Event(
+            "order_roll",
+            {"seat": seat, "stage": stage, "dice": list(ROLLS[roll]), "total": ROLL_TOTAL[roll]},
+        )
+    ]
+    if order_rolls:
+        totals: dict[int, list[int]] = {}
+        for s, r in order_rolls[-1]:
+            totals.setdefault(ROLL_TOTAL[r], []).append(s)
+        for total, seats in sorted(totals.items(), reverse=True):
+            if len(seats) > 1:
+                events.append(
+                    Event(
+                        "order_tie",
+                        {"stage": len(order_rolls), "seats": seats, "total": total},
+                    )
+                )
+    if order:
+        events.append(
+            Event(
+                "order_decided",
+                {
+                    "order": list(order),
+                    "stages": [
+                        [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in st]
+                        for st in order_rolls
+                    ],
+                },
+            )
+        )
+    return tuple(events)
+
+
 class _LayoutOption(OptionSpec):
     """The option ``layout``: any value is passed on to :func:`parse_layout`."""
 
@@ -277,6 +412,8 @@ class Cavaleiro(Game):
 
     tables: _Tables
     core: State
+    _pending: DeferredEvents
+    """The events of the move just applied, for :meth:`_push`."""
     """The game's state: every rule of play (see :mod:`.core`)."""
 
     def _validate_options(self) -> None:
@@ -321,6 +458,10 @@ class Cavaleiro(Game):
         if phase == OVER:
             return None
         return CHANCE
+
+    @property
+    def is_over(self) -> bool:
+        return self.core.phase == OVER
 
     def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
         """Why ``action`` is not allowed now: a code (see the module) and its numbers,
@@ -394,27 +535,92 @@ class Cavaleiro(Game):
         number = core.round
         before = core.left[seat]
         core.apply(action)
-        what, index, _ = self.tables.rules.removals[action]
-        left = core.left[seat]
-        self._emit(
-            "sticks_removed",
-            round=number,
-            seat=seat,
-            what=WHAT_NAMES[what],
-            block=index + 1 if what == BLOCK else None,
-            column=index + 1 if what == COLUMN else None,
-            count=before - left,
-            sticks_left=left,
+        self._pending = functools.partial(
+            _removal_events,
+            self.tables,
+            number,
+            seat,
+            action,
+            before,
+            core.left[seat],
+            _game_end(core),
         )
-        if core.winner is not None:
-            total = self.tables.rules.total
-            self._emit(
-                "game_over",
-                winner=core.winner,
-                removed=[total - x for x in core.left],
-                rounds=core.round,
-                rounds_won=list(core.rounds_won),
-            )
+
+    def _push(self, entry: int | str, actor: Actor) -> None:
+        # Every move of Cavaleiro has events: those of the move just applied, built when read.
+        history = self._history
+        history.append(entry)
+        self._actors.append(actor)
+        self._events = (len(history) - 1, self._pending, self._events)
+
+    def apply_action_unchecked(self, action: int) -> None:
+        # The base method with the decision, its events and the next round's rolls
+        # inlined: this is the hot path.
+        core = self.core
+        seat = core.round_winner
+        number = core.round
+        before = core.left[seat]
+        core.apply(action)
+        history = self._history
+        history.append(action)
+        self._actors.append(seat)
+        self._events = (
+            len(history) - 1,
+            functools.partial(
+                _removal_events,
+                self.tables,
+                number,
+                seat,
+                action,
+                before,
+                core.left[seat],
+                _game_end(core),
+            ),
+            self._events,
+        )
+        if self._chance_mode == "auto" and core.phase == ROLL:
+            self._roll_round()
+
+    def _advance(self) -> None:
+        if self._chance_mode != "auto":
+            return
+        core = self.core
+        if core.phase == ORDER:
+            draw = self._chance.number
+            history = self._history
+            while core.phase == ORDER:
+                roll = draw(len(history)) % ROLL_COUNT
+                self._roll(roll)
+                self._push(ROLL_TEXT[roll], CHANCE)
+        if core.phase == ROLL:
+            self._roll_round()
+
+    def _roll_round(self) -> None:
+        """Draw and apply the rolls of the round under way (chance auto), with their events."""
+        core = self.core
+        history = self._history
+        if core.rolls:  # a round begun by hand: the rest a roll at a time
+            draw = self._chance.number
+            while core.phase == ROLL:
+                roll = draw(len(history)) % ROLL_COUNT
+                self._roll(roll)
+                self._push(ROLL_TEXT[roll], CHANCE)
+            return
+        start = len(history)
+        rolls = [n % ROLL_COUNT for n in self._chance.numbers(start, len(core.order))]
+        core.roll_round(rolls)
+        history += [ROLL_TEXT[roll] for roll in rolls]
+        self._actors += [CHANCE] * len(rolls)
+        events = self._events
+        number = core.round
+        last = len(rolls) - 1
+        for i, (seat, roll) in enumerate(core.rolls):
+            if i < last:
+                done = functools.partial(_roll_events, number, seat, roll, (), ())
+            else:
+                done = functools.partial(_roll_events, number, seat, roll, core.rolls, core.ranking)
+            events = (start + i, done, events)
+        self._events = events
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()
@@ -431,66 +637,30 @@ class Cavaleiro(Game):
         self._roll(roll)
         return ROLL_TEXT[roll]
 
-    def _auto_chance(self, rng: random.Random) -> str:
+    def _auto_chance(self, number: int) -> str:
         """Draw the roll due and apply it without writing and re-reading its text."""
-        roll = draw_roll(rng)
+        roll = number % ROLL_COUNT
         self._roll(roll)
         return ROLL_TEXT[roll]
 
     def _roll(self, roll: int) -> None:
-        """Apply the roll due, with its events."""
+        """Apply the roll due; its events are kept for :meth:`_push`."""
         core = self.core
         if core.phase == ROLL:
+            number = core.round
+            seat = core.order[len(core.rolls)]
             core.roll(roll)
-            key = ROLL_RANKED[roll].key
-            self._emit(
-                "roll",
-                round=core.round,
-                seat=core.rolls[-1][0],
-                dice=list(ROLLS[roll]),
-                category=key[0],
-                key=list(key),
+            self._pending = functools.partial(
+                _roll_events, number, seat, roll, core.rolls, core.ranking
             )
-            if core.phase == REMOVE:
-                ranking = core.ranking
-                roll_of = dict(core.rolls)
-                ranked = [roll_of[s] for s in ranking]
-                self._emit(
-                    "round_won",
-                    round=core.round,
-                    winner=ranking[0],
-                    ranking=list(ranking),
-                    tie_breaks=[tie_break_of(a, b) for a, b in itertools.pairwise(ranked)],
-                    allows=dict(REMOVAL_CODES[ROLL_REMOVAL[ranked[0]]]),
-                )
             return
         seat = core.roller()
         stage = len(core.order_rolls) + 1
         core.roll(roll)
-        self._emit(
-            "order_roll", seat=seat, stage=stage, dice=list(ROLLS[roll]), total=ROLL_TOTAL[roll]
+        done = core.order_rolls if len(core.order_rolls) == stage else ()
+        self._pending = functools.partial(
+            _order_roll_events, seat, stage, roll, done, core.order if core.phase == ROLL else ()
         )
-        if len(core.order_rolls) == stage:
-            self._order_events(core)
-
-    def _order_events(self, core: State) -> None:
-        """Events of a stage of the roll-off just done: the ties it left, the order once decided."""
-        done = core.order_rolls[-1]
-        totals: dict[int, list[int]] = {}
-        for s, r in done:
-            totals.setdefault(ROLL_TOTAL[r], []).append(s)
-        for total, seats in sorted(totals.items(), reverse=True):
-            if len(seats) > 1:
-                self._emit("order_tie", stage=len(core.order_rolls), seats=seats, total=total)
-        if core.phase == ROLL:
-            self._emit(
-                "order_decided",
-                order=list(core.order),
-                stages=[
-                    [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in stage]
-                    for stage in core.order_rolls
-                ],
-            )
 
     @property
     def to_roll(self) -> int | None:
@@ -533,8 +703,8 @@ class Cavaleiro(Game):
             reason = f"a roll is four dice from 1 to 6, like 'roll 6 5 2 1'; {reason}"
         return self._chance_refusal(text, reason, code, params)
 
-    def _sample_chance(self, rng: random.Random) -> str:
-        return ROLL_TEXT[draw_roll(rng)]
+    def _sample_chance(self, number: int) -> str:
+        return ROLL_TEXT[number % ROLL_COUNT]
 
     def _chance_event(self) -> ChanceEvent:
         """Every chance event is a roll of four dice."""

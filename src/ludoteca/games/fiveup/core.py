@@ -449,6 +449,11 @@ class State:
         """A deal drawn uniformly: the hands (each high tile first), then the stock."""
         order = list(range(28))
         rng.shuffle(order)
+        return self.deal_of_order(order)
+
+    def deal_of_order(self, order: list[int]) -> tuple[list[list[int]], list[int]]:
+        """The deal of the 28 tiles in ``order``: a hand after another (each high tile
+        first), then the stock in that order."""
         k = HAND_SIZE
         n = self.n
         hands = [sorted(order[k * i : k * i + k], reverse=True) for i in range(n)]

@@ -47,6 +47,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import TypeInfo
@@ -254,10 +255,11 @@ class FiveUp(Game):
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()
         if isinstance(entry, str) and entry.startswith("deal "):
-            self.hand_start = max(
-                (i for i, e in enumerate(self._history) if isinstance(e, str) and e[:5] == "deal "),
-                default=-1,
-            )
+            history = self._history
+            start = len(history) - 1
+            while start >= 0 and not str(history[start]).startswith("deal "):
+                start -= 1
+            self.hand_start = start
         self._records_cache = None
         self._hidden_cache = None
         return True
@@ -369,13 +371,13 @@ class FiveUp(Game):
         s.deal(hands, stock)
         return deal_text(hands, stock)
 
-    def _auto_chance(self, rng: random.Random) -> str:
+    def _auto_chance(self, number: int) -> str:
         s = self.core
         if s.phase == DRAW:
-            tiles = s.random_lead_draw(rng)
+            tiles = sample(number, 28, s.n)
             s.draw_for_lead(tiles)
             return "draw " + _tiles_text(tiles)
-        hands, stock = s.random_deal(rng)
+        hands, stock = s.deal_of_order(permutation(number, 28))
         self.hand_start = len(self._history)
         s.deal(hands, stock)
         return deal_text(hands, stock)
@@ -393,11 +395,11 @@ class FiveUp(Game):
         except ValueError as e:
             raise self._chance_error(text, str(e), "bad_tile") from None
 
-    def _sample_chance(self, rng: random.Random) -> str:
+    def _sample_chance(self, number: int) -> str:
         s = self.core
         if s.phase == DRAW:
-            return "draw " + _tiles_text(s.random_lead_draw(rng))
-        return deal_text(*s.random_deal(rng))
+            return "draw " + _tiles_text(sample(number, 28, s.n))
+        return deal_text(*s.deal_of_order(permutation(number, 28)))
 
     def _chance_event(self) -> ChanceEvent:
         """The draw for first leader (one tile per seat) or the deal: five tiles a

@@ -135,11 +135,12 @@ SINGLE_NUMBER: tuple[int, ...] = tuple(ns[0] if len(ns) == 1 else -1 for ns in N
 
 def _half_table(base: int, pips: bool) -> tuple[int, ...]:
     """For each 14-bit half of a hand: its pips, or the numbers it shows (7-bit mask)."""
-    table = [0] * (1 << 14)
-    for m in range(1, 1 << 14):
-        low = m & -m
-        t = base + low.bit_length() - 1
-        table[m] = table[m ^ low] + PIPS[t] if pips else table[m ^ low] | NUMBERS_OF[t]
+    table = [0]
+    for t in range(base, base + 14):
+        if pips:
+            table += [x + PIPS[t] for x in table]
+        else:
+            table += [x | NUMBERS_OF[t] for x in table]
     return tuple(table)
 
 

@@ -154,13 +154,17 @@ def trump_name(contract: int) -> str | None:
     return ("doubles", "follow-me", None, None)[contract - 7]
 
 
-# Play actions of every 14-bit half of a hand mask, for fast move lists.
-_PLAYS_LOW: tuple[list[int], ...] = tuple(
-    [A_PLAY + t for t in range(14) if m >> t & 1] for m in range(1 << 14)
-)
-_PLAYS_HIGH: tuple[list[int], ...] = tuple(
-    [A_PLAY + 14 + t for t in range(14) if m >> t & 1] for m in range(1 << 14)
-)
+def _subsets(actions: range) -> tuple[list[int], ...]:
+    """Every subset of ``actions``, lowest first, indexed by its mask over them."""
+    out: list[list[int]] = [[]]
+    for a in actions:
+        out += [[*s, a] for s in out]
+    return tuple(out)
+
+
+# Play actions of every 14-bit half of a hand mask, for fast move lists (never changed).
+_PLAYS_LOW = _subsets(range(A_PLAY, A_PLAY + 14))
+_PLAYS_HIGH = _subsets(range(A_PLAY + 14, A_PLAY + 28))
 
 # Per contract, by the tile that led the trick: what follows it, and every
 # tile's strength in that trick.
@@ -1101,7 +1105,11 @@ def random_deal(rng: random.Random) -> list[int]:
     """Four hands of seven tiles as masks, in seat order; every deal equally likely."""
     r = rng.random
     keys = [r() for _ in _R28]
-    o = sorted(_R28, key=keys.__getitem__)
+    return deal_masks(sorted(_R28, key=keys.__getitem__))
+
+
+def deal_masks(o: list[int]) -> list[int]:
+    """The four hands of the 28 tiles in order ``o`` as masks: seven by seven, in seat order."""
     b = _BIT
     return [
         b[o[0]] | b[o[1]] | b[o[2]] | b[o[3]] | b[o[4]] | b[o[5]] | b[o[6]],

@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import TypeInfo
@@ -70,9 +71,9 @@ from .core import (
     bid_kind,
     bid_marks,
     bid_value,
+    deal_masks,
     hand_mask,
     hand_text,
-    random_deal,
     trump_name,
 )
 from .tables import CONTRACT_NAMES, DOUBLES, LED_SUIT, NELLO, SEVENS, SUIT_NAMES
@@ -236,7 +237,7 @@ class Texas42(Game):
             self._events = (len(history) - 1, tuple(emitted), self._events)
             emitted.clear()
         if core.phase == DEAL and self._chance_mode == "auto":  # one deal is due
-            self._push(self._auto_chance(self._chance_rng()), CHANCE)
+            self._push(self._auto_chance(self._chance.number(len(history))), CHANCE)
 
     def _undo(self, entry: int | str) -> bool:
         core = self.core
@@ -317,19 +318,19 @@ class Texas42(Game):
             bad = next(w for w in words if not _is_tile(w))
             raise self._chance_error(text, "not_a_tile", {"word": bad}) from None
 
-    def _sample_chance(self, rng: random.Random) -> str:
+    def _sample_chance(self, number: int) -> str:
         if self.core.phase == DRAW:
-            tiles = rng.sample(range(28), len(self.core.draw_seats))
+            tiles = sample(number, 28, len(self.core.draw_seats))
             return "draw " + " ".join(TILE_TEXT[t] for t in tiles)
-        return _deal_text(random_deal(rng))
+        return _deal_text(deal_masks(permutation(number, 28)))
 
-    def _auto_chance(self, rng: random.Random) -> str:
+    def _auto_chance(self, number: int) -> str:
         core = self.core
         if core.phase == DRAW:
-            tiles = rng.sample(range(28), len(core.draw_seats))
+            tiles = sample(number, 28, len(core.draw_seats))
             core.draw(tiles)
             return "draw " + " ".join(TILE_TEXT[t] for t in tiles)
-        masks = random_deal(rng)
+        masks = deal_masks(permutation(number, 28))
         core.deal(masks)
         return _deal_text(masks)
 
