@@ -247,7 +247,7 @@ def _units(decisions: Iterable[Decision]) -> list[str]:
 
 def _texas42_exact(game: Game) -> tuple[dict[str, float], list[str], str] | None:
     from .bots.texas42_expert import _hand_score
-    from .games.texas42.core import bid_marks
+    from .games.texas42.core import bid_marks, points_to_make
     from .games.texas42.solver import position
     from .games.texas42.solver import solve as solve_texas42
 
@@ -259,7 +259,7 @@ def _texas42_exact(game: Game) -> tuple[dict[str, float], list[str], str] | None
     mover = game.to_move
     assert isinstance(mover, int)
     bidding = pos.bidder % 2 == mover % 2
-    need, marks = min(pos.high, 42), bid_marks(pos.high)
+    need, marks = points_to_make(pos.high), bid_marks(pos.high)
     nello = solution.objective == "bidder tricks"
     marks_scoring = game.options["scoring"] == "marks"
     values: dict[str, float] = {}

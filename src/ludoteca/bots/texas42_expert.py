@@ -48,9 +48,11 @@ from ludoteca.games.texas42.core import (
     bid_kind,
     bid_marks,
     bid_value,
+    points_to_make,
 )
 from ludoteca.games.texas42.game import Texas42
 from ludoteca.games.texas42.solver import can_reach, exact_value, position
+from ludoteca.games.texas42.solver import need as need_of
 from ludoteca.games.texas42.tables import CONTRACT_NAMES, NELLO, SEVENS
 from ludoteca.tiles import tile_index
 
@@ -240,7 +242,7 @@ class ExpertTexas42(SearchBot):
         for _ in range(deals):
             sample = _sample(handle, rng)
             high = sample.high
-            need = min(high, 42)
+            need = points_to_make(high)
             for action in legal:
                 child = sample.clone()
                 child.apply(action)
@@ -250,7 +252,7 @@ class ExpertTexas42(SearchBot):
                 else:
                     results[action].append((value >= need, value))
         scoring = handle.options["scoring"]
-        need, marks = min(high, 42), bid_marks(high)
+        need, marks = points_to_make(high), bid_marks(high)
         rows = []
         for action, outcomes in results.items():
             if not outcomes:
@@ -305,7 +307,7 @@ class ExpertTexas42(SearchBot):
         for i in range(deals):
             sample = _sample(handle, rng)
             high = sample.high
-            need = min(high, 42)
+            need = points_to_make(high)
             exact = i % exact_every == 0
             exact_n += exact
             for action in legal:
@@ -384,10 +386,10 @@ def _bid_value(sim: _Sim, need: int, rate: float, scoring: str) -> float:
     rate = max(0.0, min(1.0, rate))
     if scoring == "marks":
         return round((2 * rate - 1) * bid_marks(need), 9)
-    made = [_hand_score(True, p, min(need, 42), True) for p in sim.points if p >= need]
-    set_ = [_hand_score(False, p, min(need, 42), True) for p in sim.points if p < need]
+    made = [_hand_score(True, p, points_to_make(need), True) for p in sim.points if p >= need]
+    set_ = [_hand_score(False, p, points_to_make(need), True) for p in sim.points if p < need]
     # an outcome never seen in the deals counts as its mildest case
-    made_mean = sum(made) / len(made) if made else 2 * min(need, 42) - 42
+    made_mean = sum(made) / len(made) if made else 2 * points_to_make(need) - 42
     set_mean = sum(set_) / len(set_) if set_ else -43.0
     return round(rate * made_mean + (1 - rate) * set_mean, 9)
 
@@ -430,8 +432,8 @@ def _outcome(child: State, hands_before: int, *, exact: bool) -> tuple[bool, int
         value = exact_value(pos)
         if pos.contract == NELLO:
             return value == 0, 42 if value == 0 else 0
-        return value >= min(pos.high, 42), value
-    return can_reach(pos, 0 if pos.contract == NELLO else min(pos.high, 42)), None
+        return value >= points_to_make(pos.high), value
+    return can_reach(pos, need_of(pos)), None
 
 
 def _hand_score(made: bool, bidder_points: int, need: int, bidding: bool) -> float:

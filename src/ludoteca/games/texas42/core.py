@@ -120,6 +120,15 @@ def bid_kind(action: int) -> int:
     return PLUNGE if action < A_SPLASH else SPLASH
 
 
+def points_to_make(value: int) -> int:
+    """Points the bidders must take to make a bid of ``value`` (a bid of marks: all 42).
+
+    >>> points_to_make(34), points_to_make(84)
+    (34, 42)
+    """
+    return value if value < 42 else 42
+
+
 def bid_marks(value: int) -> int:
     """Marks at stake for a bid of ``value`` points (1 for 30–42)."""
     return 1 if value <= 42 else value // 42
@@ -720,7 +729,7 @@ class State:
                 if winner != self.bidder:
                     return
             else:
-                need = self.high if self.high < 42 else 42
+                need = points_to_make(self.high)
                 bidders = self.bidder & 1
                 if p[bidders] < need and p[1 - bidders] <= 42 - need:
                     return
@@ -1053,7 +1062,7 @@ def score_hand(
         made = points[bidders] == 0  # every trick is worth a point
         reason = "nello_no_trick" if made else "nello_took_a_trick"
     else:
-        made = points[bidders] >= min(high, 42)
+        made = points[bidders] >= points_to_make(high)
         reason = "bid_reached" if made else "bid_out_of_reach"
     if rules.marks:
         marks = bid_marks(high)

@@ -47,7 +47,7 @@ from ludoteca.solution import RankedSolution
 from ludoteca.tiles import indices_of
 
 from . import tables
-from .core import A_PLAY, ACTION_TEXT, PHASE_NAMES, PLAY, State
+from .core import A_PLAY, ACTION_TEXT, PHASE_NAMES, PLAY, State, points_to_make
 from .tables import CONTRACT_NAMES, COUNT, LED_SUIT, NELLO, STRENGTH
 
 if TYPE_CHECKING:
@@ -370,7 +370,7 @@ class Solution(RankedSolution):
     from this position. ``moves``: every legal move with its value, best first for the
     side to move. ``pv``: a line of optimal play to the end of the hand.
     ``made``: whether the bid is made under optimal play (the bidders reach
-    ``min(bid, 42)`` points; in nello, the bidder takes no trick).
+    ``points_to_make(bid)`` points; in nello, the bidder takes no trick).
     """
 
     game: str
@@ -466,7 +466,7 @@ def solve_position(pos: State) -> Solution:
     points = final.points
     bidders = pos.bidder & 1
     value = best if nello else points[bidders]
-    made = value == 0 if nello else value >= min(pos.high, 42)
+    made = value == 0 if nello else value >= points_to_make(pos.high)
     return Solution(
         game="texas42",
         contract=CONTRACT_NAMES[pos.contract],
@@ -500,7 +500,7 @@ def can_reach(pos: State, target: int) -> bool:
 
 def need(pos: State) -> int:
     """What the bidders must reach: :func:`can_reach`'s target for making the bid."""
-    return 0 if pos.contract == NELLO else min(pos.high, 42)
+    return 0 if pos.contract == NELLO else points_to_make(pos.high)
 
 
 @overload
