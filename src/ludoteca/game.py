@@ -365,9 +365,20 @@ class Game(abc.ABC):
         """Size of the fixed action space of decisions."""
         return self.type.num_actions
 
-    @abc.abstractmethod
     def action_to_move(self, action: int) -> str:
-        """The canonical notation of a decision's action number."""
+        """The canonical notation of a decision's action number (``ValueError`` out
+        of range, ``TypeError`` if it is not a whole number)."""
+        texts = self._action_texts()
+        try:
+            if 0 <= action < len(texts):
+                return texts[action]
+        except TypeError:
+            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
+        raise ValueError(f"{action} is not a {self.title} action number (0 to {len(texts) - 1})")
+
+    @abc.abstractmethod
+    def _action_texts(self) -> Sequence[str]:
+        """The notation of every action number, in order."""
 
     @abc.abstractmethod
     def result(self) -> dict[str, Any]:

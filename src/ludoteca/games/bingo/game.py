@@ -45,7 +45,7 @@ Move('play', tiles=(Tile(6, 6),), detail='show', text='play 6-6 show')
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from ludoteca.chance import permutation, sample
@@ -480,13 +480,8 @@ class Bingo(Game):
         tiles = tuple(ALL_TILES[t] for t in (*h0, *h1, up, *stock))
         return Move("deal", tiles, text=_deal_text(h0, h1, up, stock))
 
-    def action_to_move(self, action: int) -> str:
-        try:
-            if 0 <= action < NUM_ACTIONS:
-                return ACTION_TEXT[action]
-        except TypeError:
-            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
-        raise ValueError(f"{action} is not a Bingo action number (0 to {NUM_ACTIONS - 1})")
+    def _action_texts(self) -> Sequence[str]:
+        return ACTION_TEXT
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         if not entry.startswith("deal "):

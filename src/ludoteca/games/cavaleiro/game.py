@@ -54,6 +54,7 @@ import functools
 import itertools
 import random
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -768,16 +769,8 @@ class Cavaleiro(Game):
         numbers = (count, index + 1) if what == COLUMN else (index + 1,) if what == BLOCK else ()
         return Move("remove", numbers=numbers, detail=WHAT_NAMES[what], text=text)
 
-    def action_to_move(self, action: int) -> str:
-        t = self.tables
-        try:
-            if 0 <= action < t.rules.num_actions:
-                return t.action_text[action]
-        except TypeError:
-            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
-        raise ValueError(
-            f"{action} is not a Cavaleiro action number (0 to {t.rules.num_actions - 1})"
-        )
+    def _action_texts(self) -> Sequence[str]:
+        return self.tables.action_text
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         return entry

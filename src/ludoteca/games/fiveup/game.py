@@ -45,6 +45,7 @@ Move('play', tiles=(Tile(4, 1), Tile(6, 4)), numbers=(4,), detail='on', text='pl
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ludoteca.chance import permutation, sample
@@ -448,13 +449,8 @@ class FiveUp(Game):
             return Move("deal", move.tiles, (*sizes[:-1], sizes[-1] - 1), "stock", text)
         return move
 
-    def action_to_move(self, action: int) -> str:
-        try:
-            if 0 <= action < NUM_ACTIONS:
-                return ACTION_TEXT[action]
-        except TypeError:
-            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
-        raise ValueError(f"{action} is not a Five-Up action number (0 to {NUM_ACTIONS - 1})")
+    def _action_texts(self) -> Sequence[str]:
+        return ACTION_TEXT
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         if not entry.startswith("deal "):

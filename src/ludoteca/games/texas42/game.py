@@ -36,6 +36,7 @@ Decisions:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ludoteca.chance import permutation, sample
@@ -358,13 +359,8 @@ class Texas42(Game):
         a = _PARSE.get(text)
         return MOVES[a] if a is not None else Move.from_text(text)
 
-    def action_to_move(self, action: int) -> str:
-        try:
-            if 0 <= action < NUM_ACTIONS:
-                return ACTION_TEXT[action]
-        except TypeError:
-            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
-        raise ValueError(f"{action} is not a Texas 42 action number (0 to {NUM_ACTIONS - 1})")
+    def _action_texts(self) -> Sequence[str]:
+        return ACTION_TEXT
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         if not entry.startswith("deal "):
