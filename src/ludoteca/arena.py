@@ -534,7 +534,9 @@ def _outcomes(tasks: list[Task], jobs: int, ray: str | None) -> Iterator[GameOut
     if ray is not None:
         yield from _ray_outcomes(tasks, jobs, ray)
     elif jobs > 1:
-        pool = multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts)
+        # workers forked from a fresh server process, not from this one: a process with
+        # threads (Ray's, an engine's readers) may fork a worker holding a lock for ever
+        pool = multiprocessing.get_context("forkserver").Pool(jobs, initializer=_ignore_interrupts)
         try:
             results = pool.imap_unordered(_play_one, tasks)
             for _ in tasks:
