@@ -205,8 +205,16 @@ def test_players_of_one_table_on_different_workers(
     players = {0: ana, 1: bia}
     for _ in range(30):
         mover = ana.state["view"]["to_move"]
-        if ana.state["view"]["over"] or not isinstance(mover, int):
+        if ana.state["view"]["over"]:
             break
+        if not isinstance(mover, int):  # a hand's end (a hand may end early): go on
+            kind = owes(ana.state, 0)
+            assert kind is not None, ana.state.get("awaits")
+            n = ana.state["n"]
+            ana.ws.send(json.dumps({"type": kind, "n": n}))
+            for p in (ana, bia, watcher):
+                p.until(lambda s, n=n: s["n"] > n)
+            continue
         player = players[mover]
         n = player.until(lambda s, n=ana.state["n"]: s["n"] >= n)["n"]
         player.play_first()
