@@ -49,6 +49,16 @@ class Frames:
     def last(self) -> dict[str, Any]:
         return self.frames[-1]
 
+    def shown(self, page: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """The frame the board shows now (its events may reach the test a little later)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            n = int(page.get_attribute("#board", "data-n") or -1)
+            if self.frames and self.frames[-1]["n"] == n:
+                return self.frames[-1]
+            assert time.monotonic() < deadline, f"no frame {n} after {timeout} s"
+            page.wait_for_timeout(50)
+
 
 def new_page(browser: Any, locale: str = "en-US", width: int = 1280, height: int = 900) -> Any:
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
@@ -313,9 +323,8 @@ def test_the_hand_end_is_shown_until_the_player_continues(
     play_to_hand_end(page, random.Random(11))
     summary = page.locator("#hand-summary")
     assert summary.is_visible()
-    ended = frames.last
+    ended = frames.shown(page)
     assert ended["awaits"] == {"kind": "continue"}
-    assert page.get_attribute("#board", "data-n") == str(ended["n"])
     # the hand's own end stays on the table: its last trick or its final layout
     text = summary.inner_text()
     played, all_passed = HAND_END_WORDS[game, locale]
@@ -524,7 +533,9 @@ def test_a_restarted_server_resumes_the_game(browser: Any, make_server: Any, db:
     for _ in range(3):
         assert wait_turn_or_end(page)
         click_a_legal_move(page, rng)
-    before = frames.last
+    # the bot answers at once: wait for the page's turn, when nothing else moves
+    assert wait_turn_or_end(page)
+    before = frames.shown(page)
     server.stop()
     page.wait_for_selector("#conn.lost", timeout=10000)
     # said on the board: the status line says why, the moves are disabled, nothing
