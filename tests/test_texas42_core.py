@@ -24,7 +24,7 @@ from ludoteca.games.texas42.core import (
     State,
     random_deal,
 )
-from ludoteca.games.texas42.game import MOVES
+from ludoteca.games.texas42.notation import MOVES
 
 OPTIONS = st.fixed_dictionaries(
     {

@@ -58,6 +58,7 @@ from .errors import IllegalMove, InvalidOption, TensorNotAvailable
 from .events import Event
 from .gametype import GameType, TypeInfo
 from .move import Move
+from .notation import Notation
 from .options import OptionSpec, validate_options
 from .outcome import Outcome
 from .tiles import TILE_TEXT, tile_index
@@ -325,9 +326,16 @@ class Game(abc.ABC):
         or ``None`` when the game has none."""
         return self.type.tensor_encoder()
 
+    @classmethod
     @abc.abstractmethod
+    def _notation_for(cls, options: dict[str, Any]) -> Notation:
+        """The notation of the game's decisions with these options (validated): one
+        object shared by every game of the type (see :attr:`ludoteca.GameType.notation`)."""
+
     def _parse(self, move: str) -> int:
-        """The action written ``move``; ``ValueError`` saying what moves look like."""
+        """The action written ``move``; ``ValueError`` saying what moves look like (a
+        game adds what only its state can say)."""
+        return self.notation.move_to_action(move)
 
     @abc.abstractmethod
     def _why_illegal(self, action: int) -> str:
@@ -337,8 +345,8 @@ class Game(abc.ABC):
         """Why ``action`` is not allowed now, as a code and its parameters."""
         return "illegal", {}
 
-    def _move_value(self, text: str) -> Move:
-        """The canonical notation ``text`` of a move of this game as a value."""
+    def _chance_value(self, text: str) -> Move:
+        """The canonical notation ``text`` of a chance event of this game as a value."""
         return Move.from_text(text)
 
     def _undo(self, entry: int | str) -> bool:
@@ -365,20 +373,19 @@ class Game(abc.ABC):
         """Size of the fixed action space of decisions."""
         return self.type.num_actions
 
+    @property
+    def notation(self) -> Notation:
+        """How this game's decisions are written: its type's
+        :class:`~ludoteca.notation.Notation`."""
+        cached: Notation | None = self.__dict__.get("_notation")
+        if cached is None:
+            cached = self.__dict__["_notation"] = self._notation_for(self.options)
+        return cached
+
     def action_to_move(self, action: int) -> str:
         """The canonical notation of a decision's action number (``ValueError`` out
         of range, ``TypeError`` if it is not a whole number)."""
-        texts = self._action_texts()
-        try:
-            if 0 <= action < len(texts):
-                return texts[action]
-        except TypeError:
-            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
-        raise ValueError(f"{action} is not a {self.title} action number (0 to {len(texts) - 1})")
-
-    @abc.abstractmethod
-    def _action_texts(self) -> Sequence[str]:
-        """The notation of every action number, in order."""
+        return self.notation.action_to_move(action)
 
     @abc.abstractmethod
     def result(self) -> dict[str, Any]:
@@ -638,8 +645,10 @@ class Game(abc.ABC):
                 f"a move is written as text, not {type(text).__name__}", code="not_text"
             )
         if self._current() == CHANCE:
-            return self._move_value(" ".join(text.split()))
-        return self._move_value(self.action_to_move(self.move_to_action(text)))
+            written = " ".join(text.split())
+            action = self.notation.reads.get(written.lower())
+            return self._chance_value(written) if action is None else self.notation.value(action)
+        return self.notation.value(self.move_to_action(text))
 
     def move_to_action(self, move: str | Move) -> int:
         """The action number of a decision written in notation (or a :class:`Move`)."""
@@ -927,6 +936,7 @@ class Game(abc.ABC):
         """
         state = self.__dict__.copy()
         state.pop("_tensors", None)
+        state.pop("_notation", None)
         state.pop("_chance_due", None)
         state["_events"] = self._events_by_move()  # flat: a long chain would nest deeply
         return state

@@ -30,11 +30,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import TensorNotAvailable
+from .errors import IllegalMove, TensorNotAvailable
 
 if TYPE_CHECKING:
     from .game import Game
     from .move import Move
+    from .notation import Notation
     from .options import OptionSpec
     from .tensor import TensorEncoder
 
@@ -162,15 +163,29 @@ class GameType:
         """
         return self._tensors().from_view(view, self.title, information_state)
 
+    @property
+    def notation(self) -> Notation:
+        """How the decisions of this type are written: action numbers, their texts and
+        their values, made once per type (:class:`~ludoteca.notation.Notation`)."""
+        return self.game_class._notation_for(dict(self.options))
+
     def action_to_move(self, action: int) -> str:
         """The notation of decision ``action`` (:meth:`ludoteca.Game.action_to_move`)."""
-        return _notation(self).action_to_move(action)
+        return self.notation.action_to_move(action)
 
     def move_to_action(self, move: str) -> int:
         """The action number of the decision written ``move``
         (:meth:`ludoteca.Game.move_to_action`); ``IllegalMove`` when it is not a
         decision of this game."""
-        return _notation(self).move_to_action(move)
+        try:
+            return self.notation.move_to_action(move)
+        except ValueError as e:
+            raise IllegalMove(
+                f"{move!r} is not a move of {self.title}: {e}",
+                move=move,
+                reason=str(e),
+                code="not_a_move",
+            ) from None
 
     def parse(self, text: str | Move) -> Move:
         """The decision written ``text`` as a :class:`~ludoteca.move.Move`, in canonical
@@ -181,8 +196,8 @@ class GameType:
         >>> ludoteca.game_type("texas42").parse("bid 2 marks")
         Move('bid', numbers=(84,), text='bid 84')
         """
-        game = _notation(self)
-        return game._move_value(game.action_to_move(game.move_to_action(text)))
+        written = text if isinstance(text, str) else text.text
+        return self.notation.value(self.move_to_action(written))
 
     def new_game(self, **kwargs: Any) -> Game:
         """A game of this type (``seed``, ``chance`` and ``names`` as ``new_game``)."""
@@ -192,16 +207,3 @@ class GameType:
         defaults = {k: s.default for k, s in self.game_class.option_specs.items()}
         changed = [f"{k}={v!r}" for k, v in self.options.items() if defaults.get(k) != v]
         return f"GameType({', '.join([repr(self.name), *changed])})"
-
-
-_NOTATION: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
-
-
-def _notation(game_type: GameType) -> Game:
-    """A game of ``game_type`` kept for its notation, the same in every game of the
-    type (made once per type)."""
-    key = (game_type.name, tuple(sorted(game_type.options.items())))
-    game = _NOTATION.get(key)
-    if game is None:
-        game = _NOTATION[key] = game_type.new_game(seed=0, chance="manual")
-    return game

@@ -45,7 +45,7 @@ Move('play', tiles=(Tile(6, 6),), detail='show', text='play 6-6 show')
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from ludoteca.chance import permutation, sample
@@ -54,6 +54,7 @@ from ludoteca.events import Event
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
+from ludoteca.notation import Notation
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
 
@@ -84,6 +85,7 @@ from .core import (
     action_tile,
 )
 from .hidden import DealSampler, HandObservation, observe
+from .notation import NOTATION
 from .tables import (
     BINGO,
     DOUBLE_OF,
@@ -99,35 +101,6 @@ __all__ = ["Bingo", "refusal_text"]
 
 Trick = tuple[int, int, int, int, int, int, int, bool]
 
-
-def _format_action(a: int) -> str:
-    if a < A_SHOW:
-        return "play " + TILE_TEXT[a]
-    if a < A_CLOSE:
-        return "play " + TILE_TEXT[DOUBLE_OF[a - A_SHOW]] + " show"
-    return ("close", "take up", "take hidden")[a - A_CLOSE]
-
-
-ACTION_TEXT: tuple[str, ...] = tuple(_format_action(a) for a in range(NUM_ACTIONS))
-_PARSE: dict[str, int] = {text: a for a, text in enumerate(ACTION_TEXT)}
-for _t in ALL_TILES:
-    _PARSE[f"play {_t.low}-{_t.high}"] = _t.index
-_PARSE["take turned-up"] = A_TAKE_UP
-_PARSE["take the turned-up"] = A_TAKE_UP
-
-MOVE_FORMS = "play 6-4, play 6-6 show, close, take up, take hidden"
-
-ACTION_MOVES: tuple[Move, ...] = tuple(
-    Move("play", (ALL_TILES[a],), text=ACTION_TEXT[a])
-    if a < A_SHOW
-    else Move("play", (ALL_TILES[action_tile(a)],), detail="show", text=ACTION_TEXT[a])
-    if a < A_CLOSE
-    else Move("close", text="close")
-    if a == A_CLOSE
-    else Move("take", detail=ACTION_TEXT[a][5:], text=ACTION_TEXT[a])
-    for a in range(NUM_ACTIONS)
-)
-"""The decision of each action number as a :class:`~ludoteca.move.Move`."""
 
 _SHOW_WHAT = {"show": "show doubles", "close": "close the stock"}
 
@@ -445,32 +418,11 @@ class Bingo(Game):
 
     # ------------------------------------------------------------- notation
 
-    def _parse(self, move: str) -> int:
-        a = _PARSE.get(move)
-        if a is not None:
-            return a
-        key = " ".join(move.lower().split())
-        a = _PARSE.get(key)
-        if a is not None:
-            return a
-        if key.startswith("play "):
-            rest = key[5:]
-            show = rest.endswith(" show")
-            if show:
-                rest = rest[:-5]
-            t = tile_index(rest.strip())
-            if not show:
-                return t
-            tile = ALL_TILES[t]
-            if tile.is_double:
-                return A_SHOW + tile.high
-            raise ValueError(f"only a double may be led with a show, and {tile} is not a double")
-        raise ValueError(f"Bingo moves are: {MOVE_FORMS}")
+    @classmethod
+    def _notation_for(cls, options: dict[str, Any]) -> Notation:
+        return NOTATION
 
-    def _move_value(self, text: str) -> Move:
-        a = _PARSE.get(text)
-        if a is not None:
-            return ACTION_MOVES[a]
+    def _chance_value(self, text: str) -> Move:
         if self.core.phase == DRAW:
             a, b = self._read_draw(text)
             return Move(
@@ -479,9 +431,6 @@ class Bingo(Game):
         h0, h1, up, stock = self._read_deal(text)
         tiles = tuple(ALL_TILES[t] for t in (*h0, *h1, up, *stock))
         return Move("deal", tiles, text=_deal_text(h0, h1, up, stock))
-
-    def _action_texts(self) -> Sequence[str]:
-        return ACTION_TEXT
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         if not entry.startswith("deal "):

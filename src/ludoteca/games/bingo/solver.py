@@ -114,7 +114,7 @@ set_difference: Utility = utility_table(_set_difference)
 
 
 def _action_text(action: int) -> str:
-    from .game import ACTION_TEXT
+    from .notation import ACTION_TEXT
 
     return ACTION_TEXT[action]
 

@@ -54,7 +54,6 @@ import functools
 import itertools
 import random
 from collections import OrderedDict
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -63,11 +62,10 @@ from ludoteca.events import Event
 from ludoteca.game import CHANCE, Actor, ChanceEvent, DeferredEvents, DiceRoll, Game, Seat, ToMove
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
+from ludoteca.notation import Notation
 from ludoteca.options import OptionSpec
 
 from .core import (
-    A_HORIZONTAL,
-    A_HORIZONTALS,
     BLOCK,
     COLUMN,
     HORIZONTAL,
@@ -84,6 +82,7 @@ from .core import (
     intact_blocks,
 )
 from .layout import DEFAULT_LAYOUT, Layout, parse_layout
+from .notation import CavaleiroNotation
 from .rolls import (
     CATEGORIES,
     COLUMN_LIMIT,
@@ -112,11 +111,9 @@ class _Tables:
     """A layout's rules (:class:`~.core.Rules`) with its notation and drawing."""
 
     rules: Rules
-    action_text: tuple[str, ...]
-    parse: dict[str, int]
+    notation: CavaleiroNotation
     sticks: tuple[dict[str, Any], ...]
     column_first_stick: tuple[int, ...]
-    move_forms: str
 
     @property
     def layout(self) -> Layout:
@@ -161,30 +158,15 @@ def _tables_for(layout: Layout) -> _Tables:
     if cached is not None:
         return cached
     rules = Rules(layout)
-    n_blocks, n_columns, max_height = rules.n_blocks, rules.n_columns, rules.max_height
-    texts = ["pass", "remove horizontals", "remove horizontal"]
-    texts += [f"remove block {b + 1}" for b in range(n_blocks)]
-    for c in range(n_columns):
-        texts += [f"remove {k} from column {c + 1}" for k in range(1, max_height + 1)]
-    parse = {t: a for a, t in enumerate(texts)}
-    parse["remove all horizontals"] = A_HORIZONTALS
-    parse["remove one horizontal"] = A_HORIZONTAL
-    parse["remove 1 horizontal"] = A_HORIZONTAL
     sticks = layout.sticks()
     first: list[int] = []
-    for c in range(n_columns):
+    for c in range(rules.n_columns):
         first.append(next(s["id"] for s in sticks if s["column"] == c + 1))
-    forms = (
-        f"pass, remove horizontals, remove horizontal, remove block B (B = 1 to {n_blocks}), "
-        f"remove K from column C (C = 1 to {n_columns}, K = 1 to {max_height})"
-    )
     tables = _Tables(
         rules=rules,
-        action_text=tuple(texts),
-        parse=parse,
+        notation=CavaleiroNotation(rules),
         sticks=tuple(sticks),
         column_first_stick=tuple(first),
-        move_forms=forms,
     )
     _keep(_TABLES, layout.text, tables)
     return tables
@@ -419,6 +401,7 @@ class Cavaleiro(Game):
 
     def _validate_options(self) -> None:
         self.tables = _tables_of_option(self.options)
+        self.__dict__["_notation"] = self.tables.notation
 
     @classmethod
     def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
@@ -521,7 +504,7 @@ class Cavaleiro(Game):
             "category": ROLL_RANKED[roll].rank,
             "key": list(ROLL_RANKED[roll].key),
             "allows": dict(REMOVAL_CODES[kind]),
-            "allowed": [self.tables.action_text[a] for a in core.allowed],
+            "allowed": [self.tables.notation.texts[a] for a in core.allowed],
         }
 
     def _why_illegal(self, action: int) -> str:
@@ -727,50 +710,29 @@ class Cavaleiro(Game):
 
     # ------------------------------------------------------------- notation
 
-    def _parse(self, move: str) -> int:
-        key = " ".join(move.lower().split())
-        t = self.tables
-        a = t.parse.get(key)
-        if a is not None:
-            return a
-        rules = t.rules
-        words = key.split()
-        if words[:1] == ["roll"]:
-            if self.core.phase == REMOVE:
-                raise ValueError(
-                    f"no roll is due: {self._who(self.core.round_winner)} won round "
-                    f"{self.core.round} and must say what to remove"
-                )
-            raise ValueError("no roll is due now")
-        if words[:2] == ["remove", "block"] and len(words) == 3:
-            raise ValueError(f"the figure has blocks 1 to {rules.n_blocks}, not {words[2]!r}")
-        if len(words) == 5 and words[0] == "remove" and words[2:4] == ["from", "column"]:
-            if not words[4].isdigit() or not 1 <= int(words[4]) <= rules.n_columns:
-                raise ValueError(f"the figure has columns 1 to {rules.n_columns}, not {words[4]!r}")
-            raise ValueError(
-                f"a column holds 1 to {rules.max_height} sticks: K is 1 to {rules.max_height}, "
-                f"not {words[1]!r}"
-            )
-        raise ValueError(f"Cavaleiro moves are: {t.move_forms}")
+    @classmethod
+    def _notation_for(cls, options: dict[str, Any]) -> Notation:
+        return _tables_of_option(options).notation
 
-    def _move_value(self, text: str) -> Move:
-        """A move as a value: ``roll`` (numbers: the four dice as rolled), ``pass``, or
-        ``remove`` with detail ``horizontals``, ``horizontal``, ``block`` (numbers: the
-        block) or ``column`` (numbers: how many, then the column), as written."""
+    def _parse(self, move: str) -> int:
+        try:
+            return self.tables.notation.move_to_action(move)
+        except ValueError:
+            if move.lower().split()[:1] != ["roll"]:
+                raise
+        if self.core.phase == REMOVE:
+            raise ValueError(
+                f"no roll is due: {self._who(self.core.round_winner)} won round "
+                f"{self.core.round} and must say what to remove"
+            )
+        raise ValueError("no roll is due now")
+
+    def _chance_value(self, text: str) -> Move:
+        """A roll as a value (numbers: the four dice as rolled)."""
         roll = ROLL_INDEX.get(text)
         if roll is not None:
             return Move("roll", numbers=ROLLS[roll], text=text)
-        action = self.tables.parse.get(text)
-        if action is None:
-            return Move.from_text(text)
-        what, index, count = self.tables.rules.removals[action]
-        if what == NOTHING:
-            return Move("pass", text=text)
-        numbers = (count, index + 1) if what == COLUMN else (index + 1,) if what == BLOCK else ()
-        return Move("remove", numbers=numbers, detail=WHAT_NAMES[what], text=text)
-
-    def _action_texts(self) -> Sequence[str]:
-        return self.tables.action_text
+        return Move.from_text(text)
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         return entry
@@ -819,7 +781,7 @@ class Cavaleiro(Game):
                 "round": number,
                 "rolls": [_roll_json(s, r) for s, r in rolls],
                 "winner": won,
-                "removal": t.action_text[action],
+                "removal": t.notation.texts[action],
             }
         return {
             "phase": PHASE_NAMES[core.phase],

@@ -45,7 +45,6 @@ Move('play', tiles=(Tile(4, 1), Tile(6, 4)), numbers=(4,), detail='on', text='pl
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ludoteca.chance import permutation, sample
@@ -53,63 +52,32 @@ from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
+from ludoteca.notation import Notation
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, tile_index
 
 from .core import DEAL, DRAW, OVER, PHASE_NAMES, PLAY, TARGET_REACHED, Rules, State, tile_texts
 from .layout import build_layout
+from .notation import NOTATION
 from .tables import (
     A_DRAW,
     A_ON,
     A_OPEN,
     A_PASS,
     ACTION_MOVE,
-    ACTION_OF,
     ACTION_TEXT,
     IS_DOUBLE,
     NUM_ACTIONS,
-    ON_NUMBER,
-    ON_TARGET,
-    ON_TILE,
-    PLAY_ON,
     deal_text,
 )
 
 __all__ = ["FiveUp"]
 
-_PARSE: dict[str, int] = dict(ACTION_OF)
-for _a in range(A_OPEN, A_ON):
-    _t = ALL_TILES[_a - A_OPEN]
-    _PARSE[f"play {_t.low}-{_t.high}"] = _a
-for _a in range(A_ON, NUM_ACTIONS):
-    _t, _x = ALL_TILES[ON_TILE[_a]], ALL_TILES[ON_TARGET[_a]]
-    for _ts in {f"{_t.high}-{_t.low}", f"{_t.low}-{_t.high}"}:
-        for _xs in {f"{_x.high}-{_x.low}", f"{_x.low}-{_x.high}"}:
-            _PARSE[f"play {_ts} on {_xs}"] = _a
-
-MOVE_FORMS = "play 6-4 (the opening tile), play 4-1 on 6-4, draw, pass"
 
 _TILE: dict[str, int] = {}
 """Tile index by text, either way round (the fast path of chance events)."""
 for _t in ALL_TILES:
     _TILE[f"{_t.high}-{_t.low}"] = _TILE[f"{_t.low}-{_t.high}"] = _t.index
-
-_ACTION_MOVES: tuple[Move, ...] = tuple(
-    Move("draw", text="draw")
-    if a == A_DRAW
-    else Move("pass", text="pass")
-    if a == A_PASS
-    else Move("play", (ALL_TILES[a - A_OPEN],), text=ACTION_TEXT[a])
-    if a < A_ON
-    else Move(
-        "play",
-        (ALL_TILES[ON_TILE[a]], ALL_TILES[ON_TARGET[a]]),
-        (ON_NUMBER[a],),
-        "on",
-        ACTION_TEXT[a],
-    )
-    for a in range(NUM_ACTIONS)
-)
 
 
 def _tiles_text(tiles: list[int]) -> str:
@@ -414,43 +382,17 @@ class FiveUp(Game):
 
     # ------------------------------------------------------------- notation
 
-    def _parse(self, move: str) -> int:
-        a = _PARSE.get(move)
-        if a is not None:
-            return a
-        key = " ".join(move.lower().split())
-        a = _PARSE.get(key)
-        if a is not None:
-            return a
-        words = key.split()
-        if len(words) == 2 and words[0] == "play":
-            return A_OPEN + tile_index(words[1])
-        if len(words) == 4 and words[0] == "play" and words[2] == "on":
-            t, x = tile_index(words[1]), tile_index(words[3])
-            if t == x:
-                raise ValueError(f"a tile cannot join itself ({TILE_TEXT[t]})")
-            a = PLAY_ON[t * 28 + x]
-            if a < 0:
-                raise ValueError(
-                    f"{TILE_TEXT[t]} and {TILE_TEXT[x]} share no number, and a tile joins "
-                    "an open end showing one of its numbers"
-                )
-            return a
-        raise ValueError(f"Five-Up moves are: {MOVE_FORMS}")
+    @classmethod
+    def _notation_for(cls, options: dict[str, Any]) -> Notation:
+        return NOTATION
 
-    def _move_value(self, text: str) -> Move:
-        a = ACTION_OF.get(text)
-        if a is not None:
-            return _ACTION_MOVES[a]
+    def _chance_value(self, text: str) -> Move:
         move = Move.from_text(text)
         if move.kind == "deal":
             # the tiles of each hand in seat order, then the stock; numbers: the sizes
             sizes = tuple(len(p.split()) for p in text[5:].split("|"))
             return Move("deal", move.tiles, (*sizes[:-1], sizes[-1] - 1), "stock", text)
         return move
-
-    def _action_texts(self) -> Sequence[str]:
-        return ACTION_TEXT
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         if not entry.startswith("deal "):

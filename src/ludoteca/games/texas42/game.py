@@ -36,30 +36,22 @@ Decisions:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import TypeInfo
-from ludoteca.move import Move
+from ludoteca.notation import Notation
 from ludoteca.options import OptionSpec
-from ludoteca.tiles import TILE_TEXT, Tile, indices_of, tile_index
+from ludoteca.tiles import TILE_TEXT, indices_of, tile_index
 
 from .core import (
-    A_BID_MARKS,
-    A_CONTRACT,
-    A_PASS,
     A_PLAY,
-    A_PLUNGE,
-    A_SPLASH,
     ACTION_TEXT,
     BID,
     DEAL,
     DRAW,
-    KIND_WORDS,
-    MAX_MARKS,
     NUM_ACTIONS,
     OVER,
     PHASE_NAMES,
@@ -69,7 +61,6 @@ from .core import (
     Rules,
     State,
     Trick,
-    bid_kind,
     bid_marks,
     bid_value,
     deal_masks,
@@ -77,61 +68,12 @@ from .core import (
     hand_text,
     trump_name,
 )
-from .tables import CONTRACT_NAMES, DOUBLES, LED_SUIT, NELLO, SEVENS, SUIT_NAMES
+from .notation import NOTATION
+from .tables import CONTRACT_NAMES, LED_SUIT, SUIT_NAMES
 
 __all__ = ["Texas42"]
 
 TEAM_OF = (0, 1, 0, 1)
-
-_CONTRACT_ALIASES = {
-    "trump blanks": 0,
-    "trump follow me": 8,
-    "trump followme": 8,
-    "trump no-trump": 8,
-    "trump notrump": 8,
-    "trump nello": NELLO,
-    "trump sevens": SEVENS,
-    "trump 7s": SEVENS,
-}
-
-_PARSE: dict[str, int] = {text: a for a, text in enumerate(ACTION_TEXT)}
-for _m in range(1, MAX_MARKS + 1):
-    _PARSE[f"bid {_m} mark{'s' if _m > 1 else ''}"] = A_BID_MARKS + _m - 1
-    _PARSE[f"bid {42 * _m}"] = A_BID_MARKS + _m - 1
-    _PARSE[f"bid {42 * _m} plunge"] = A_PLUNGE + _m - 1
-    _PARSE[f"bid {42 * _m} splash"] = A_SPLASH + _m - 1
-    _PARSE[f"bid {_m} mark{'s' if _m > 1 else ''} plunge"] = A_PLUNGE + _m - 1
-    _PARSE[f"bid {_m} mark{'s' if _m > 1 else ''} splash"] = A_SPLASH + _m - 1
-for _alias, _c in _CONTRACT_ALIASES.items():
-    _PARSE[_alias] = A_CONTRACT + _c
-
-MOVE_FORMS = (
-    "pass, bid 30 … bid 41, bid 42 (1 mark), bid 84 (2 marks), bid 3 marks …, "
-    "bid N marks plunge, bid N marks splash, trump 0 … trump 6, trump doubles, "
-    "trump follow-me, nello, sevens, play 6-4"
-)
-
-
-def _move_of(action: int) -> Move:
-    text = ACTION_TEXT[action]
-    if action == A_PASS:
-        return Move("pass", text=text)
-    if action < A_CONTRACT:
-        return Move(
-            "bid", numbers=(bid_value(action),), detail=KIND_WORDS[bid_kind(action)], text=text
-        )
-    if action < A_PLAY:
-        contract = action - A_CONTRACT
-        if contract < DOUBLES:
-            return Move("trump", numbers=(contract,), text=text)
-        if contract < NELLO:
-            return Move("trump", detail=text.split()[1], text=text)
-        return Move(text, text=text)
-    return Move("play", tiles=(Tile.from_index(action - A_PLAY),), text=text)
-
-
-MOVES: tuple[Move, ...] = tuple(_move_of(a) for a in range(NUM_ACTIONS))
-"""Each action number's move as a value (see docs/games/texas42.md)."""
 
 
 class Texas42(Game):
@@ -346,21 +288,9 @@ class Texas42(Game):
 
     # ------------------------------------------------------------- notation
 
-    def _parse(self, move: str) -> int:
-        key = " ".join(move.lower().split())
-        a = _PARSE.get(key)
-        if a is not None:
-            return a
-        if key.startswith("play "):
-            return A_PLAY + tile_index(key[5:].strip())
-        raise ValueError(f"Texas 42 moves are: {MOVE_FORMS}")
-
-    def _move_value(self, text: str) -> Move:
-        a = _PARSE.get(text)
-        return MOVES[a] if a is not None else Move.from_text(text)
-
-    def _action_texts(self) -> Sequence[str]:
-        return ACTION_TEXT
+    @classmethod
+    def _notation_for(cls, options: dict[str, Any]) -> Notation:
+        return NOTATION
 
     def _redact(self, entry: str, seat: Seat | None) -> str:
         if not entry.startswith("deal "):
