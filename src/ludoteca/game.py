@@ -35,39 +35,35 @@ from __future__ import annotations
 import abc
 import functools
 import json
-import math
 import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import (
     TYPE_CHECKING,
     Any,
     ClassVar,
-    Literal,
-    NamedTuple,
     Protocol,
     TypeAlias,
-    TypeVar,
-    overload,
 )
 
 from .chance import NUMBER_BITS, ChanceSource
-from .errors import IllegalMove, InvalidOption, TensorNotAvailable
+from .chanceevents import PART_WORDS, ChanceEvent, ChanceOutcome, ChanceSteps, DiceRoll, TileDraw
+from .errors import IllegalMove, InvalidOption
 from .events import Event
+from .gametensors import GameTensors
 from .gametype import GameType, TypeInfo
 from .move import Move
 from .notation import Notation
 from .options import OptionSpec, validate_options
 from .outcome import Outcome
-from .tiles import TILE_TEXT, tile_index
+from .turns import CHANCE, Actor, ChanceMode, Seat, ToMove
 
 if TYPE_CHECKING:
     from .flow import Step
     from .tensor import TensorEncoder
 
 __all__ = [
+    "CHANCE",
     "RECORD_FORMAT",
     "Actor",
     "ChanceEvent",
@@ -84,17 +80,6 @@ __all__ = [
 
 RECORD_FORMAT = "ludoteca/1"
 
-Seat = int
-ToMove = int | Literal["chance"] | None
-Actor = int | Literal["chance"]
-"""Who made a move of the history: a seat, or ``"chance"``."""
-ChanceMode = Literal["auto", "manual"]
-CHANCE: Literal["chance"] = "chance"
-Buffer = TypeVar("Buffer")
-"""A writable buffer of float32 entries: a ``bytearray``, a numpy array, a memoryview …"""
-
-
-ALL_TILES_MASK = (1 << 28) - 1
 
 DeferredEvents: TypeAlias = Callable[[], tuple[Event, ...]]
 """A move's events not built yet: a pure function of what it holds, called each time
@@ -102,51 +87,6 @@ they are read (an engine on the fast path keeps the numbers, not the events)."""
 EventLog: TypeAlias = "tuple[int, tuple[Event, ...] | DeferredEvents, EventLog] | None"
 """The events of a game's moves, newest first: ``(move index, its events, older)``,
 ``None`` when empty. Never changed in place, so a copy shares it whole."""
-
-
-@dataclass(frozen=True)
-class TileDraw:
-    """A chance event of tiles drawn without replacement from ``pool`` (a mask of
-    tile indices) into parts of ``groups[i]`` tiles each, in order.
-
-    A part whose order counts (``ordered``: a stock, drawn first first) takes
-    its tiles one by one, each uniform among the tiles left. A part whose order
-    does not (a hand) takes them highest index first, so that every hand is
-    reached by one sequence of outcomes only, each with its exact conditional
-    probability. The whole event is written ``prefix`` then the parts, each as
-    its ``labels[i]`` and its tiles (a hand high first), joined by ``separator``.
-    """
-
-    prefix: str
-    groups: tuple[int, ...]
-    ordered: tuple[bool, ...]
-    labels: tuple[str, ...]
-    separator: str = " | "
-    pool: int = ALL_TILES_MASK
-
-
-@dataclass(frozen=True)
-class DiceRoll:
-    """A chance event of ``dice`` fair dice of ``sides`` faces, in the order
-    rolled, written ``prefix`` then the faces (``roll 6 5 2 1``)."""
-
-    prefix: str
-    dice: int
-    sides: int = 6
-
-
-ChanceEvent = TileDraw | DiceRoll
-"""The structure of a chance event, as a game reports it (see :meth:`Game._chance_event`)."""
-
-
-class ChanceOutcome(NamedTuple):
-    """One outcome of the next part of a chance event: how it is played, its exact
-    probability, and its number among the event's parts (the tile index, or the
-    face minus one), as OpenSpiel numbers chance actions."""
-
-    move: str
-    probability: Fraction
-    code: int
 
 
 class Core(Protocol):
@@ -181,7 +121,7 @@ class Core(Protocol):
     def clone(self) -> Any: ...
 
 
-class Game(abc.ABC):
+class Game(ChanceSteps, GameTensors, abc.ABC):
     """A game in progress: the state, its history, and the moves allowed now.
 
     Engines subclass this and provide the hooks marked abstract, and keep their
@@ -219,12 +159,6 @@ class Game(abc.ABC):
     """The events of the moves that had any."""
     _emitted: list[Event]
     """Events of the move being applied (engines add to it with :meth:`_emit`)."""
-    _tensors: TensorEncoder[Any] | None = None
-    """The game's encoder once asked for (see :meth:`_tensor_encoder`)."""
-    _chance_parts: tuple[int, ...] = ()
-    """The parts played so far of a chance event played part by part."""
-    _chance_due: tuple[int, ChanceEvent] | None = None
-    """The structure of the chance event due, with the history length it was read at."""
 
     def __init__(
         self,
@@ -694,7 +628,7 @@ class Game(abc.ABC):
                 code="game_over",
             )
         if cur == CHANCE:
-            if self._chance_parts or move.startswith(_PART_WORDS):
+            if self._chance_parts or move.startswith(PART_WORDS):
                 self.apply_chance_outcome(self._parse_chance_part(move))
                 return
             try:
@@ -776,131 +710,6 @@ class Game(abc.ABC):
             )
         number = rng.getrandbits(NUMBER_BITS) if rng is not None else self._chance_number()
         return self._sample_chance(number)
-
-    # ---------------------------------------------------- chance, part by part
-
-    def chance_event(self) -> ChanceEvent:
-        """The structure of the chance event due now: tiles drawn without
-        replacement into parts (:class:`TileDraw`), or dice (:class:`DiceRoll`).
-
-        >>> import ludoteca
-        >>> ludoteca.new_game("cavaleiro", chance="manual").chance_event()
-        DiceRoll(prefix='roll ', dice=4, sides=6)
-        """
-        if self._current() != CHANCE:
-            raise IllegalMove("no chance event is due now", seat=self._current())
-        key = len(self._history)
-        due = self._chance_due
-        if due is None or due[0] != key:
-            due = self._chance_due = (key, self._chance_event())
-        return due[1]
-
-    @property
-    def chance_parts(self) -> list[str]:
-        """The parts of the chance event under way played so far (``["tile 6-6", …]``);
-        empty when none is under way."""
-        if not self._chance_parts:
-            return []
-        dice = isinstance(self.chance_event(), DiceRoll)
-        return [_part_text(i, dice) for i in self._chance_parts]
-
-    def chance_outcomes(self) -> list[ChanceOutcome]:
-        """The outcomes of the next part of the chance event due now, each with its
-        exact probability (they add up to 1): one tile or one die at a time, as
-        OpenSpiel's chance nodes list them. ``play`` accepts each ``move``; once the
-        last part is played the game plays the whole event, written as usual.
-
-        Manual chance only (with ``chance="auto"`` no chance event is ever due).
-
-        >>> import ludoteca
-        >>> game = ludoteca.new_game("cavaleiro", chance="manual")
-        >>> outcomes = game.chance_outcomes()
-        >>> [o.move for o in outcomes], sum(o.probability for o in outcomes)
-        (['die 1', 'die 2', 'die 3', 'die 4', 'die 5', 'die 6'], Fraction(1, 1))
-        >>> for die in ("die 6", "die 6", "die 2", "die 1"):
-        ...     game.play(die)
-        >>> game.moves
-        ['roll 6 6 2 1']
-        """
-        event = self.chance_event()
-        parts = self._chance_parts
-        if isinstance(event, DiceRoll):
-            p = Fraction(1, event.sides)
-            return [ChanceOutcome(f"die {f + 1}", p, f) for f in range(event.sides)]
-        tiles, weights, total = _next_tiles(event, parts)
-        return [
-            ChanceOutcome("tile " + TILE_TEXT[t], Fraction(w, total), t)
-            for t, w in zip(tiles, weights, strict=True)
-        ]
-
-    def chance_probabilities(self) -> list[tuple[int, float]]:
-        """The next part's outcomes as ``(code, probability)`` pairs with float
-        probabilities, as OpenSpiel's ``chance_outcomes`` gives them: the fast twin
-        of :meth:`chance_outcomes`.
-
-        >>> import ludoteca
-        >>> ludoteca.new_game("cavaleiro", chance="manual").chance_probabilities()[0]
-        (0, 0.16666666666666666)
-        """
-        event = self.chance_event()
-        if isinstance(event, DiceRoll):
-            p = 1.0 / event.sides
-            return [(f, p) for f in range(event.sides)]
-        tiles, weights, total = _next_tiles(event, self._chance_parts)
-        return [(t, w / total) for t, w in zip(tiles, weights, strict=True)]
-
-    def apply_chance_outcome(self, code: int) -> None:
-        """Play the next part of the chance event due by its number
-        (:attr:`ChanceOutcome.code`); ``IllegalMove`` if it is not one of
-        :meth:`chance_outcomes`. The fast twin of ``play(outcome.move)``."""
-        event = self.chance_event()
-        parts = self._chance_parts
-        if isinstance(event, DiceRoll):
-            ok = type(code) is int and 0 <= code < event.sides
-        else:
-            ok = type(code) is int and code in _next_tiles(event, parts)[0]
-        if not ok:
-            allowed = ", ".join(o.move for o in self.chance_outcomes())
-            what = _part_text(code, isinstance(event, DiceRoll)) if type(code) is int else code
-            reason = f"the next part of this chance event is one of: {allowed}"
-            raise IllegalMove(
-                f"chance outcome {what!r} is not allowed: {reason}",
-                seat=CHANCE,
-                move=str(what),
-                reason=reason,
-            )
-        parts = (*parts, code)
-        size = event.dice if isinstance(event, DiceRoll) else sum(event.groups)
-        if len(parts) < size:
-            self._chance_parts = parts
-            return
-        try:
-            text = self._apply_chance(_compose_event(event, parts))
-        except IllegalMove:
-            self._emitted.clear()
-            raise
-        self._chance_parts = ()
-        self._push(text, CHANCE)
-        self._advance()
-
-    def _parse_chance_part(self, move: str) -> int:
-        dice = isinstance(self.chance_event(), DiceRoll)
-        word, _, rest = " ".join(move.lower().split()).partition(" ")
-        try:
-            if dice and word == "die" and rest.isdigit():
-                return int(rest) - 1
-            if not dice and word == "tile":
-                return tile_index(rest)
-        except ValueError:
-            pass
-        form = "die N (a face from 1 to 6)" if dice else "tile 6-4"
-        if self._chance_parts:
-            reason = f"the chance event under way goes on one part at a time: {form}"
-        else:
-            reason = f"a part of this chance event is written {form}"
-        raise IllegalMove(
-            f"chance event {move!r} is not allowed: {reason}", seat=CHANCE, move=move, reason=reason
-        )
 
     def _who(self, seat: ToMove) -> str:
         if seat is None:
@@ -1041,83 +850,6 @@ class Game(abc.ABC):
         """
         return _render_view(self.view(seat), with_log=False)
 
-    # ------------------------------------------------------------ tensors
-
-    def _encoder(self) -> TensorEncoder[Any]:
-        encoder = self._tensors
-        if encoder is None:
-            encoder = self._tensor_encoder()
-            if encoder is None:
-                raise TensorNotAvailable(
-                    f"{self.title} has no observation or information state tensors"
-                )
-            self._tensors = encoder
-        return encoder
-
-    @property
-    def observation_tensor_size(self) -> int:
-        """How many float32 entries :meth:`observation_tensor` writes.
-
-        >>> import ludoteca
-        >>> ludoteca.new_game("bingo", seed=1).observation_tensor_size
-        300
-        """
-        return self._encoder().observation_size
-
-    @property
-    def information_state_tensor_size(self) -> int:
-        """How many float32 entries :meth:`information_state_tensor` writes."""
-        return self._encoder().info_state_size
-
-    @overload
-    def observation_tensor(self, seat: Seat) -> bytearray: ...
-    @overload
-    def observation_tensor(self, seat: Seat, out: Buffer) -> Buffer: ...
-    def observation_tensor(self, seat: Seat, out: Any = None) -> Any:
-        """What ``seat`` may know of the present, as :attr:`observation_tensor_size`
-        float32 numbers between 0 and 1 (the layout is in the game's documentation).
-
-        Returns a new ``bytearray`` of little-endian float32 entries, or, given
-        ``out`` (any writable buffer of exactly that many float32 entries, such as
-        a numpy ``float32`` array), writes all of it there and returns ``out``.
-        It encodes exactly what :meth:`view` shows ``seat``, nothing hidden.
-        ``TensorNotAvailable`` (a ``NotImplementedError``) for a game without
-        vectors.
-
-        >>> import ludoteca, struct
-        >>> game = ludoteca.new_game("bingo", seed=1)
-        >>> vector = game.observation_tensor(0)
-        >>> len(vector) == 4 * game.observation_tensor_size
-        True
-        >>> values = struct.unpack(f"<{game.observation_tensor_size}f", vector)
-        >>> min(values), max(values)
-        (0.0, 1.0)
-        >>> out = bytearray(len(vector))
-        >>> game.observation_tensor(0, out) == vector
-        True
-        """
-        self._check_seat(seat)
-        encoder = self._tensors or self._encoder()
-        return encoder.observation(self, seat, out)
-
-    @overload
-    def information_state_tensor(self, seat: Seat) -> bytearray: ...
-    @overload
-    def information_state_tensor(self, seat: Seat, out: Buffer) -> Buffer: ...
-    def information_state_tensor(self, seat: Seat, out: Any = None) -> Any:
-        """Everything ``seat`` has seen of the current hand, in order (perfect
-        recall), with the match score, as :attr:`information_state_tensor_size`
-        float32 numbers; returned and written as :meth:`observation_tensor` does.
-
-        >>> import ludoteca
-        >>> game = ludoteca.new_game("texas42", seed=1)
-        >>> game.information_state_tensor_size, len(game.information_state_tensor(2)) // 4
-        (1156, 1156)
-        """
-        self._check_seat(seat)
-        encoder = self._tensors or self._encoder()
-        return encoder.info_state(self, seat, out)
-
     def _check_seat(self, seat: Any) -> None:
         """``ValueError`` unless ``seat`` is one of this game's seats (a whole number)."""
         whole = hasattr(seat, "__index__") and not isinstance(seat, bool)
@@ -1125,39 +857,6 @@ class Game(abc.ABC):
         if not (whole and 0 <= seat < n):
             seats = "0 and 1" if n == 2 else f"0 to {n - 1}"
             raise ValueError(f"{seat!r} is not a seat of this game: seats are {seats}")
-
-    def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
-        """A function ``write(game, seat, out=None)`` doing what
-        :meth:`observation_tensor` (or, with ``information_state``,
-        :meth:`information_state_tensor`) does, for any game of this kind and
-        options: one call less per vector, for loops that encode many positions
-        (the learning environments). It may be compiled code; ``game`` must be a
-        game of the same kind and options.
-
-        >>> import ludoteca
-        >>> game = ludoteca.new_game("cavaleiro", seed=4)
-        >>> write = game.tensor_writer()
-        >>> write(game, 1) == game.observation_tensor(1)
-        True
-        """
-        return self._encoder().writer(information_state)
-
-    def tensor_from_view(
-        self, view: Mapping[str, Any], *, information_state: bool = False
-    ) -> bytearray:
-        """The vector of :meth:`observation_tensor` (or, with ``information_state``,
-        :meth:`information_state_tensor`) written from a seat's :meth:`view` alone,
-        for a game of this kind and options: what a bot that sees only the view can
-        give a learned policy. The same numbers as the game's own methods.
-
-        >>> import ludoteca
-        >>> game = ludoteca.new_game("fiveup", seed=2)
-        >>> game.tensor_from_view(game.view(1)) == game.observation_tensor(1)
-        True
-        """
-        if not isinstance(view, Mapping):
-            raise TypeError(f"a view is a dict (game.view(seat)), not {type(view).__name__}")
-        return self._encoder().from_view(view, self.title, information_state)
 
     def outcome(self) -> Outcome:
         """The result as a typed value: the winning side, each side's score in the
@@ -1278,9 +977,6 @@ class Game(abc.ABC):
         return f"<{type(self).__name__} {state}, {len(self._history)} moves>"
 
 
-_PART_WORDS = ("tile ", "die ", "Tile ", "Die ")
-
-
 def _checked_sample_hidden(method: Callable[..., Game]) -> Callable[..., Game]:
     """A game's ``sample_hidden``, refusing a seat or a generator it cannot use."""
 
@@ -1304,65 +1000,6 @@ def require_game(value: Any, where: str) -> Game:
             f"{where} takes a ludoteca game (ludoteca.new_game(...)), not {type(value).__name__}"
         )
     return value
-
-
-def _part_text(index: int, dice: bool) -> str:
-    return (
-        f"die {index + 1}"
-        if dice
-        else f"tile {TILE_TEXT[index]}"
-        if 0 <= index < 28
-        else str(index)
-    )
-
-
-def _next_tiles(event: TileDraw, parts: tuple[int, ...]) -> tuple[list[int], list[int], int]:
-    """The tiles the next part of ``event`` may be after ``parts``, with whole-number
-    weights and their total: tile ``t``'s probability given ``parts`` is its
-    weight over the total.
-
-    In a part whose order counts every tile left is equally likely. In a hand
-    the tiles come highest first: the hand is a uniform subset of the tiles left
-    when it began, so once its highest ``j`` are known its other ``k`` tiles are
-    a uniform ``k``-subset of the tiles left below the last one, and the next
-    (the highest of them) is ``t`` with probability C(i, k − 1) / C(n, k), ``i``
-    the tiles left below ``t`` and ``n`` those below the last one.
-    """
-    done = len(parts)
-    group = 0
-    start = 0
-    groups = event.groups
-    while done - start >= groups[group]:
-        start += groups[group]
-        group += 1
-    pool = event.pool
-    for t in parts:
-        pool &= ~(1 << t)
-    tiles = [t for t in range(28) if pool >> t & 1]
-    if event.ordered[group]:
-        return tiles, [1] * len(tiles), len(tiles)
-    taken = done - start
-    bound = parts[-1] if taken else 28
-    k = groups[group] - taken
-    below = [t for t in tiles if t < bound]
-    comb = math.comb
-    return (
-        below[k - 1 :],
-        [comb(i, k - 1) for i in range(k - 1, len(below))],
-        comb(len(below), k),
-    )
-
-
-def _compose_event(event: ChanceEvent, parts: tuple[int, ...]) -> str:
-    """The whole chance event of ``parts`` in the game's notation."""
-    if isinstance(event, DiceRoll):
-        return event.prefix + " ".join(str(f + 1) for f in parts)
-    pieces = []
-    at = 0
-    for size, label in zip(event.groups, event.labels, strict=True):
-        pieces.append(label + " ".join(TILE_TEXT[t] for t in parts[at : at + size]))
-        at += size
-    return event.prefix + event.separator.join(pieces)
 
 
 _STATIC_VIEW_FIELDS = frozenset(
