@@ -105,6 +105,14 @@ class Core(Protocol):
 
     sink: list[Event] | None
 
+    @property
+    def turn(self) -> int:
+        """The seat whose decision is due (read only at a decision)."""
+
+    @property
+    def phase(self) -> int:
+        """Where the game is (the engine's own numbering)."""
+
     def legal(self) -> list[int]: ...
 
     def apply(self, action: int) -> Any: ...
@@ -143,6 +151,13 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
     ``"module:Class"`` (imported when first asked for); ``None``: no tensors."""
     hand_end_code: ClassVar[str | None] = None
     """The code of the event that ends a hand (``None``: a game without hands)."""
+    chance_phase: ClassVar[int]
+    _plain_apply: ClassVar[bool]
+    """Whether the game keeps the plain :meth:`_apply` and :meth:`_push` (the fast
+    path then does their work in line)."""
+    _plain_push: ClassVar[bool]
+    """The core's phase in which a decision leaves a chance event due (a deal, a
+    round's rolls): the fast path draws it at once with automatic chance."""
 
     core: Core
     """The game's rules core: the whole state, every hidden tile included (for
@@ -664,10 +679,24 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         The fast path for search and simulation; an action that is not legal
         now leaves the game in an undefined state.
         """
-        seat = self._current()
-        self._apply(action)
-        self._push(action, seat)  # type: ignore[arg-type]
-        if self._chance_mode == "auto":
+        # The hooks' plain versions inlined when a game keeps them: the hot path.
+        core = self.core
+        seat = core.turn
+        if self._plain_apply:
+            core.apply(action)
+        else:
+            self._apply(action)
+        if self._plain_push:
+            history = self._history
+            history.append(action)
+            self._actors.append(seat)
+            emitted = self._emitted
+            if emitted:
+                self._events = (len(history) - 1, tuple(emitted), self._events)
+                emitted.clear()
+        else:
+            self._push(action, seat)
+        if core.phase == self.chance_phase and self._chance_mode == "auto":
             self._advance()
 
     def _play_action(self, action: int, written: str | None) -> None:
@@ -931,6 +960,8 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         method = cls.__dict__.get("sample_hidden")
         if method is not None:
             cls.sample_hidden = _checked_sample_hidden(method)  # type: ignore[method-assign]
+        cls._plain_apply = cls._apply is Game._apply
+        cls._plain_push = cls._push is Game._push
 
     def record(
         self, *, players: Sequence[str] | None = None, seats: Sequence[str] | None = None

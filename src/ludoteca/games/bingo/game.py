@@ -213,6 +213,7 @@ class Bingo(Game):
 
     tensor_encoder: ClassVar[str] = "ludoteca.games.bingo.tensor:BingoTensors"
     hand_end_code: ClassVar[str | None] = "hand_ended"
+    chance_phase: ClassVar[int] = DEAL
 
     core: BingoCore
     _events_synced: int
@@ -257,16 +258,6 @@ class Bingo(Game):
     @property
     def is_over(self) -> bool:
         return self.core.phase == OVER
-
-    def apply_action_unchecked(self, action: int) -> None:
-        # The base method with the dispatch inlined: this is the hot path.
-        core = self.core
-        seat = core.turn
-        core.apply(action)
-        self._history.append(action)
-        self._actors.append(seat)
-        if core.phase == DEAL and self._chance_mode == "auto":
-            self._advance()
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()

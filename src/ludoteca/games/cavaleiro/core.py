@@ -361,6 +361,11 @@ class State:
     trail: list[tuple[Any, ...]] | None
     """What undoes each step, last last (``None``: a state that cannot undo)."""
 
+    @property
+    def turn(self) -> int:
+        """The seat whose decision is due: the round's winner, who removes."""
+        return self.round_winner
+
     def __init__(self, rules: Rules, players: int) -> None:
         self.rules = rules
         self.players = players

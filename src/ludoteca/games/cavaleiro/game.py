@@ -392,6 +392,7 @@ class Cavaleiro(Game):
     }
 
     tensor_encoder: ClassVar[str] = "ludoteca.games.cavaleiro.tensor:CavaleiroTensors"
+    chance_phase: ClassVar[int] = ROLL
 
     tables: _Tables
     core: State
@@ -536,34 +537,6 @@ class Cavaleiro(Game):
         history.append(entry)
         self._actors.append(actor)
         self._events = (len(history) - 1, self._pending, self._events)
-
-    def apply_action_unchecked(self, action: int) -> None:
-        # The base method with the decision, its events and the next round's rolls
-        # inlined: this is the hot path.
-        core = self.core
-        seat = core.round_winner
-        number = core.round
-        before = core.left[seat]
-        core.apply(action)
-        history = self._history
-        history.append(action)
-        self._actors.append(seat)
-        self._events = (
-            len(history) - 1,
-            functools.partial(
-                _removal_events,
-                self.tables,
-                number,
-                seat,
-                action,
-                before,
-                core.left[seat],
-                _game_end(core),
-            ),
-            self._events,
-        )
-        if self._chance_mode == "auto" and core.phase == ROLL:
-            self._roll_round()
 
     def _advance(self) -> None:
         if self._chance_mode != "auto":

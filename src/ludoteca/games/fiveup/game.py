@@ -155,6 +155,7 @@ class FiveUp(Game):
 
     tensor_encoder: ClassVar[str] = "ludoteca.games.fiveup.tensor:FiveUpTensors"
     hand_end_code: ClassVar[str | None] = "hand_ended"
+    chance_phase: ClassVar[int] = DEAL
 
     core: State
     hand_start: int
@@ -212,14 +213,6 @@ class FiveUp(Game):
     @property
     def is_over(self) -> bool:
         return self.core.phase == OVER
-
-    def apply_action_unchecked(self, action: int) -> None:
-        s = self.core
-        seat = s.turn
-        s.apply(action)
-        self._push(action, seat)
-        if s.phase == DEAL and self._chance_mode == "auto":
-            self._advance()
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()

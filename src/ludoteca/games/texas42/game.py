@@ -47,7 +47,6 @@ from ludoteca.options import OptionSpec
 from ludoteca.tiles import TILE_TEXT, indices_of, tile_index
 
 from .core import (
-    A_PLAY,
     ACTION_TEXT,
     BID,
     DEAL,
@@ -118,6 +117,7 @@ class Texas42(Game):
 
     tensor_encoder: ClassVar[str] = "ludoteca.games.texas42.tensor:Texas42Tensors"
     hand_end_code: ClassVar[str | None] = "hand_over"
+    chance_phase: ClassVar[int] = DEAL
 
     core: State
     """The whole game as numbers: every hand, the trick, the score (for solvers,
@@ -164,23 +164,6 @@ class Texas42(Game):
     @property
     def is_over(self) -> bool:
         return self.core.phase == OVER
-
-    def apply_action_unchecked(self, action: int) -> None:
-        # The base method without its checks of whose turn it is: the hot path.
-        core = self.core
-        history = self._history
-        history.append(action)
-        self._actors.append(core.turn)
-        if action >= A_PLAY:
-            core.play(action - A_PLAY)
-        else:
-            core.apply(action)
-        emitted = self._emitted
-        if emitted:
-            self._events = (len(history) - 1, tuple(emitted), self._events)
-            emitted.clear()
-        if core.phase == DEAL and self._chance_mode == "auto":  # one deal is due
-            self._push(self._auto_chance(self._chance.number(len(history))), CHANCE)
 
     def _undo(self, entry: int | str) -> bool:
         core = self.core
