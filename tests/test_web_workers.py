@@ -410,7 +410,7 @@ def test_migrations_from_an_empty_database_and_from_the_first_schema(empty_db: s
 
     # from empty
     engine = create_engine(normalise_database_url(empty_db))
-    assert migrate_schema(engine) == "r0003"
+    assert migrate_schema(engine) == "r0004"
     with engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), _Base.metadata) == []
     fresh = _schema(empty_db)

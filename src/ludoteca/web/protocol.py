@@ -151,6 +151,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
         await writer
         if was_ready:
             hub.frames.touch(table)
+            hub.note_seen(table)
 
 
 def _error(e: Refused, lang: str) -> dict[str, Any]:
@@ -181,6 +182,8 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         await _hint(hub, table, conn)
     elif kind == "rematch":
         await hub.rematch(table, conn.seat)
+    elif kind == "start":
+        await hub.start_now(table, conn.seat)
     elif kind == "lang":
         conn.lang = i18n.normalise(data.get("lang"))
         hub.frames.send_state(table, conn)  # its moves in words, in the new language
@@ -206,6 +209,7 @@ async def _hello(hub: Hub, table: LiveTable, conn: Connection, data: dict[str, A
     await hub.cluster.refresh(table)
     hub.frames.send_state(table, conn)
     hub.frames.touch(table)
+    hub.note_seen(table)
 
 
 async def _hint(hub: Hub, table: LiveTable, conn: Connection) -> None:
