@@ -94,7 +94,7 @@ def create_table(
     page.select_option("#pace", "0")
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
-    page.wait_for_selector("#board .board")
+    page.wait_for_selector("#board :is(.board, #waiting)")  # a friend's seat: the waiting room
     return str(page.url.rsplit("/", 1)[-1].split("?")[0])
 
 
@@ -772,7 +772,7 @@ def test_a_private_table_is_not_listed_in_the_lobby(browser: Any, make_server: A
     page.check("#private")
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
-    page.wait_for_selector("#board .board")
+    page.wait_for_selector("#board #waiting")  # until the friend sits
     table_id = page.url.rsplit("/", 1)[-1].split("?")[0]
     public = create_table(page, server.url, "bingo", ["you", "bot:random"])
     page.goto(server.url + "/")

@@ -608,7 +608,7 @@
     tools.replaceChildren();
     const rows = t.seats.map((s) => h("li", { class: "waiting-seat " + (s.taken ? "taken" : "awaited"), dataset: { seat: String(s.seat), taken: s.taken ? "1" : "0" } },
       h("span", { class: "seat-no" }, ui("seat", { n: s.seat + 1 })),
-      h("span", { class: "seat-name" }, s.taken ? (names[s.seat] || s.name) + (s.seat === state.seat ? " (" + ui("you") + ")" : "") : "—"),
+      h("span", { class: "seat-name" }, s.taken ? (names[s.seat] || s.name) + (s.seat === state.seat ? " (" + ui("you").toLocaleLowerCase(LT_I18N.tag) + ")" : "") : "—"),
       h("span", { class: "seat-state" }, s.kind === "bot" ? "" : !s.taken ? _("awaited…") : s.online ? _("here") : _("not connected"))));
     const panel = h("section", { class: "panel waiting", id: "waiting", "aria-labelledby": "waiting-title" },
       h("h2", { id: "waiting-title" }, ui("waiting_players")),
