@@ -669,13 +669,14 @@ def test_every_page_fits_a_phone_with_its_whole_menu(
         ("/rules/texas42", "article.rules"),
         ("/learn", "main"),
         ("/replay", "main"),
+        ("/mine", "#mine"),
     ):
         page.goto(server.url + path)
         page.wait_for_selector(ready)
         sideways = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert sideways <= 0, (path, sideways)
         links = page.locator("header.top nav a")
-        assert links.count() == 4
+        assert links.count() == 5
         for i in range(links.count()):
             box = links.nth(i).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (
