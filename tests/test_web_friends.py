@@ -170,7 +170,8 @@ def test_the_lobby_leaves_out_tables_long_idle(sqlite_url: str) -> None:  # noqa
 
     app = create_app(sqlite_url, bot_delay=0.0, lobby_idle=3600.0)
     with TestClient(app) as c:
-        old = create(c, "bingo", [{"kind": "you"}, {"kind": "bot", "level": "random"}])
+        # waiting tables: no bot moves them on meanwhile
+        old = create(c, "bingo", [{"kind": "you"}, {"kind": "human"}])
         fresh = create(c, "bingo", [{"kind": "you"}, {"kind": "human"}])
         store = c.app.state.store  # type: ignore[attr-defined]
         with store.engine.begin() as conn:
