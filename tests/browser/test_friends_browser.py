@@ -73,6 +73,7 @@ def test_the_friend_sits_and_the_game_starts(
     bia.click("#sound-btn")
     assert bia.get_attribute("#sound-btn", "aria-pressed") == "true"
     assert bia.evaluate("() => localStorage.getItem('ludoteca.sound')") == "true"
+    assert int(bia.get_attribute("#sound-btn", "data-beeps") or 0) >= 1  # heard at once
     bia.reload()
     bia.wait_for_selector("#board .board .hand")
     assert bia.get_attribute("#sound-btn", "aria-pressed") == "true"
@@ -107,6 +108,8 @@ def test_the_host_starts_with_a_bot_in_the_empty_seat(
     ana.screenshot(path=str(artifacts / f"friends-waiting-pt-{size}.png"), full_page=True)
     start.click()
     ana.wait_for_selector("#board .board .hand")
+    # the bot answers at once (pace 0): her turn comes, in her language in the tab's title
+    ana.wait_for_function("() => document.title.startsWith('● Sua vez · Bingo')")
     assert ana.locator("#board #waiting").count() == 0
     assert ana.locator('[data-key="link-invite-1"]').count() == 0  # a bot sits there now
     # the invitation no longer seats anyone
