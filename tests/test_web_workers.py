@@ -241,6 +241,38 @@ def test_players_of_one_table_on_different_workers(
         p.close()
 
 
+def test_a_waiting_table_starts_on_every_worker(
+    servers: list[Server], services: tuple[str, str]
+) -> None:
+    a, b = servers
+    made = a.post(
+        "/api/tables",
+        {"game": "bingo", "seats": [{"kind": "you"}, {"kind": "human"}], "name": "Ana"},
+    )
+    tid = made["table"]["id"]
+    ana, watcher = a.socket(tid, made["token"]), b.socket(tid, None)
+    assert ana.state["table"]["waiting"] and watcher.state["table"]["waiting"]
+    b.post(f"/api/tables/{tid}/join", {"seat": 1, "invite": made["invites"]["1"], "name": "Bia"})
+    for p in (ana, watcher):  # the friend sat on the other worker: the game starts on both
+        p.until(lambda s: not s["table"]["waiting"] and s["n"] > 0)
+    assert ana.state["n"] == len(stored(services[0], tid))
+    # the host starts another table on one worker, with bots: they play, seen on the other
+    seats = [{"kind": "you"}, {"kind": "human"}, {"kind": "human"}, {"kind": "human"}]
+    made = a.post("/api/tables", {"game": "texas42", "seats": seats, "name": "Ana"})
+    tid = made["table"]["id"]
+    host, watcher2 = b.socket(tid, made["token"]), a.socket(tid, None)
+    time.sleep(0.5)
+    assert stored(services[0], tid) == []
+    host.ws.send(json.dumps({"type": "start"}))
+    started = watcher2.until(lambda s: not s["table"]["waiting"] and s["n"] > 0)
+    assert [s["kind"] for s in started["table"]["seats"]] == ["human", "bot", "bot", "bot"]
+    host.turn(0)
+    n = host.play_first()
+    watcher2.until(lambda s: s["n"] > n + 1)  # the host's bid, then a bot's
+    for p in (ana, watcher, host, watcher2):
+        p.close()
+
+
 def test_a_worker_killed_mid_game_loses_nothing_and_its_bots_go_on(
     servers: list[Server], services: tuple[str, str]
 ) -> None:
@@ -410,7 +442,7 @@ def test_migrations_from_an_empty_database_and_from_the_first_schema(empty_db: s
 
     # from empty
     engine = create_engine(normalise_database_url(empty_db))
-    assert migrate_schema(engine) == "r0003"
+    assert migrate_schema(engine) == "r0004"
     with engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), _Base.metadata) == []
     fresh = _schema(empty_db)
@@ -430,6 +462,8 @@ def test_migrations_from_an_empty_database_and_from_the_first_schema(empty_db: s
     with engine.begin() as conn:  # the first schema: no index on updated, no listed
         conn.execute(text("DROP INDEX ix_ludoteca_tables_updated"))
         conn.execute(text("ALTER TABLE ludoteca_tables DROP COLUMN listed"))
+        for column in ("waiting", "host", "seen"):  # nor the columns of later revisions
+            conn.execute(text(f"ALTER TABLE ludoteca_tables DROP COLUMN {column}"))
     engine.dispose()
     assert "ix_ludoteca_tables_updated" not in _schema(empty_db)["ludoteca_tables"][1]
     with TestClient(create_app(empty_db, bot_delay=0.0)) as c:  # migrates on start

@@ -94,7 +94,7 @@ def create_table(
     page.select_option("#pace", "0")
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
-    page.wait_for_selector("#board .board")
+    page.wait_for_selector("#board :is(.board, #waiting)")  # a friend's seat: the waiting room
     return str(page.url.rsplit("/", 1)[-1].split("?")[0])
 
 
@@ -669,13 +669,14 @@ def test_every_page_fits_a_phone_with_its_whole_menu(
         ("/rules/texas42", "article.rules"),
         ("/learn", "main"),
         ("/replay", "main"),
+        ("/mine", "#mine"),
     ):
         page.goto(server.url + path)
         page.wait_for_selector(ready)
         sideways = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert sideways <= 0, (path, sideways)
         links = page.locator("header.top nav a")
-        assert links.count() == 4
+        assert links.count() == 5
         for i in range(links.count()):
             box = links.nth(i).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (
@@ -772,7 +773,7 @@ def test_a_private_table_is_not_listed_in_the_lobby(browser: Any, make_server: A
     page.check("#private")
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
-    page.wait_for_selector("#board .board")
+    page.wait_for_selector("#board #waiting")  # until the friend sits
     table_id = page.url.rsplit("/", 1)[-1].split("?")[0]
     public = create_table(page, server.url, "bingo", ["you", "bot:random"])
     page.goto(server.url + "/")

@@ -41,6 +41,8 @@ UI: dict[str, str] = {
     "what_happened": N_("What happened:"),
     "seat": N_("Seat {n}"),
     "player": N_("Player {n}"),
+    "my_games": N_("My games"),
+    "waiting_players": N_("Waiting for the players"),
     "no_table_here": N_(
         "There is no table at this address. Check the link, or create a new table in the lobby."
     ),
@@ -84,6 +86,10 @@ REFUSALS: dict[str, str] = {
     "seat_is_bot": N_("A bot sits in this seat."),
     "seat_taken": N_("This seat is already taken. You can still watch."),
     "bad_invite": N_("This invitation is not valid for this seat."),
+    "waiting": N_("The game has not started: the table is waiting for the invited players."),
+    "not_host": N_("Only whoever created the table can start it before everyone sits."),
+    "not_waiting": N_("The game has already started."),
+    "bad_ids": N_("Give the tables' ids as a list, at most {limit} of them."),
     "record_not_over": N_(
         "The record is available once the game is over (before, it would show the hidden tiles)."
     ),

@@ -94,6 +94,16 @@ def add_serve_command(sub: Any) -> None:
         ),
     )
     p.add_argument(
+        "--lobby-idle-hours",
+        type=float,
+        default=24.0,
+        metavar="HOURS",
+        help=N_(
+            "the lobby no longer lists an unfinished table where nothing moved and "
+            "nobody was connected for this long (24; 0: it lists them all)"
+        ),
+    )
+    p.add_argument(
         "--analysis-budget",
         type=float,
         default=None,
@@ -116,6 +126,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.lobby_idle_hours < 0:
+        print("ludoteca serve: " + say(N_("--lobby-idle-hours is 0 or more")), file=sys.stderr)
+        return 2
     from .engines import parse_engine_option
 
     try:
@@ -134,6 +147,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             broker=args.broker,
             analysis_budget=args.analysis_budget,
             engines=engines,
+            lobby_idle=args.lobby_idle_hours * 3600 or None,
         )
     except ValueError as e:
         print(f"ludoteca serve: {e}", file=sys.stderr)
@@ -154,12 +168,15 @@ def serve(
     broker: str | None = None,
     analysis_budget: float | None = None,
     engines: Mapping[str, str] | None = None,
+    lobby_idle: float | None = 24 * 3600.0,
 ) -> None:
     """Run the web app until interrupted: ``workers`` processes on one port (several
     need a ``broker``, a Redis URL; other machines may join them on the same
     database and broker); ``analysis_budget`` is the seconds the review's expert
     thinks per decision; ``engines`` are commands of the bot protocol by name, which
-    the tables may seat (each is started once first, to shake hands)."""
+    the tables may seat (each is started once first, to shake hands); ``lobby_idle``
+    the seconds after which the lobby leaves out an unfinished table nobody uses
+    (``None``: never)."""
     import uvicorn
 
     from .store import Store, default_database_url, normalise_database_url
@@ -192,6 +209,7 @@ def serve(
             "broker": broker,
             "analysis_budget": analysis_budget,
             "engines": dict(engines or {}),
+            "lobby_idle": lobby_idle,
         }
     )
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
@@ -241,6 +259,7 @@ def app_from_environment() -> Any:
         broker=config["broker"],
         migrate=False,
         engines=config.get("engines") or None,
+        lobby_idle=config.get("lobby_idle", 24 * 3600.0),
         **(
             {"analysis_budget": config["analysis_budget"]}
             if config.get("analysis_budget") is not None

@@ -21,6 +21,7 @@ from . import i18n
 from .errors import Refused
 from .guard import check_options, parse_json
 from .hub import public_options, table_summary
+from .live import TABLE_ID
 from .pages import not_found
 from .protocol import table_socket
 from .replays import check_record_options
@@ -134,7 +135,32 @@ async def seats(request: Request) -> Response:
 
 
 async def tables(request: Request) -> Response:
-    rows = await asyncio.to_thread(services(request).store.recent_tables, 40)
+    s = services(request)
+    rows = await asyncio.to_thread(s.store.recent_tables, 40, idle=s.hub.lobby_idle)
+    lang = i18n.pick_lang(request)
+    return JSONResponse({"tables": [table_summary(d, n, lang) for d, n in rows]})
+
+
+MAX_STATUS_IDS = 100
+"""Most tables one request may ask how they stand."""
+
+
+async def statuses(request: Request) -> Response:
+    """How some tables stand (``{"ids": [...]}``), for a browser's list of its own
+    games: what the lobby says of a table (game, seats, moves, finished or not, or
+    waiting for its players), to whoever knows its id; unknown ids are left out."""
+    try:
+        body = await json_object(request, "seats")
+        ids = body.get("ids")
+        if (
+            not isinstance(ids, list)
+            or len(ids) > MAX_STATUS_IDS
+            or not all(isinstance(i, str) and TABLE_ID.match(i) for i in ids)
+        ):
+            raise Refused("bad_ids", {"limit": MAX_STATUS_IDS})
+    except Refused as e:
+        return refusal(request, e)
+    rows = await asyncio.to_thread(services(request).store.tables_by_id, ids)
     lang = i18n.pick_lang(request)
     return JSONResponse({"tables": [table_summary(d, n, lang) for d, n in rows]})
 

@@ -4,11 +4,12 @@ Routes
 ------
 - ``GET /`` the lobby; ``GET /t/{id}`` a table; ``GET /rules`` and
   ``GET /rules/{game}`` the rules; ``GET /replay`` and ``GET /replay/{id}`` the
-  replay viewer; ``GET /learn`` and ``GET /learn/{game}`` the lessons (their API
-  in :mod:`ludoteca.web.learn`); ``GET /static/…`` scripts, styles and pictures
-  (:mod:`ludoteca.web.pages`).
+  replay viewer; ``GET /mine`` this browser's games; ``GET /learn`` and
+  ``GET /learn/{game}`` the lessons (their API in :mod:`ludoteca.web.learn`);
+  ``GET /static/…`` scripts, styles and pictures (:mod:`ludoteca.web.pages`).
 - ``GET /api/games``; ``POST /api/seats`` (how many seats some options make);
   ``GET /api/tables`` and ``POST /api/tables`` (list, create);
+  ``POST /api/tables/status`` (how some tables stand, for "My games");
   ``GET /api/tables/{id}``; ``POST /api/tables/{id}/join``;
   ``GET /api/tables/{id}/record`` (a finished game's ``ludoteca/1`` record);
   ``POST /api/replay`` (one step of a record, every hand shown);
@@ -36,7 +37,7 @@ from . import api, pages
 from .broker import Broker
 from .engines import Engines
 from .guard import Guard
-from .hub import Hub
+from .hub import LOBBY_IDLE, Hub
 from .learn import LearnApi
 from .limits import ClientLimits
 from .replays import Replays
@@ -62,6 +63,7 @@ def create_app(
     migrate: bool = True,
     analysis_budget: float = ANALYSIS_BUDGET,
     engines: Mapping[str, Any] | None = None,
+    lobby_idle: float | None = LOBBY_IDLE,
 ) -> Starlette:
     """The web app on the database at ``db_url`` (SQLite in the user's data folder by default).
 
@@ -76,7 +78,9 @@ def create_app(
     ``migrate`` brings the database's schema up to date first;
     ``analysis_budget`` is the seconds the review's expert thinks per decision;
     ``engines`` are the host's engines by name, offered in the seats' choices: a
-    command of the bot protocol, or a Python agent (see :mod:`ludoteca.web.engines`).
+    command of the bot protocol, or a Python agent (see :mod:`ludoteca.web.engines`);
+    ``lobby_idle`` is the seconds after which an unfinished table where nothing moved
+    and nobody was connected leaves the lobby's list (``None``: never).
     """
     from .store import default_database_url
 
@@ -91,6 +95,7 @@ def create_app(
         bot_workers=bot_workers,
         broker=Broker(broker) if broker else None,
         engines=Engines(engines),
+        lobby_idle=lobby_idle,
     )
     if hub.broker is not None:
         limits.shared = hub.broker
@@ -137,11 +142,13 @@ def routes(learn: LearnApi) -> list[BaseRoute]:
         Route("/api/learn/{game}/try", learn.attempt, methods=["POST"]),
         Route("/api/learn/{game}/{lesson}/{step}", learn.step),
         Route("/replay", pages.replay_page),
+        Route("/mine", pages.mine_page),
         Route("/replay/{table_id}", pages.replay_table_page),
         Route("/api/games", api.games),
         Route("/api/seats", api.seats, methods=["POST"]),
         Route("/api/tables", api.tables, methods=["GET"]),
         Route("/api/tables", api.create, methods=["POST"]),
+        Route("/api/tables/status", api.statuses, methods=["POST"]),
         Route("/api/tables/{table_id}", api.table),
         Route("/api/tables/{table_id}/join", api.join, methods=["POST"]),
         Route("/api/tables/{table_id}/record", api.record),

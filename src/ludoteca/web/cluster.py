@@ -50,11 +50,11 @@ class Cluster:
             self.hub.frames.broadcast(table, last=news.get("last"))
             self.hub.bots.kick(table)
         elif kind == "seats":
-            seats, _ = await asyncio.to_thread(self.hub.store.seats_of, table.id)
             async with table.lock:
-                table.seats = seats
-                table.game.names = [s.name for s in seats]
+                await self._read_seats(table)
+                await self._read_moves(table)
             self.hub.frames.broadcast(table)
+            self.hub.bots.kick(table)
         elif kind == "rematch":
             table.rematch = str(news["table"])
             for conn in list(table.conns):
@@ -78,7 +78,17 @@ class Cluster:
             self.hub.frames.broadcast(table)
             self.hub.bots.kick(table)
 
+    async def _read_seats(self, table: LiveTable) -> None:
+        """Who sits where as stored, and whether the table still waits for its players
+        (the table's lock held)."""
+        seats, _, waiting = await asyncio.to_thread(self.hub.store.seats_of, table.id)
+        table.seats = seats
+        table.game.names = [s.name for s in seats]
+        table.waiting = waiting
+
     async def _read_moves(self, table: LiveTable) -> bool:
+        if table.waiting:  # started by another worker? then its seats changed too
+            await self._read_seats(table)
         missed = await asyncio.to_thread(self.hub.store.moves_since, table.id, table.n)
         for _, move in missed:
             table.game.play(move)

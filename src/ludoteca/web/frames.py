@@ -51,6 +51,8 @@ class Frames:
             "options": table.options,
             "bot_delay": table.bot_delay,
             "over": table.over,
+            "waiting": table.waiting,
+            "host": table.host,
             "rematch": table.rematch,
             "rematch_of": table.rematch_of,
             "spectators": sum(1 for c in table.conns if c.seat is None and c.ready),

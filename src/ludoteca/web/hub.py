@@ -50,6 +50,8 @@ from .live import (
     TABLE_ID,
     Connection,
     LiveTable,
+    best_level,
+    bot_name,
     check_seen,
     clean_name,
     draw_chance,
@@ -78,6 +80,12 @@ __all__ = [
 
 log = logging.getLogger("ludoteca.web")
 
+LOBBY_IDLE = 24 * 3600.0
+"""An unfinished table where nothing moved and nobody was connected for this long is
+no longer listed in the lobby (``ludoteca serve --lobby-idle-hours``)."""
+SEEN_EVERY = 300.0
+"""Seconds between two notes that someone is connected to a table."""
+
 
 class Hub:
     """Every live table of a server, loaded from and saved to a :class:`Store`."""
@@ -93,6 +101,7 @@ class Hub:
         bot_workers: int = 0,
         broker: Broker | None = None,
         engines: Engines | None = None,
+        lobby_idle: float | None = LOBBY_IDLE,
     ) -> None:
         self.store = store
         self.engines = engines if engines is not None else Engines()
@@ -103,6 +112,9 @@ class Hub:
         """Worker processes for the bots (``None``: threads of this process)."""
         self.client_limits = client_limits or ClientLimits(enabled=False)
         self.idle_seconds = IDLE_SECONDS
+        self.lobby_idle = lobby_idle
+        """Seconds after which an unfinished table where nothing moved and nobody was
+        connected leaves the lobby's list (``None``: never)."""
         self.max_live = MAX_LIVE_TABLES
         self._background: set[asyncio.Task[Any]] = set()
         self.writer = Writer(store)
@@ -177,6 +189,25 @@ class Hub:
         while not self.closing:
             await asyncio.sleep(min(30.0, max(0.05, self.idle_seconds / 4)))
             self.evict()
+            for table in list(self.tables.values()):
+                if table.conns:  # someone has been there all along
+                    self.note_seen(table)
+
+    def note_seen(self, table: LiveTable) -> None:
+        """Someone is (or was just) connected to the table: stored now and then
+        (at most every :data:`SEEN_EVERY` seconds), for the lobby to tell the tables
+        left idle (:attr:`lobby_idle`)."""
+        now = time.monotonic()
+        if self.closing or now - table.seen_noted < SEEN_EVERY:
+            return
+        table.seen_noted = now
+        self._spawn(self._note_seen(table.id))
+
+    async def _note_seen(self, table_id: str) -> None:
+        try:
+            await self.writer.call(self.store.note_seen, [table_id])
+        except Exception:  # only the lobby's list reads it: never worth a failure
+            log.warning("could not note that table %s is in use", table_id)
 
     def evict(self) -> int:
         """Drop from memory the tables nobody uses: finished or idle, with no
@@ -297,7 +328,9 @@ class Hub:
             delay = self.bot_delay
         levels = available_levels(game_name) + self.engines.levels_for(game_name)
         plan, secrets_out = seat_plan(game_name, options, seats, creator_name, levels)
-        table = await self._create(game_name, options, plan, float(delay), None, not private)
+        table = await self._create(
+            game_name, options, plan, float(delay), None, not private, host=secrets_out["seat"]
+        )
         return table, secrets_out
 
     async def _create(
@@ -308,12 +341,18 @@ class Hub:
         delay: float,
         rematch_of: str | None,
         listed: bool = True,
+        *,
+        host: int | None = None,
     ) -> LiveTable:
         seed = secrets.randbits(63)
         game = ludoteca.new_game(
             game_name, seed=seed, chance="manual", names=[s.name for s in seats], **options
         )
-        draw_chance(game)
+        # a table with seats for people who have not sat waits for them: nothing is
+        # drawn (no deal, no first leader) until it starts
+        waiting = any(s.kind == "human" and s.token_hash is None for s in seats)
+        if not waiting:
+            draw_chance(game)
         table_id = new_table_id()
         moves = game.moves
         await self.writer.call(
@@ -328,6 +367,8 @@ class Hub:
             over=game.is_over,
             rematch_of=rematch_of,
             listed=listed,
+            waiting=waiting,
+            host=host,
         )
         table = LiveTable(
             id=table_id,
@@ -340,6 +381,8 @@ class Hub:
             over=game.is_over,
             rematch_of=rematch_of,
             listed=listed,
+            waiting=waiting,
+            host=host,
         )
         self.tables[table_id] = table
         if self.broker is not None and any(s.kind == "bot" for s in seats):
@@ -362,23 +405,93 @@ class Hub:
             raise Refused("bad_invite", status=403)
         token = secrets.token_urlsafe(24)
         async with table.lock:
-            claimed = await self.writer.call(
-                self.store.claim_seat,
-                table.id,
-                seat,
-                hash_secret(invite),
-                display,
-                hash_secret(token),
-            )
+            # the opening, should this seat be the last one awaited (the store says)
+            before = table.n
+            if table.waiting:
+                draw_chance(table.game)
+            opening = [(None, m) for m in table.game.moves_since(before)]
+            started = False
+            try:
+                claimed, started = await self.writer.call(
+                    self.store.claim_seat,
+                    table.id,
+                    seat,
+                    hash_secret(invite),
+                    display,
+                    hash_secret(token),
+                    opening,
+                )
+            finally:
+                if not started:  # the opening stays undrawn (or the claim failed)
+                    while len(table.game) > table.stored:
+                        table.game.pop()
             if not claimed:
                 raise Refused("seat_taken", status=409)
             info.name = display
             info.token_hash = hash_secret(token)
             table.game.names = [s.name for s in table.seats]
+            if started:
+                self._started(table)
         self.frames.broadcast(table)
+        if started:
+            self.bots.kick(table)
         if self.broker is not None:
             await self.broker.publish(table.id, {"kind": "seats"})
         return token
+
+    def _started(self, table: LiveTable) -> None:
+        """The table's opening is stored (the table's lock held): it no longer waits."""
+        table.waiting = False
+        table.stored = len(table.game)
+        table.over = table.game.is_over
+
+    async def start_now(self, table: LiveTable, seat: int | None) -> None:
+        """The host starts a waiting table at once: its free seats become bots of
+        the level the lobby offers by default, stored before anyone sees it.
+        ``Refused`` if the table does not wait or ``seat`` is not the host."""
+        if seat is None:
+            raise Refused("spectator")
+        if table.host is not None and seat != table.host:
+            raise Refused("not_host", status=403)
+        async with table.lock:
+            if not table.waiting:
+                raise Refused("not_waiting", status=409)
+            level = best_level(table.game_name)
+            bots = [
+                SeatData(s.seat, "bot", level, bot_name(level, s.seat), None, None)
+                for s in table.seats
+                if s.kind == "human" and s.token_hash is None
+            ]
+            names = [s.name for s in table.seats]
+            for bot in bots:
+                names[bot.seat] = bot.name
+            before = table.n
+            table.game.names = names
+            draw_chance(table.game)
+            opening = [(None, m) for m in table.game.moves_since(before)]
+            try:
+                started = await self.writer.call(
+                    self.store.start_with_bots, table.id, bots, opening
+                )
+            except Exception:
+                log.exception("table %s could not be started", table.id)
+                started = None
+            if not started:
+                while len(table.game) > table.stored:
+                    table.game.pop()
+                table.game.names = [s.name for s in table.seats]
+                if started is None:
+                    raise Refused("storage", {"detail": "start"}, status=503)
+                raise Refused("not_waiting", status=409)
+            for bot in bots:
+                table.seats[bot.seat] = bot
+            self._started(table)
+        self.frames.broadcast(table)
+        if self.broker is not None:
+            await self.broker.add_bot_table(table.id)
+            table.leased = table.leased or await self.broker.acquire(table.id)
+            await self.broker.publish(table.id, {"kind": "seats"})
+        self.bots.kick(table)
 
     # ------------------------------------------------------------------ moves
 
@@ -394,6 +507,8 @@ class Hub:
         check_seen(seen)
         async with table.lock:
             game = table.game
+            if table.waiting:
+                raise Refused("waiting")
             if game.is_over:
                 raise Refused("game_over")
             if seen is not None and seen != table.n:
@@ -432,6 +547,8 @@ class Hub:
             raise Refused("spectator")
         check_seen(seen)
         async with table.lock:
+            if table.waiting:
+                raise Refused("waiting")
             if table.game.is_over:
                 raise Refused("game_over")
             if seen is not None and seen != table.n:
@@ -451,6 +568,8 @@ class Hub:
             raise Refused("spectator")
         check_seen(seen)
         async with table.lock:
+            if table.waiting:
+                raise Refused("waiting")
             if table.game.next_step().kind != "deal" or (seen is not None and seen != table.n):
                 return False
             before, pairs = await self.draw_waiting(table)
@@ -517,7 +636,13 @@ class Hub:
             if table.rematch is None:
                 seats = [dataclasses.replace(s) for s in table.seats]
                 new = await self._create(
-                    table.game_name, table.options, seats, table.bot_delay, table.id, table.listed
+                    table.game_name,
+                    table.options,
+                    seats,
+                    table.bot_delay,
+                    table.id,
+                    table.listed,
+                    host=table.host,
                 )
                 table.rematch = new.id
                 if self.broker is not None:

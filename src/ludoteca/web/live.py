@@ -123,6 +123,10 @@ class LiveTable:
     rematch: str | None = None
     rematch_of: str | None = None
     listed: bool = True
+    waiting: bool = False
+    """Not started: the invited players have not all sat yet (nothing is drawn or played)."""
+    host: int | None = None
+    """The seat of who created the table (they may start it with bots in the empty seats)."""
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -134,6 +138,8 @@ class LiveTable:
     info_rev: int = 0
     """The table's info as last sent, and its revision."""
     info_pending: bool = False
+    seen_noted: float = 0.0
+    """When this worker last stored that someone is connected (``time.monotonic()``)."""
     leased: bool = False
     """Whether this worker holds the lease of the table's bots (with a broker)."""
     sent_views: dict[int | None, tuple[int, dict[str, str], dict[str, int]]] = field(
@@ -154,7 +160,8 @@ class LiveTable:
             "moves": data.moves,
         }
         game = ludoteca.replay(record)
-        draw_chance(game)
+        if not data.waiting:
+            draw_chance(game)
         return cls(
             id=data.id,
             game_name=data.game,
@@ -167,6 +174,8 @@ class LiveTable:
             rematch=data.rematch,
             rematch_of=data.rematch_of,
             listed=data.listed,
+            waiting=data.waiting,
+            host=data.host,
         )
 
     @property
@@ -303,6 +312,7 @@ def table_summary(data: TableData, moves: int, lang: str = "en") -> dict[str, An
         "id": data.id,
         "game": data.game,
         "over": data.over,
+        "waiting": data.waiting,
         "moves": moves,
         "updated": data.updated,
         "age": max(0.0, time.time() - data.updated),

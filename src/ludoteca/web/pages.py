@@ -17,12 +17,13 @@ from ludoteca.registry import GAMES
 from . import i18n
 from .learn import rules_with_diagrams
 from .services import services
-from .shell import LEARN, LOBBY, NF_BROKEN, NF_RULES, NF_TABLE
+from .shell import LEARN, LOBBY, MINE, NF_BROKEN, NF_RULES, NF_TABLE
 
 __all__ = [
     "learn_page",
     "lobby",
     "method_not_allowed",
+    "mine_page",
     "not_found",
     "replay_page",
     "replay_table_page",
@@ -84,6 +85,11 @@ async def learn_page(request: Request) -> Response:
         return pages.not_found(request)
     title = GAME_TITLES[game] if game else LEARN
     return pages.render(request, page="learn", title=title, data={"game": game})
+
+
+async def mine_page(request: Request) -> Response:
+    """This browser's games (kept in its storage: no account), how each stands."""
+    return services(request).pages.render(request, page="mine", title=MINE)
 
 
 async def replay_page(request: Request) -> Response:

@@ -13,6 +13,9 @@ Every message is a JSON object with a ``type``. The client starts with
 - ``{"type": "continue", "n": N}``: the player has seen the end of the hand
   (``awaits`` is ``{"kind": "continue"}``): the next hand is dealt. One player's
   continue deals it for everyone; one that comes later changes nothing;
+- ``{"type": "start"}``: the host (the seat of who created the table) starts a
+  table that waits for its invited players (its info's ``waiting``) at once, a
+  bot of the strongest level in each seat nobody took;
 - ``{"type": "hint"}``, ``{"type": "rematch"}``, ``{"type": "lang", "lang": L}``,
   ``{"type": "ping"}``.
 
@@ -22,7 +25,9 @@ nothing changed), ``hint``, ``rematch`` (the new table) and ``pong``. A state's
 ``awaits`` says what the table waits for when the next step is a chance event
 that waits: ``continue`` (a hand ended; a person continues), ``pause`` (a table
 of bots shows the hand's end for ``seconds``) or a seat's ``roll``; ``null``
-otherwise.
+otherwise. Until every invited player sits (or the host starts), a table's
+``waiting`` is true: nothing is drawn or played, and moves, rolls, continues and
+hints are refused (``waiting``).
 Messages larger than :data:`MAX_MESSAGE` characters are refused, and so are
 messages beyond the rate limit (:class:`RateLimit`); a client that keeps
 flooding is disconnected.
@@ -151,6 +156,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
         await writer
         if was_ready:
             hub.frames.touch(table)
+            hub.note_seen(table)
 
 
 def _error(e: Refused, lang: str) -> dict[str, Any]:
@@ -181,6 +187,8 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         await _hint(hub, table, conn)
     elif kind == "rematch":
         await hub.rematch(table, conn.seat)
+    elif kind == "start":
+        await hub.start_now(table, conn.seat)
     elif kind == "lang":
         conn.lang = i18n.normalise(data.get("lang"))
         hub.frames.send_state(table, conn)  # its moves in words, in the new language
@@ -206,6 +214,7 @@ async def _hello(hub: Hub, table: LiveTable, conn: Connection, data: dict[str, A
     await hub.cluster.refresh(table)
     hub.frames.send_state(table, conn)
     hub.frames.touch(table)
+    hub.note_seen(table)
 
 
 async def _hint(hub: Hub, table: LiveTable, conn: Connection) -> None:

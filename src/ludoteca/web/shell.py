@@ -17,7 +17,17 @@ from ludoteca.i18n.ui import UI
 
 from . import i18n
 
-__all__ = ["LEARN", "LOBBY", "NF_BROKEN", "NF_PAGE", "NF_RULES", "NF_TABLE", "STATIC", "Pages"]
+__all__ = [
+    "LEARN",
+    "LOBBY",
+    "MINE",
+    "NF_BROKEN",
+    "NF_PAGE",
+    "NF_RULES",
+    "NF_TABLE",
+    "STATIC",
+    "Pages",
+]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -25,6 +35,7 @@ SKIP_LINK = N_("Skip to the content")
 NAVIGATION = N_("Navigation")
 LOBBY = N_("Lobby")
 LEARN = N_("Learn")
+MINE = UI["my_games"]
 """The words every page's header says (written out here: Babel does not read f-strings)."""
 
 NF_PAGE = N_("This page does not exist. Perhaps the address was mistyped.")
@@ -76,6 +87,7 @@ class Pages:
                 ("/", LOBBY, "lobby"),
                 ("/rules", UI["rules"], "rules"),
                 ("/learn", LEARN, "learn"),
+                ("/mine", MINE, "mine"),
                 ("/replay", UI["review"], "replay"),
             )
         )

@@ -26,6 +26,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     func,
     inspect,
     select,
@@ -67,6 +68,9 @@ class _TableRow(_Base):
     rematch_of: Mapped[str | None] = mapped_column(String(40), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(40), nullable=True)
     listed: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    waiting: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seen: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class _SeatRow(_Base):
@@ -151,6 +155,10 @@ def normalise_database_url(url: str) -> str:
     )
 
 
+class _Undone(Exception):
+    """A transaction given up (rolled back)."""
+
+
 class MoveTaken(Exception):
     """A move of that number is already stored for that table (by another worker)."""
 
@@ -194,6 +202,12 @@ class TableData:
     rematch: str | None
     listed: bool = True
     """Shown in the lobby's list (a private table is not: only its links lead to it)."""
+    waiting: bool = False
+    """Not started: it waits for the invited players to sit (no move is stored yet)."""
+    host: int | None = None
+    """The seat of the person who created the table (``None``: they do not play)."""
+    seen: float | None = None
+    """When someone was last connected to the table (``None``: not noted)."""
     seats: list[SeatData] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
     move_seats: list[int | None] = field(default_factory=list)
@@ -250,8 +264,11 @@ class Store:
         over: bool,
         rematch_of: str | None = None,
         listed: bool = True,
+        waiting: bool = False,
+        host: int | None = None,
     ) -> None:
-        """Store a new table with its seats and first moves (the opening chance events)."""
+        """Store a new table with its seats and first moves (the opening chance events;
+        none when it is ``waiting`` for its invited players)."""
         now = time.time()
         with Session(self.engine) as s, s.begin():
             s.add(
@@ -267,6 +284,8 @@ class Store:
                     rematch_of=rematch_of,
                     rematch=None,
                     listed=listed,
+                    waiting=waiting,
+                    host=host,
                 )
             )
             s.flush()
@@ -355,11 +374,21 @@ class Store:
             conn.close()
 
     def claim_seat(
-        self, table_id: str, seat: int, invite_hash: str, name: str, token_hash: str
-    ) -> bool:
-        """Give a free human seat to whoever holds its invitation; ``False`` if it
-        is taken or the invitation does not match."""
+        self,
+        table_id: str,
+        seat: int,
+        invite_hash: str,
+        name: str,
+        token_hash: str,
+        opening: Sequence[tuple[int | None, str]] = (),
+    ) -> tuple[bool, bool]:
+        """Give a free human seat to whoever holds its invitation: whether it was
+        given (``False``: taken, or the invitation does not match), and whether the
+        table started with it. A table waiting for its players starts when its last
+        free seat is taken: its ``opening`` moves (the chance events drawn for the
+        start) are stored in the same transaction."""
         with Session(self.engine) as s, s.begin():
+            waiting = self._lock_waiting(s, table_id)
             res = s.execute(
                 update(_SeatRow)
                 .where(
@@ -371,7 +400,89 @@ class Store:
                 )
                 .values(name=name, token_hash=token_hash)
             )
-            return bool(getattr(res, "rowcount", 0) == 1)
+            if getattr(res, "rowcount", 0) != 1:
+                return False, False
+            if not waiting or self._free_seats(s, table_id):
+                return True, False
+            self._start(s, table_id, opening)
+            return True, True
+
+    def start_with_bots(
+        self,
+        table_id: str,
+        bots: Sequence[SeatData],
+        opening: Sequence[tuple[int | None, str]],
+    ) -> bool:
+        """Start a waiting table now: its free seats become the ``bots`` given (the
+        same seats), and its ``opening`` moves are stored, in one transaction.
+        ``False`` (nothing written) if the table no longer waits or one of those
+        seats was taken meanwhile."""
+        try:
+            with Session(self.engine) as s, s.begin():
+                if not self._lock_waiting(s, table_id):
+                    return False
+                for bot in bots:
+                    res = s.execute(
+                        update(_SeatRow)
+                        .where(
+                            _SeatRow.table_id == table_id,
+                            _SeatRow.seat == bot.seat,
+                            _SeatRow.kind == "human",
+                            _SeatRow.token_hash.is_(None),
+                        )
+                        .values(kind="bot", level=bot.level, name=bot.name, invite_hash=None)
+                    )
+                    if getattr(res, "rowcount", 0) != 1:
+                        raise _Undone
+                if self._free_seats(s, table_id):
+                    raise _Undone
+                self._start(s, table_id, opening)
+                return True
+        except _Undone:  # the transaction was rolled back
+            return False
+
+    @staticmethod
+    def _lock_waiting(s: Session, table_id: str) -> bool:
+        """Whether the table waits for its players, its row locked for the rest of
+        the transaction (on PostgreSQL; SQLite writes one transaction at a time)."""
+        return bool(
+            s.scalar(select(_TableRow.waiting).where(_TableRow.id == table_id).with_for_update())
+        )
+
+    @staticmethod
+    def _free_seats(s: Session, table_id: str) -> int:
+        return int(
+            s.scalar(
+                select(func.count())
+                .select_from(_SeatRow)
+                .where(
+                    _SeatRow.table_id == table_id,
+                    _SeatRow.kind == "human",
+                    _SeatRow.token_hash.is_(None),
+                )
+            )
+            or 0
+        )
+
+    @staticmethod
+    def _start(s: Session, table_id: str, opening: Sequence[tuple[int | None, str]]) -> None:
+        """A waiting table starts: its opening moves stored (it has none before)."""
+        for i, (who, move) in enumerate(opening):
+            s.add(_MoveRow(table_id=table_id, idx=i, seat=who, move=move))
+        s.execute(
+            update(_TableRow)
+            .where(_TableRow.id == table_id)
+            .values(waiting=False, updated=time.time())
+        )
+
+    def note_seen(self, table_ids: Sequence[str]) -> None:
+        """Someone is connected to these tables now (the lobby lists them as alive)."""
+        if not table_ids:
+            return
+        with Session(self.engine) as s, s.begin():
+            s.execute(
+                update(_TableRow).where(_TableRow.id.in_(list(table_ids))).values(seen=time.time())
+            )
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with Session(self.engine) as s, s.begin():
@@ -415,8 +526,8 @@ class Store:
             out.append((seat, move))
         return out
 
-    def seats_of(self, table_id: str) -> tuple[list[SeatData], str | None]:
-        """A table's seats as stored now, and its rematch."""
+    def seats_of(self, table_id: str) -> tuple[list[SeatData], str | None, bool]:
+        """A table's seats as stored now, its rematch, and whether it waits for its players."""
         with Session(self.engine) as s:
             seats = [
                 SeatData(r.seat, r.kind, r.level, r.name, r.invite_hash, r.token_hash)
@@ -424,51 +535,70 @@ class Store:
                     select(_SeatRow).where(_SeatRow.table_id == table_id).order_by(_SeatRow.seat)
                 )
             ]
-            rematch = s.scalar(select(_TableRow.rematch).where(_TableRow.id == table_id))
-        return seats, rematch
+            row = s.execute(
+                select(_TableRow.rematch, _TableRow.waiting).where(_TableRow.id == table_id)
+            ).first()
+        if row is None:
+            return seats, None, False
+        return seats, row[0], bool(row[1])
 
-    def recent_tables(self, limit: int = 30) -> list[tuple[TableData, int]]:
-        """The most recently active tables (seats, no moves) with their move counts."""
+    def recent_tables(
+        self, limit: int = 30, *, idle: float | None = None
+    ) -> list[tuple[TableData, int]]:
+        """The most recently active tables (seats, no moves) with their move counts;
+        ``idle``: without the unfinished ones where nothing moved and nobody was
+        connected for that many seconds."""
+        query = select(_TableRow).where(_TableRow.listed.is_(True))
+        if idle is not None:
+            cutoff = time.time() - idle
+            query = query.where(
+                _TableRow.over.is_(True)
+                | (_TableRow.updated >= cutoff)
+                | (func.coalesce(_TableRow.seen, 0.0) >= cutoff)
+            )
         with Session(self.engine) as s:
-            rows = list(
-                s.scalars(
-                    select(_TableRow)
-                    .where(_TableRow.listed.is_(True))
-                    .order_by(_TableRow.updated.desc())
-                    .limit(limit)
+            rows = list(s.scalars(query.order_by(_TableRow.updated.desc()).limit(limit)))
+            return self._summaries(s, rows)
+
+    def tables_by_id(self, table_ids: Sequence[str]) -> list[tuple[TableData, int]]:
+        """These tables (seats, no moves) with their move counts; those unknown left out."""
+        with Session(self.engine) as s:
+            rows = list(s.scalars(select(_TableRow).where(_TableRow.id.in_(list(table_ids)))))
+            return self._summaries(s, rows)
+
+    @staticmethod
+    def _summaries(s: Session, rows: list[_TableRow]) -> list[tuple[TableData, int]]:
+        if not rows:
+            return []
+        ids = [r.id for r in rows]
+        counts: dict[str, int] = {
+            str(tid): int(n)
+            for tid, n in s.execute(
+                select(_MoveRow.table_id, func.count())
+                .where(_MoveRow.table_id.in_(ids))
+                .group_by(_MoveRow.table_id)
+            ).all()
+        }
+        seats: dict[str, list[SeatData]] = {i: [] for i in ids}
+        for seat in s.scalars(
+            select(_SeatRow).where(_SeatRow.table_id.in_(ids)).order_by(_SeatRow.seat)
+        ):
+            seats[seat.table_id].append(
+                SeatData(
+                    seat.seat,
+                    seat.kind,
+                    seat.level,
+                    seat.name,
+                    seat.invite_hash,
+                    seat.token_hash,
                 )
             )
-            if not rows:
-                return []
-            ids = [r.id for r in rows]
-            counts: dict[str, int] = {
-                str(tid): int(n)
-                for tid, n in s.execute(
-                    select(_MoveRow.table_id, func.count())
-                    .where(_MoveRow.table_id.in_(ids))
-                    .group_by(_MoveRow.table_id)
-                ).all()
-            }
-            seats: dict[str, list[SeatData]] = {i: [] for i in ids}
-            for seat in s.scalars(
-                select(_SeatRow).where(_SeatRow.table_id.in_(ids)).order_by(_SeatRow.seat)
-            ):
-                seats[seat.table_id].append(
-                    SeatData(
-                        seat.seat,
-                        seat.kind,
-                        seat.level,
-                        seat.name,
-                        seat.invite_hash,
-                        seat.token_hash,
-                    )
-                )
-            out = []
-            for row in rows:
-                d = _table_data(row)
-                d.seats = seats[row.id]
-                out.append((d, counts.get(row.id, 0)))
-            return out
+        out = []
+        for row in rows:
+            d = _table_data(row)
+            d.seats = seats[row.id]
+            out.append((d, counts.get(row.id, 0)))
+        return out
 
     def unfinished_table_ids(self, *, bots: bool = False) -> list[str]:
         """The tables whose game is not over (``bots``: only those where a bot sits),
@@ -497,6 +627,9 @@ def _table_data(row: _TableRow) -> TableData:
         rematch_of=row.rematch_of,
         rematch=row.rematch,
         listed=row.listed,
+        waiting=row.waiting,
+        host=row.host,
+        seen=row.seen,
     )
 
 

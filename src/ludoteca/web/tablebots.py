@@ -41,7 +41,9 @@ class TableBots:
     def _bot_step(self, table: LiveTable) -> str | None:
         """What the server does next on its own: a bot's ``decision``, a bot's
         ``roll``, the ``deal`` after a hand's end at a table of bots; ``None``: it
-        waits for a person (or the game is over)."""
+        waits for a person (or the game is over, or has not started)."""
+        if table.waiting:
+            return None
         step = table.game.next_step()
         if step.kind in ("decision", "roll"):
             assert step.seat is not None
@@ -53,7 +55,7 @@ class TableBots:
 
     def kick(self, table: LiveTable) -> None:
         """Start the table's bot loop if the server is to act (a bot, or a deal)."""
-        if self.hub.closing or table.over:
+        if self.hub.closing or table.over or table.waiting:
             return
         if self.hub.broker is not None and not table.leased:
             return  # another worker runs this table's bots
@@ -173,6 +175,8 @@ class TableBots:
             raise Refused("no_hints")
         if seat is None:
             raise Refused("spectator")
+        if table.waiting:
+            raise Refused("waiting")
         game = table.game
         if table.unsettled:
             raise Refused("stale")

@@ -199,6 +199,22 @@ const Keep = {
   },
 };
 
+/** This browser's games ("My games", no account): each table's id, game, when it was
+ * first kept, and its seat and token here (none for a creator who only watches). */
+const Mine = {
+  list() {
+    const kept = Keep.get("games");
+    return Array.isArray(kept) ? kept.filter((g) => g && typeof g.id === "string") : [];
+  },
+  note(id, game, seat, token) {
+    const list = Mine.list();
+    const old = list.find((g) => g.id === id);
+    if (old && old.token === token && old.seat === seat) return;
+    const entry = { id, game, when: old ? old.when : Date.now(), seat, token };
+    Keep.set("games", [entry, ...list.filter((g) => g.id !== id)].slice(0, 100));
+  },
+};
+
 /** Send JSON to the server and read its JSON answer; throws Error(message). */
 async function api(path, body) {
   const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };

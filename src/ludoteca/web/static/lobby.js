@@ -182,6 +182,7 @@
       const res = await api("/api/tables", { game: current.name, options: readOptions(), seats, name: name || null, bot_delay: Number(pace.value), private: privateBox.checked });
       const id = res.table.id;
       if (res.token) Keep.set("seat." + id, { seat: res.seat, token: res.token });
+      Mine.note(id, current.name, res.seat, res.token || null);
       if (res.invites && Object.keys(res.invites).length) Keep.set("invites." + id, res.invites);
       if (name) Keep.set("name", name);
       window.location.assign("/t/" + id);
@@ -212,7 +213,7 @@
     for (const t of data.tables) {
       const mine = Keep.get("seat." + t.id);
       list.appendChild(h("li", { dataset: { table: t.id } },
-        h("a", { href: "/t/" + t.id, class: "table-link" }, h("b", {}, gameTitle(t.game)), " · ", t.over ? _("finished") : _("in play"), " · ", n_("{n} move", "{n} moves", t.moves)),
+        h("a", { href: "/t/" + t.id, class: "table-link" }, h("b", {}, gameTitle(t.game)), " · ", t.over ? _("finished") : t.waiting ? ui("waiting_players") : _("in play"), " · ", n_("{n} move", "{n} moves", t.moves)),
         h("span", { class: "table-seats" }, t.seats.map(seatText).join(", ")),
         h("a", { class: "button small", href: "/t/" + t.id }, mine ? _("Open") : _("Watch"))));
     }

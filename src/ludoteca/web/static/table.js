@@ -24,6 +24,10 @@
   let continued = -1; // the move count of the hand's end this player continued from
   let autoRoll = Keep.get("autoroll") === true; // this browser rolls its player's dice by itself
   let notation = Keep.get("notation") === true; // the moves' notation shown beside their words
+  let sound = Keep.get("sound") === true; // a short tone when it becomes this player's turn
+  let audio = null;
+  let beeps = 0;
+  let starting = -1; // the table's seats count when the host asked to start with bots
   let autoTimer = null;
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -240,6 +244,7 @@
         }
         break;
       case "state":
+        if (kept && kept.token) Mine.note(tableId, first.game, kept.seat, kept.token);
         noteHandEnd(msg);
         if (pending !== null && msg.n === pending) {
           state = msg; // another player's news: the sent move is still on its way
@@ -459,6 +464,10 @@
 
   function render() {
     if (!state) return;
+    if (state.table.waiting) {
+      renderWaiting();
+      return;
+    }
     const m = model();
     const st = shown();
     const active = document.activeElement;
@@ -468,9 +477,11 @@
     scoreLine.textContent = Games.scoreLine(m);
     spectatorBox.hidden = state.seat !== null;
     const want = asked(m);
-    document.title = (Games.helpers.myTurn(m) || want ? "● " : "") + gameTitle(m.game) + " · Ludoteca";
+    const turnNow = Games.helpers.myTurn(m) || !!want;
+    document.title = (turnNow ? "● " + _("Your turn") + " · " : "") + gameTitle(m.game) + " · Ludoteca";
     boardBox.replaceChildren(Games.render(m, ctx));
     boardBox.dataset.n = String(st.n);
+    boardBox.dataset.waiting = "0";
     boardBox.dataset.over = st.view.over ? "1" : "0";
     boardBox.dataset.myturn = Games.helpers.myTurn(m) ? "1" : "0";
     boardBox.dataset.pending = pending !== null ? "1" : "0";
@@ -490,6 +501,7 @@
       target = boardBox.querySelector("#continue-btn, #roll-btn, .tile-btn.legal, .move-btn.legal");
     }
     if (target && !joining) target.focus({ preventScroll: true });
+    if (fresh && sound && pending === null) beep();
     if (practice && myTurn && !wasMyTurn && state.hints) askHint();
     wasMyTurn = myTurn;
     wasAsked = want;
@@ -501,6 +513,7 @@
     if (state.hints && m.me !== null && !state.view.over) {
       tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, _("Hint"), h("kbd", {}, "h")));
     }
+    tools.appendChild(h("button", { type: "button", id: "sound-btn", "aria-pressed": sound ? "true" : "false", dataset: { beeps: String(beeps) }, title: _("A short sound when it is your turn"), onclick: toggleSound }, _("Sound")));
     tools.appendChild(h("button", { type: "button", id: "notation-btn", "aria-pressed": notation ? "true" : "false", onclick: toggleNotation }, _("Notation"), h("kbd", {}, "o")));
     tools.appendChild(h("button", { type: "button", id: "keys-btn", onclick: showKeys }, _("Keys"), h("kbd", {}, "?")));
     tools.appendChild(h("a", { class: "button", href: "/rules/" + m.game, target: "_blank", rel: "noopener" }, ui("rules")));
@@ -578,6 +591,75 @@
       h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ui("move")), h("th", { class: "num" }, ui("value")))), h("tbody", {}, rows)),
       more,
       (hint.ties || []).length ? h("ul", { class: "hint-ties" }, hint.ties.map((t) => h("li", {}, "= " + t))) : null));
+  }
+
+  /** Before the game starts: who sits, who is awaited, the invitations (for whoever
+   * created the table) and the host's button to start with bots in the empty seats. */
+  function renderWaiting() {
+    const t = state.table;
+    const names = (state.said && state.said.names) || [];
+    const awaited = t.seats.filter((s) => !s.taken);
+    const canStart = state.seat !== null && (t.host === null || t.host === state.seat);
+    status.textContent = online ? n_("Waiting for {n} player to sit down", "Waiting for {n} players to sit down", awaited.length) : _("Connection lost; reconnecting…");
+    scoreLine.textContent = "";
+    spectatorBox.hidden = state.seat !== null;
+    document.title = ui("waiting_players") + " · " + gameTitle(t.game) + " · Ludoteca";
+    resultBox.replaceChildren();
+    tools.replaceChildren();
+    const rows = t.seats.map((s) => h("li", { class: "waiting-seat " + (s.taken ? "taken" : "awaited"), dataset: { seat: String(s.seat), taken: s.taken ? "1" : "0" } },
+      h("span", { class: "seat-no" }, ui("seat", { n: s.seat + 1 })),
+      h("span", { class: "seat-name" }, s.taken ? (names[s.seat] || s.name) + (s.seat === state.seat ? " (" + ui("you").toLocaleLowerCase(LT_I18N.tag) + ")" : "") : "—"),
+      h("span", { class: "seat-state" }, s.kind === "bot" ? "" : !s.taken ? _("awaited…") : s.online ? _("here") : _("not connected"))));
+    const panel = h("section", { class: "panel waiting", id: "waiting", "aria-labelledby": "waiting-title" },
+      h("h2", { id: "waiting-title" }, ui("waiting_players")),
+      h("p", {}, _("The game starts when every invited player has sat down.")),
+      h("ul", { class: "waiting-seats" }, rows));
+    if (canStart && awaited.length) {
+      const busy = starting === t.seats.length && pending === null && !refusal;
+      panel.appendChild(h("button", { type: "button", class: "primary", id: "start-bots", disabled: busy || !online || undefined, onclick: () => {
+        refusal = null;
+        if (send({ type: "start" })) starting = t.seats.length;
+        render();
+      } }, _("Start now with bots in the empty seats")));
+    }
+    boardBox.replaceChildren(panel);
+    boardBox.dataset.n = String(state.n);
+    boardBox.dataset.waiting = "1";
+    boardBox.dataset.myturn = "0";
+    invitesPanel();
+    showRefusal();
+    renderHint();
+  }
+
+  /* A short tone (WebAudio, no file) when it becomes this player's turn, if they asked for it. */
+  function beep() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const now = audio.currentTime;
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.type = "sine";
+      tone.frequency.setValueAtTime(660, now);
+      tone.frequency.setValueAtTime(880, now + 0.12);
+      gain.gain.setValueAtTime(0.0001, now);
+      gain.gain.exponentialRampToValueAtTime(0.15, now + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.3);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(now);
+      tone.stop(now + 0.32);
+      beeps += 1;
+      const btn = document.getElementById("sound-btn");
+      if (btn) btn.dataset.beeps = String(beeps);
+    } catch (e) {
+      /* no sound here: the title still says it */
+    }
+  }
+
+  function toggleSound() {
+    sound = !sound;
+    Keep.set("sound", sound);
+    if (sound) beep(); // the click lets the page play sound, and the player hears it
+    render();
   }
 
   /* The moves' notation (as records write them) beside their words, or not. */
