@@ -76,7 +76,10 @@ def test_ludoteca_bot_plays_over_the_protocol_as_the_bot_itself(game_name: str, 
 
 
 def test_the_handshake_says_who_the_engine_is_and_what_it_offers() -> None:
+    assert Engine(bot_engine("bingo", "expert")).pid is None  # not started
     with Engine(bot_engine("bingo", "expert")) as engine:
+        assert isinstance(engine.pid, int)
+        os.kill(engine.pid, 0)  # its process (a bench reads its CPU time)
         hello = engine.hello
         assert hello is not None
         assert hello.name == "Ludoteca expert" and hello.games == ("bingo",)
@@ -91,6 +94,8 @@ def test_the_handshake_says_who_the_engine_is_and_what_it_offers() -> None:
             engine.new_game("texas42", {}, [0])
         assert refused.value.kind == "refused"
     assert not engine.running
+    with pytest.raises(ProcessLookupError):
+        os.kill(engine.pid, 0)  # stopped, and waited for
 
 
 def test_an_engine_answers_with_information_lines_then_its_move() -> None:

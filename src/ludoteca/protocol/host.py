@@ -171,6 +171,12 @@ class Engine:
         self.close()
 
     @property
+    def pid(self) -> int | None:
+        """The engine process's id (``None`` before :meth:`start`): a host may read
+        the process's own CPU time, as a bench does."""
+        return self._process.pid if self._process is not None else None
+
+    @property
     def running(self) -> bool:
         return self._process is not None and not self._dead and self._process.poll() is None
 
