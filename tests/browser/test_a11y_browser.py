@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from a11y_checks import accessibility_failures
-from test_review_browser import ANALYSIS, finished_table, open_review
+from test_review_browser import ANALYSIS, api, finished_table, open_review
 from test_web_browser import (
     board_state,
     click_a_legal_move,
@@ -25,6 +25,7 @@ from test_web_browser import (
 from wording import english_in
 
 import ludoteca
+from ludoteca.lessons import load_course
 
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 
@@ -51,15 +52,18 @@ class Checks:
 
 
 @pytest.mark.parametrize("locale", ["pt-BR", "en-US"])
-def test_the_pages_without_a_table(
+def test_the_pages_around_the_tables(
     browser: Any, make_server: Any, artifacts: Path, tmp_path: Path, locale: str
 ) -> None:
     lang = locale[:2]
     check = Checks()
     server = make_server()
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    api(server.url, "/api/tables", {"game": "bingo", "seats": bots, "bot_delay": 1})
     page = new_page(browser, locale=locale)
     page.goto(server.url + "/")
     page.wait_for_selector("fieldset.seats-box:not([aria-busy])")
+    page.wait_for_selector("#tables .table-list li")  # the table listed
     check(page, f"lobby {lang}", artifacts)
     page.goto(server.url + "/learn")
     page.wait_for_selector("#lesson, .lessons, main a[href^='/learn/']")
@@ -68,6 +72,19 @@ def test_the_pages_without_a_table(
         page.goto(f"{server.url}/learn/{game}")
         page.wait_for_selector("#board .board")
         check(page, f"lesson {game} {lang}", artifacts if game == "texas42" else None)
+    # the lessons' list with its marks: a lesson done, one skipped, one under way
+    lessons = [lesson.id for lesson in load_course("bingo").lessons]
+    page.evaluate(
+        """(ids) => localStorage.setItem('ludoteca.learn.bingo', JSON.stringify({lessons: {
+             [ids[0]]: {reached: 3, done: true, skipped: false},
+             [ids[1]]: {reached: 0, done: false, skipped: true},
+             [ids[2]]: {reached: 2, done: false, skipped: false}},
+           at: {lesson: ids[2], step: 2}}))""",
+        lessons,
+    )
+    page.goto(f"{server.url}/learn/bingo")
+    page.wait_for_selector(".lesson-list li.done .badge")
+    check(page, f"lessons marked {lang}", artifacts)
     page.goto(server.url + "/rules")
     check(page, f"rules index {lang}")
     for game in ludoteca.available_games():
@@ -114,6 +131,12 @@ def test_a_table_at_a_decision_a_hands_end_and_watched(
         click_a_legal_move(page, rng)
         assert wait_turn_or_end(page)
     check(page, f"{game} decision {lang}", artifacts)
+    if game == "bingo":  # the expert's suggestions beside the board
+        page.click("#hint-btn")
+        page.wait_for_selector("#hint .hint table", timeout=60_000)
+        check(page, f"{game} hint {lang}", artifacts)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#hint", state="hidden")
     # a spectator of the same table
     eve = new_page(browser, locale=locale)
     eve.goto(f"{server.url}/t/{table_id}")
@@ -130,6 +153,33 @@ def test_a_table_at_a_decision_a_hands_end_and_watched(
         assert page.locator("#continue-btn").is_visible()
         check(page, f"{game} hand end {lang}", artifacts)
     assert not page.errors and not eve.errors
+    check.done()
+
+
+@pytest.mark.parametrize("locale", ["pt-BR", "en-US"])
+def test_a_table_of_two_people_waiting_playing_and_away(
+    browser: Any, make_server: Any, artifacts: Path, locale: str
+) -> None:
+    lang = locale[:2]
+    check = Checks()
+    server = make_server()
+    ana = new_page(browser, locale=locale)
+    create_table(ana, server.url, "bingo", ["you", "human"])
+    ana.wait_for_selector('[data-key="link-invite-1"]')
+    check(ana, f"waiting {lang}", artifacts)  # the invitations
+    link = ana.locator('[data-key="link-invite-1"]').input_value()
+    bia = new_page(browser, locale=locale)
+    bia.goto(link)
+    check(bia, f"joining {lang}")  # the dialog asking her name
+    bia.fill("#join-name", "Bia")
+    bia.click("#join-submit")
+    bia.wait_for_selector("#board .board .hand")
+    ana.wait_for_selector("#board .seat .name >> text=Bia")
+    check(bia, f"bingo second player {lang}")
+    bia.context.close()  # she leaves: away
+    ana.wait_for_selector("#board .badge.away", timeout=30000)
+    check(ana, f"bingo away {lang}", artifacts)
+    assert not ana.errors
     check.done()
 
 
