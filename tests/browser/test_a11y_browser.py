@@ -7,6 +7,7 @@ aloud in a polite live region in the player's language. Screenshots go to
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -275,4 +276,33 @@ def test_the_focus_comes_back_to_the_hand_and_each_move_is_said(
     assert not missing, f"said but not in the log: {missing[:5]}"
     if locale == "pt-BR":
         assert english_in(" ".join(heard)) == [], heard
+    assert not page.errors
+
+
+SHIFTS = """() => new Promise((done) => {
+  const out = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) out.push(e.value); })
+    .observe({type: "layout-shift", buffered: true});
+  setTimeout(() => done(out), 300);
+})"""
+"""The page's layout shifts so far (each a fraction of the screen moved, as Chromium
+measures them for the Cumulative Layout Shift)."""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_nothing_moves_as_the_lobby_loads(browser: Any, make_server: Any, size: str) -> None:
+    server = make_server()
+    width, height = SIZES[size]
+    page = new_page(browser, width=width, height=height)
+
+    def slow(route: Any) -> None:  # the games come late, as on a slow line
+        time.sleep(0.4)
+        route.continue_()
+
+    page.route("**/api/games", slow)
+    page.goto(server.url + "/")
+    page.wait_for_selector("fieldset.seats-box:not([aria-busy])")
+    page.wait_for_selector("#create-btn", state="visible")
+    shifts = page.evaluate(SHIFTS)
+    assert sum(shifts) < 0.01, f"the lobby moved as it loaded: {shifts}"
     assert not page.errors
