@@ -105,6 +105,10 @@ def test_the_pages_around_the_tables(
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.getElementById('board').dataset.step === '1'")
     check(page, f"replay {lang}", artifacts)
+    page.locator("#board .log-panel").focus()  # the log keeps the focus as the moves step on
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('board').dataset.step === '2'")
+    assert page.evaluate("() => document.activeElement.matches('#board .log-panel')")
     page.goto(server.url + "/t/nosuchtable")
     check(page, f"table not found {lang}")
     page.goto(server.url + "/no/such/page")
