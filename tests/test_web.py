@@ -919,3 +919,30 @@ def test_a_move_is_applied_once(client: TestClient, monkeypatch: pytest.MonkeyPa
         after = cl.play(move, state["n"])
         assert after["n"] == state["n"] + 1
         assert played == [move]
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/rules/texas42", "/static/games.js", "/static/style.css", "/api/games"]
+)
+def test_text_responses_are_compressed_for_a_browser_that_asks(
+    client: TestClient, path: str
+) -> None:
+    asked = client.get(path, headers={"Accept-Encoding": "gzip"})
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
+    assert asked.status_code == plain.status_code == 200
+    assert asked.headers["content-encoding"] == "gzip"
+    assert "accept-encoding" in asked.headers["vary"].lower()
+    assert "content-encoding" not in plain.headers
+    assert asked.content == plain.content  # the same page, decompressed
+    assert asked.num_bytes_downloaded < plain.num_bytes_downloaded / 2
+    assert asked.headers["x-content-type-options"] == "nosniff"  # the guard's header kept
+
+
+def test_a_small_response_and_the_websocket_are_not_compressed(client: TestClient) -> None:
+    small = client.get("/healthz", headers={"Accept-Encoding": "gzip"})
+    assert small.status_code == 200 and "content-encoding" not in small.headers
+    made = create(client, "bingo", [{"kind": "you"}, {"kind": "bot", "level": "random"}])
+    with client.websocket_connect(f"/ws/{made['table']['id']}") as ws:
+        cl = Client(ws)  # its frames are JSON text, as they were
+        assert cl.hello(made["token"])["seat"] == 0
+        assert cl.until_state()["seat"] == 0

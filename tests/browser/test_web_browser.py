@@ -787,9 +787,11 @@ def test_languages_follow_the_browser_and_switch(browser: Any, make_server: Any)
     page = new_page(browser, locale="pt-BR")
     page.goto(server.url + "/")
     assert page.locator("html").get_attribute("lang") == "pt-BR"
+    page.wait_for_selector("#create-btn", state="visible")  # shown once its games are drawn
     assert page.locator("#create-btn").inner_text() == "Criar a mesa"
     page.click("#lang-switch")
     page.wait_for_selector('html[lang="en"]')
+    page.wait_for_selector("#create-btn", state="visible")
     assert page.locator("#create-btn").inner_text() == "Create the table"
     page.goto(server.url + "/rules/bingo")
     assert page.locator("article.rules h1").count() >= 1

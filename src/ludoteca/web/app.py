@@ -27,6 +27,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -47,6 +48,11 @@ from .shell import STATIC, Pages
 from .store import Store
 
 __all__ = ["create_app"]
+
+GZIP_MINIMUM = 500
+"""Bytes below which a response goes as it is (compressing it would save nothing)."""
+GZIP_LEVEL = 6
+"""zlib's level: nearly the smallest output, at a fraction of level 9's time."""
 
 
 def create_app(
@@ -120,7 +126,11 @@ def create_app(
         routes=routes(LearnApi(shared.check_rate, api.read_json, api.refusal)),
         lifespan=lifespan,
         exception_handlers={404: pages.not_found, 405: pages.method_not_allowed},
-        middleware=[Middleware(Guard, allow_origins=allow_origins)],
+        middleware=[
+            # pages, scripts, styles and JSON compressed for a browser that asks (WebSockets pass)
+            Middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL),
+            Middleware(Guard, allow_origins=allow_origins),
+        ],
     )
     app.state.services = shared
     app.state.hub = hub

@@ -301,7 +301,8 @@ def rules_with_diagrams(game: str, lang: str) -> str:
 
     source = DIAGRAM_MARK.sub(hold, source)
     md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    rendered = _unbroken_tiles(md.render(source))
+    # a table wider than a phone scrolls sideways: reachable by the keyboard to scroll it
+    rendered = _unbroken_tiles(md.render(source)).replace("<table>", '<table tabindex="0">')
     for i, spec in enumerate(specs):
         try:
             data = diagram(game, parse_spec(spec), lang)

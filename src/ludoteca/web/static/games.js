@@ -183,8 +183,9 @@ const Games = (() => {
     if ((m.replay || m.showHands) && m.hands && m.hands[i]) {
       return h("div", { class: "mini-hand up" }, m.hands[i].map((t) => tileSVG(t, { cls: "small" + reviewMark(m, i, t) })));
     }
-    const row = h("div", { class: "mini-hand", "aria-label": n_("{n} tile", "{n} tiles", count) });
     const shown = (known || []).slice(0, count);
+    // face down, a picture of so many tiles; with tiles shown, a group of them
+    const row = h("div", { class: "mini-hand", role: shown.length ? "group" : "img", "aria-label": n_("{n} tile", "{n} tiles", count) });
     shown.forEach((t) => row.appendChild(tileSVG(t, { cls: "small" })));
     for (let k = shown.length; k < count; k++) row.appendChild(tileSVG("", { faceDown: true, cls: "small" }));
     return row;
@@ -220,7 +221,15 @@ const Games = (() => {
         cost ? h("span", { class: "log-cost " + cost.cls, title: cost.title }, " " + cost.text) : null),
       );
     }
-    return h("section", { class: "panel log-panel" }, h("h2", {}, ui(m.notation ? "moves_played_notation" : "moves_played")), list);
+    // a region of its own, reached with Tab to scroll it by the keyboard
+    return h("section", { class: "panel log-panel", tabindex: "0", "aria-labelledby": "log-title", dataset: { key: "log" } },
+      h("h2", { id: "log-title" }, ui(m.notation ? "moves_played_notation" : "moves_played")), list);
+  }
+
+  /** The lines of the log from move `from` on, as a screen reader says them. */
+  function saidFrom(m, from) {
+    const lines = ((m.said && m.said.log) || []).filter((line) => line.n >= from);
+    return lines.map((line) => (line.seat === null ? "" : seatName(m, line.seat) + ": ") + line.text).join("\n");
   }
 
   function panel(title, ...children) {
@@ -714,6 +723,7 @@ const Games = (() => {
       return wrap;
     },
     seatName,
+    saidFrom,
     scoreLine,
     handEnd,
     label,

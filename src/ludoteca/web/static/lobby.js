@@ -19,6 +19,8 @@
   const privateBox = h("input", { type: "checkbox", id: "private", name: "private" });
   const error = h("p", { class: "form-error", role: "alert", id: "create-error" });
   const tablesBox = h("section", { class: "panel tables", id: "tables", "aria-labelledby": "tables-title" });
+  // unseen until the games are drawn in the form: nothing on the page moves as they come
+  const lobby = h("div", { class: "lobby", "aria-busy": "true" }, form, tablesBox);
 
   form.append(
     h("h2", { id: "create-title" }, _("New table")),
@@ -35,7 +37,7 @@
     h("section", { class: "hero" }, h("h1", {}, _("Table games to play with friends")), h("p", {}, _("Create a table, choose who sits in each seat (you, a friend or a bot) and send the invitations. No account is needed.")),
       h("p", { class: "learn-links", id: "learn-links" }, _("New to a game? Learn to play:"), " ",
         Object.keys(LT_I18N.titles).map((g) => h("a", { class: "button small", href: "/learn/" + g, dataset: { game: g } }, gameTitle(g))))),
-    h("div", { class: "lobby" }, form, tablesBox),
+    lobby,
   );
 
   /* The games' options and their choices as the server names them. */
@@ -225,6 +227,6 @@
     renderGames();
   }).catch((e) => {
     error.textContent = e.message;
-  });
+  }).finally(() => lobby.removeAttribute("aria-busy"));
   loadTables();
 })();

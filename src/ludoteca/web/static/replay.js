@@ -355,7 +355,10 @@
       parts.unshift(h("section", { class: "panel result" }, h("h2", {}, outcome.title),
         h("ul", {}, outcome.rows.map(([side, score], i) => h("li", { class: r.winner === i ? "won" : "" }, side + ": " + score)))));
     }
+    const logFocused = !!document.activeElement && document.activeElement.matches(".log-panel");
     board.replaceChildren(...parts);
+    const log = table.querySelector(".log-panel");
+    if (logFocused && log) log.focus({ preventScroll: true }); // the keyboard's place kept
     const side = table.querySelector(".sidebar") || table;
     side.prepend(reviewSide);
     // the better move said on the board, in the panel of the seat that decides (bids,

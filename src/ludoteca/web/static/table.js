@@ -43,10 +43,13 @@
   const boardBox = h("div", { id: "board" });
   const resultBox = h("div", { id: "result" });
   const hintBox = h("div", { id: "hint", class: "hint-overlay", hidden: true });
+  const announcer = h("p", { id: "announcer", class: "sr-only", "aria-live": "polite" }); // each move, said aloud
+  let placed = null; // the hand's button the page put the focus on (its own had gone)
+  let heard = -1; // the moves said aloud (none before the first frame: it tells the past)
   main.appendChild(
     h("div", { class: "table-page" },
       h("div", { class: "statusbar" }, h("h1", { class: "game-title" }, gameTitle(first.game)), status, scoreLine, conn, tools),
-      spectatorBox, refusalBox, invitesBox, resultBox, hintBox, boardBox),
+      spectatorBox, refusalBox, invitesBox, resultBox, hintBox, boardBox, announcer),
   );
 
   /* -------------------------------------------------------- invitation */
@@ -472,6 +475,7 @@
     const st = shown();
     const active = document.activeElement;
     const focusKey = active && active.dataset ? active.dataset.key : null;
+    const inBoard = !!active && boardBox.contains(active);
     const before = calm.matches ? null : Motion.measure(boardBox);
     status.textContent = online ? statusText(m) : _("Connection lost; reconnecting…");
     scoreLine.textContent = Games.scoreLine(m);
@@ -495,17 +499,36 @@
     renderHint();
     if (before) Motion.play(boardBox, before, m);
     const myTurn = Games.helpers.myTurn(m);
-    let target = focusKey ? boardBox.querySelector('[data-key="' + CSS.escape(focusKey) + '"]') : null;
     const fresh = (myTurn && !wasMyTurn) || (want && want !== wasAsked);
+    const moved = fresh && focusKey === placed; // where the page put the focus, it follows the turn
+    let target = focusKey && !moved ? boardBox.querySelector('[data-key="' + CSS.escape(focusKey) + '"]') : null;
     if (!target && fresh && (!active || active === document.body || boardBox.contains(active) || active === main)) {
       target = boardBox.querySelector("#continue-btn, #roll-btn, .tile-btn.legal, .move-btn.legal");
     }
+    if (!target && inBoard && state.seat !== null) {
+      target = myHand(); // its tile played, or its trick gathered: back to the hand
+      placed = target ? target.dataset.key : null;
+    }
     if (target && !joining) target.focus({ preventScroll: true });
     if (fresh && sound && pending === null) beep();
+    announce(m);
     if (practice && myTurn && !wasMyTurn && state.hints) askHint();
     wasMyTurn = myTurn;
     wasAsked = want;
     rollByItself();
+  }
+
+  /** Where the focus goes back to: the player's hand (a legal tile first), or what they are asked. */
+  function myHand() {
+    const first = ["#continue-btn", "#roll-btn", ".tile-btn.legal", ".move-btn.legal", ".me .tile-btn", ".me button:not(:disabled)"];
+    return first.map((sel) => boardBox.querySelector(sel)).find(Boolean) || null;
+  }
+
+  /* The moves and events that came since the last frame, said in the polite live region. */
+  function announce(m) {
+    const count = m.view.log.length;
+    if (heard >= 0 && count > heard) announcer.textContent = Games.saidFrom(m, heard);
+    heard = Math.max(heard, count);
   }
 
   function renderTools(m) {
@@ -670,20 +693,28 @@
   }
 
   function showKeys() {
-    const close = h("button", { type: "button", class: "primary", onclick: () => modal.remove() }, ui("close"));
-    const modal = h("div", { class: "modal", id: "keys-dialog", onkeydown: (ev) => { if (ev.key === "Escape") modal.remove(); } },
+    const close = h("button", { type: "button", class: "primary", onclick: () => closeKeys() }, ui("close"));
+    const modal = h("div", { class: "modal", id: "keys-dialog", onkeydown: (ev) => { if (ev.key === "Escape") { closeKeys(); ev.stopPropagation(); } } },
       h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title" },
         h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles (Home and End to the first and the last); Enter or Space plays. 1–9 press the move buttons; r rolls the dice; c continues after a hand's end; h asks for a hint; o shows the moves' notation; ? shows this help; Esc closes dialogs.")), close));
     document.body.appendChild(modal);
     close.focus();
   }
 
+  /** The keys' help closed: the focus back on the player's hand (or the board, for a spectator). */
+  function closeKeys() {
+    const modal = document.getElementById("keys-dialog");
+    if (!modal) return;
+    modal.remove();
+    const back = myHand() || boardBox.querySelector("[data-key]");
+    if (back) back.focus({ preventScroll: true });
+  }
+
   document.addEventListener("keydown", (ev) => {
     const tag = (ev.target && ev.target.tagName) || "";
     if (tag === "INPUT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === "Escape") {
-      const modal = document.getElementById("keys-dialog");
-      if (modal) modal.remove();
+      if (document.getElementById("keys-dialog")) closeKeys();
       else if (hint) {
         hint = null;
         renderHint();
