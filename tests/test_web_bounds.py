@@ -119,12 +119,12 @@ def test_a_restart_with_thousands_of_unfinished_tables_is_quick(
         moves += [
             {"table_id": tid, "idx": i, "seat": None, "move": m} for i, m in enumerate(game.moves)
         ]
-    from ludoteca.web.store import _MoveRow, _SeatRow, _TableRow
+    from ludoteca.web.schema import MoveRow, SeatRow, TableRow
 
     with store.engine.begin() as conn:
-        conn.execute(insert(_TableRow), tables)
-        conn.execute(insert(_SeatRow), seats)
-        conn.execute(insert(_MoveRow), moves)
+        conn.execute(insert(TableRow), tables)
+        conn.execute(insert(SeatRow), seats)
+        conn.execute(insert(MoveRow), moves)
     store.close()
     loaded: list[str] = []
     load_table = Store.load_table

@@ -29,7 +29,8 @@ from websockets.sync.client import connect
 
 import ludoteca
 from ludoteca.web.app import create_app
-from ludoteca.web.store import Store, _Base, migrate_schema, normalise_database_url
+from ludoteca.web.schema import Base, migrate_schema, normalise_database_url
+from ludoteca.web.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_URL = os.environ.get("LUDOTECA_TEST_POSTGRES")
@@ -444,14 +445,14 @@ def test_migrations_from_an_empty_database_and_from_the_first_schema(empty_db: s
     engine = create_engine(normalise_database_url(empty_db))
     assert migrate_schema(engine) == "r0004"
     with engine.connect() as conn:
-        assert compare_metadata(MigrationContext.configure(conn), _Base.metadata) == []
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
     fresh = _schema(empty_db)
     # from the schema the app made before migrations (no alembic_version, no index
     # on updated), with a game in it
-    _Base.metadata.drop_all(engine)
+    Base.metadata.drop_all(engine)
     with engine.begin() as conn:
         conn.execute(text("DROP TABLE alembic_version"))
-    _Base.metadata.create_all(engine)
+    Base.metadata.create_all(engine)
     engine.dispose()
     with TestClient(create_app(empty_db, bot_delay=0.0, migrate=False)) as c:
         made = c.post(

@@ -197,7 +197,9 @@ async def join(request: Request) -> Response:
         if live is None:
             raise Refused("no_table", status=404)
         body = await json_object(request, "join", 4096)
-        token = await hub.join(live, body.get("seat"), body.get("invite"), body.get("name"))
+        token = await hub.arrivals.join(
+            live, body.get("seat"), body.get("invite"), body.get("name")
+        )
     except Refused as e:
         return refusal(request, e)
     return JSONResponse(

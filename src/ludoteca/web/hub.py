@@ -14,8 +14,9 @@ player's own roll of the dice (a person rolls when they ask; a bot rolls at the
 table's pace). Whatever the table waits for is in each frame's ``awaits``.
 
 The hub is in parts: the live tables (:mod:`.live`), the frames the connections
-are sent (:mod:`.frames`), the bots (:mod:`.tablebots`) and the other workers
-(:mod:`.cluster`); this module loads, creates and moves the tables.
+are sent (:mod:`.frames`), the bots (:mod:`.tablebots`), the people taking their
+seats (:mod:`.arrivals`) and the other workers (:mod:`.cluster`); this module loads,
+creates and moves the tables.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from ludoteca.bots import available_levels
 from ludoteca.errors import IllegalMove
 from ludoteca.game import Game
 
+from .arrivals import Arrivals
 from .bots import BotPool
 from .broker import Broker
 from .cluster import Cluster
@@ -50,10 +52,7 @@ from .live import (
     TABLE_ID,
     Connection,
     LiveTable,
-    best_level,
-    bot_name,
     check_seen,
-    clean_name,
     draw_chance,
     draw_one,
     new_table_id,
@@ -61,7 +60,7 @@ from .live import (
     table_summary,
 )
 from .seating import check_table, seat_plan
-from .store import MoveTaken, SeatData, Store, hash_secret
+from .store import MoveTaken, SeatData, Store
 from .tablebots import TableBots
 from .writer import Writer
 
@@ -132,6 +131,7 @@ class Hub:
         self.frames = Frames(self)
         self.bots = TableBots(self)
         self.cluster = Cluster(self)
+        self.arrivals = Arrivals(self)
 
     @property
     def hints_available(self) -> bool:
@@ -390,108 +390,6 @@ class Hub:
             table.leased = await self.broker.acquire(table_id)
         self.bots.kick(table)
         return table
-
-    async def join(self, table: LiveTable, seat: Any, invite: Any, name: Any) -> str:
-        """Take a free human seat with its invitation; returns the seat's token."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
-            raise Refused("bad_seat", {"count": len(table.seats)})
-        display = clean_name(name)
-        info = table.seats[seat]
-        if info.kind != "human":
-            raise Refused("seat_is_bot", status=409)
-        if info.token_hash is not None:
-            raise Refused("seat_taken", status=409)
-        if not isinstance(invite, str) or info.invite_hash != hash_secret(invite):
-            raise Refused("bad_invite", status=403)
-        token = secrets.token_urlsafe(24)
-        async with table.lock:
-            # the opening, should this seat be the last one awaited (the store says)
-            before = table.n
-            if table.waiting:
-                draw_chance(table.game)
-            opening = [(None, m) for m in table.game.moves_since(before)]
-            started = False
-            try:
-                claimed, started = await self.writer.call(
-                    self.store.claim_seat,
-                    table.id,
-                    seat,
-                    hash_secret(invite),
-                    display,
-                    hash_secret(token),
-                    opening,
-                )
-            finally:
-                if not started:  # the opening stays undrawn (or the claim failed)
-                    while len(table.game) > table.stored:
-                        table.game.pop()
-            if not claimed:
-                raise Refused("seat_taken", status=409)
-            info.name = display
-            info.token_hash = hash_secret(token)
-            table.game.names = [s.name for s in table.seats]
-            if started:
-                self._started(table)
-        self.frames.broadcast(table)
-        if started:
-            self.bots.kick(table)
-        if self.broker is not None:
-            await self.broker.publish(table.id, {"kind": "seats"})
-        return token
-
-    def _started(self, table: LiveTable) -> None:
-        """The table's opening is stored (the table's lock held): it no longer waits."""
-        table.waiting = False
-        table.stored = len(table.game)
-        table.over = table.game.is_over
-
-    async def start_now(self, table: LiveTable, seat: int | None) -> None:
-        """The host starts a waiting table at once: its free seats become bots of
-        the level the lobby offers by default, stored before anyone sees it.
-        ``Refused`` if the table does not wait or ``seat`` is not the host."""
-        if seat is None:
-            raise Refused("spectator")
-        if table.host is not None and seat != table.host:
-            raise Refused("not_host", status=403)
-        async with table.lock:
-            if not table.waiting:
-                raise Refused("not_waiting", status=409)
-            level = best_level(table.game_name)
-            bots = [
-                SeatData(s.seat, "bot", level, bot_name(level, s.seat), None, None)
-                for s in table.seats
-                if s.kind == "human" and s.token_hash is None
-            ]
-            names = [s.name for s in table.seats]
-            for bot in bots:
-                names[bot.seat] = bot.name
-            before = table.n
-            table.game.names = names
-            draw_chance(table.game)
-            opening = [(None, m) for m in table.game.moves_since(before)]
-            try:
-                started = await self.writer.call(
-                    self.store.start_with_bots, table.id, bots, opening
-                )
-            except Exception:
-                log.exception("table %s could not be started", table.id)
-                started = None
-            if not started:
-                while len(table.game) > table.stored:
-                    table.game.pop()
-                table.game.names = [s.name for s in table.seats]
-                if started is None:
-                    raise Refused("storage", {"detail": "start"}, status=503)
-                raise Refused("not_waiting", status=409)
-            for bot in bots:
-                table.seats[bot.seat] = bot
-            self._started(table)
-        self.frames.broadcast(table)
-        if self.broker is not None:
-            await self.broker.add_bot_table(table.id)
-            table.leased = table.leased or await self.broker.acquire(table.id)
-            await self.broker.publish(table.id, {"kind": "seats"})
-        self.bots.kick(table)
 
     # ------------------------------------------------------------------ moves
 

@@ -188,7 +188,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
     elif kind == "rematch":
         await hub.rematch(table, conn.seat)
     elif kind == "start":
-        await hub.start_now(table, conn.seat)
+        await hub.arrivals.start_now(table, conn.seat)
     elif kind == "lang":
         conn.lang = i18n.normalise(data.get("lang"))
         hub.frames.send_state(table, conn)  # its moves in words, in the new language

@@ -8,35 +8,35 @@ replaying its moves, so a move is safe the moment its row is committed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
     create_engine,
     event,
-    false,
     func,
-    inspect,
     select,
     text,
-    true,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
+
+from .schema import (
+    Base,
+    MoveRow,
+    SeatRow,
+    TableRow,
+    default_database_url,
+    hash_secret,
+    migrate_schema,
+    normalise_database_url,
+    sqlite_pragmas,
+)
 
 __all__ = [
     "Append",
@@ -48,111 +48,6 @@ __all__ = [
     "hash_secret",
     "normalise_database_url",
 ]
-
-
-class _Base(DeclarativeBase):
-    pass
-
-
-class _TableRow(_Base):
-    __tablename__ = "ludoteca_tables"
-
-    id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32))
-    options: Mapped[str] = mapped_column(Text)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    bot_delay: Mapped[float] = mapped_column(Float)
-    created: Mapped[float] = mapped_column(Float, index=True)
-    updated: Mapped[float] = mapped_column(Float, index=True)
-    over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
-    rematch_of: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    rematch: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    listed: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
-    waiting: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    seen: Mapped[float | None] = mapped_column(Float, nullable=True)
-
-
-class _SeatRow(_Base):
-    __tablename__ = "ludoteca_seats"
-
-    table_id: Mapped[str] = mapped_column(
-        String(40), ForeignKey("ludoteca_tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))
-    level: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    name: Mapped[str] = mapped_column(String(64))
-    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-
-
-class _MoveRow(_Base):
-    __tablename__ = "ludoteca_moves"
-
-    table_id: Mapped[str] = mapped_column(
-        String(40), ForeignKey("ludoteca_tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    move: Mapped[str] = mapped_column(Text)
-
-
-MIGRATIONS = Path(__file__).parent / "migrations"
-
-
-def migrate_schema(engine: Engine) -> str:
-    """Bring the database's schema to the newest revision (Alembic); the revision.
-
-    A database made before migrations (the tables there, no ``alembic_version``)
-    is taken as the first revision and moved on from there.
-    """
-    from alembic import command
-    from alembic.config import Config
-    from alembic.runtime.migration import MigrationContext
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        current = MigrationContext.configure(conn).get_current_revision()
-        if current is None and inspect(conn).has_table("ludoteca_tables"):
-            command.stamp(config, "r0001")
-        command.upgrade(config, "head")
-        revision = MigrationContext.configure(conn).get_current_revision()
-    return str(revision)
-
-
-def hash_secret(secret: str) -> str:
-    """The SHA-256 of a token, as stored (tokens themselves are never stored)."""
-    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def default_database_url() -> str:
-    """SQLite in the user's data directory (created if needed)."""
-    import platformdirs
-
-    folder = Path(platformdirs.user_data_dir("ludoteca", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'ludoteca.db'}"
-
-
-def normalise_database_url(url: str) -> str:
-    """A database URL as SQLAlchemy wants it: ``postgresql://`` uses psycopg 3.
-
-    >>> normalise_database_url("postgresql://u:p@localhost/db")
-    'postgresql+psycopg://u:p@localhost/db'
-    >>> normalise_database_url("sqlite:///games.db")
-    'sqlite:///games.db'
-    """
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    if url.startswith(("sqlite:", "postgresql+psycopg:")):
-        return url
-    raise ValueError(
-        f"the database URL {url!r} is not supported: use sqlite:///PATH or postgresql://USER@HOST/DB"
-    )
 
 
 class _Undone(Exception):
@@ -223,7 +118,7 @@ class Store:
             self.engine: Engine = create_engine(
                 self.url, connect_args={"check_same_thread": False, "timeout": 30}
             )
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
         if migrate:
@@ -244,7 +139,7 @@ class Store:
                         "WHERE datname = current_database() AND pid <> pg_backend_pid()"
                     )
                 )
-        _Base.metadata.drop_all(self.engine)
+        Base.metadata.drop_all(self.engine)
         with self.engine.begin() as conn:
             conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
         migrate_schema(self.engine)
@@ -272,7 +167,7 @@ class Store:
         now = time.time()
         with Session(self.engine) as s, s.begin():
             s.add(
-                _TableRow(
+                TableRow(
                     id=table_id,
                     game=game,
                     options=json.dumps(options, sort_keys=True),
@@ -291,7 +186,7 @@ class Store:
             s.flush()
             for seat in seats:
                 s.add(
-                    _SeatRow(
+                    SeatRow(
                         table_id=table_id,
                         seat=seat.seat,
                         kind=seat.kind,
@@ -302,11 +197,11 @@ class Store:
                     )
                 )
             for i, (who, move) in enumerate(moves):
-                s.add(_MoveRow(table_id=table_id, idx=i, seat=who, move=move))
+                s.add(MoveRow(table_id=table_id, idx=i, seat=who, move=move))
             if rematch_of is not None:
                 s.execute(
-                    update(_TableRow)
-                    .where(_TableRow.id == rematch_of, _TableRow.rematch.is_(None))
+                    update(TableRow)
+                    .where(TableRow.id == rematch_of, TableRow.rematch.is_(None))
                     .values(rematch=table_id)
                 )
 
@@ -390,13 +285,13 @@ class Store:
         with Session(self.engine) as s, s.begin():
             waiting = self._lock_waiting(s, table_id)
             res = s.execute(
-                update(_SeatRow)
+                update(SeatRow)
                 .where(
-                    _SeatRow.table_id == table_id,
-                    _SeatRow.seat == seat,
-                    _SeatRow.kind == "human",
-                    _SeatRow.invite_hash == invite_hash,
-                    _SeatRow.token_hash.is_(None),
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.invite_hash == invite_hash,
+                    SeatRow.token_hash.is_(None),
                 )
                 .values(name=name, token_hash=token_hash)
             )
@@ -423,12 +318,12 @@ class Store:
                     return False
                 for bot in bots:
                     res = s.execute(
-                        update(_SeatRow)
+                        update(SeatRow)
                         .where(
-                            _SeatRow.table_id == table_id,
-                            _SeatRow.seat == bot.seat,
-                            _SeatRow.kind == "human",
-                            _SeatRow.token_hash.is_(None),
+                            SeatRow.table_id == table_id,
+                            SeatRow.seat == bot.seat,
+                            SeatRow.kind == "human",
+                            SeatRow.token_hash.is_(None),
                         )
                         .values(kind="bot", level=bot.level, name=bot.name, invite_hash=None)
                     )
@@ -446,7 +341,7 @@ class Store:
         """Whether the table waits for its players, its row locked for the rest of
         the transaction (on PostgreSQL; SQLite writes one transaction at a time)."""
         return bool(
-            s.scalar(select(_TableRow.waiting).where(_TableRow.id == table_id).with_for_update())
+            s.scalar(select(TableRow.waiting).where(TableRow.id == table_id).with_for_update())
         )
 
     @staticmethod
@@ -454,11 +349,11 @@ class Store:
         return int(
             s.scalar(
                 select(func.count())
-                .select_from(_SeatRow)
+                .select_from(SeatRow)
                 .where(
-                    _SeatRow.table_id == table_id,
-                    _SeatRow.kind == "human",
-                    _SeatRow.token_hash.is_(None),
+                    SeatRow.table_id == table_id,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
                 )
             )
             or 0
@@ -468,10 +363,10 @@ class Store:
     def _start(s: Session, table_id: str, opening: Sequence[tuple[int | None, str]]) -> None:
         """A waiting table starts: its opening moves stored (it has none before)."""
         for i, (who, move) in enumerate(opening):
-            s.add(_MoveRow(table_id=table_id, idx=i, seat=who, move=move))
+            s.add(MoveRow(table_id=table_id, idx=i, seat=who, move=move))
         s.execute(
-            update(_TableRow)
-            .where(_TableRow.id == table_id)
+            update(TableRow)
+            .where(TableRow.id == table_id)
             .values(waiting=False, updated=time.time())
         )
 
@@ -481,31 +376,31 @@ class Store:
             return
         with Session(self.engine) as s, s.begin():
             s.execute(
-                update(_TableRow).where(_TableRow.id.in_(list(table_ids))).values(seen=time.time())
+                update(TableRow).where(TableRow.id.in_(list(table_ids))).values(seen=time.time())
             )
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with Session(self.engine) as s, s.begin():
-            s.execute(update(_TableRow).where(_TableRow.id == table_id).values(rematch=rematch_id))
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(rematch=rematch_id))
 
     # ------------------------------------------------------------------ reads
 
     def load_table(self, table_id: str) -> TableData | None:
         """The table with its seats and every move, or ``None``."""
         with Session(self.engine) as s:
-            row = s.get(_TableRow, table_id)
+            row = s.get(TableRow, table_id)
             if row is None:
                 return None
             data = _table_data(row)
             seats = s.scalars(
-                select(_SeatRow).where(_SeatRow.table_id == table_id).order_by(_SeatRow.seat)
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
             )
             data.seats = [
                 SeatData(r.seat, r.kind, r.level, r.name, r.invite_hash, r.token_hash)
                 for r in seats
             ]
             for m in s.scalars(
-                select(_MoveRow).where(_MoveRow.table_id == table_id).order_by(_MoveRow.idx)
+                select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.idx)
             ):
                 data.moves.append(m.move)
                 data.move_seats.append(m.seat)
@@ -515,9 +410,9 @@ class Store:
         """The moves of a table from number ``start`` on, with who made each."""
         with Session(self.engine) as s:
             rows = s.execute(
-                select(_MoveRow.idx, _MoveRow.seat, _MoveRow.move)
-                .where(_MoveRow.table_id == table_id, _MoveRow.idx >= start)
-                .order_by(_MoveRow.idx)
+                select(MoveRow.idx, MoveRow.seat, MoveRow.move)
+                .where(MoveRow.table_id == table_id, MoveRow.idx >= start)
+                .order_by(MoveRow.idx)
             ).all()
         out: list[tuple[int | None, str]] = []
         for expected, (idx, seat, move) in enumerate(rows, start):
@@ -532,11 +427,11 @@ class Store:
             seats = [
                 SeatData(r.seat, r.kind, r.level, r.name, r.invite_hash, r.token_hash)
                 for r in s.scalars(
-                    select(_SeatRow).where(_SeatRow.table_id == table_id).order_by(_SeatRow.seat)
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
                 )
             ]
             row = s.execute(
-                select(_TableRow.rematch, _TableRow.waiting).where(_TableRow.id == table_id)
+                select(TableRow.rematch, TableRow.waiting).where(TableRow.id == table_id)
             ).first()
         if row is None:
             return seats, None, False
@@ -548,40 +443,40 @@ class Store:
         """The most recently active tables (seats, no moves) with their move counts;
         ``idle``: without the unfinished ones where nothing moved and nobody was
         connected for that many seconds."""
-        query = select(_TableRow).where(_TableRow.listed.is_(True))
+        query = select(TableRow).where(TableRow.listed.is_(True))
         if idle is not None:
             cutoff = time.time() - idle
             query = query.where(
-                _TableRow.over.is_(True)
-                | (_TableRow.updated >= cutoff)
-                | (func.coalesce(_TableRow.seen, 0.0) >= cutoff)
+                TableRow.over.is_(True)
+                | (TableRow.updated >= cutoff)
+                | (func.coalesce(TableRow.seen, 0.0) >= cutoff)
             )
         with Session(self.engine) as s:
-            rows = list(s.scalars(query.order_by(_TableRow.updated.desc()).limit(limit)))
+            rows = list(s.scalars(query.order_by(TableRow.updated.desc()).limit(limit)))
             return self._summaries(s, rows)
 
     def tables_by_id(self, table_ids: Sequence[str]) -> list[tuple[TableData, int]]:
         """These tables (seats, no moves) with their move counts; those unknown left out."""
         with Session(self.engine) as s:
-            rows = list(s.scalars(select(_TableRow).where(_TableRow.id.in_(list(table_ids)))))
+            rows = list(s.scalars(select(TableRow).where(TableRow.id.in_(list(table_ids)))))
             return self._summaries(s, rows)
 
     @staticmethod
-    def _summaries(s: Session, rows: list[_TableRow]) -> list[tuple[TableData, int]]:
+    def _summaries(s: Session, rows: list[TableRow]) -> list[tuple[TableData, int]]:
         if not rows:
             return []
         ids = [r.id for r in rows]
         counts: dict[str, int] = {
             str(tid): int(n)
             for tid, n in s.execute(
-                select(_MoveRow.table_id, func.count())
-                .where(_MoveRow.table_id.in_(ids))
-                .group_by(_MoveRow.table_id)
+                select(MoveRow.table_id, func.count())
+                .where(MoveRow.table_id.in_(ids))
+                .group_by(MoveRow.table_id)
             ).all()
         }
         seats: dict[str, list[SeatData]] = {i: [] for i in ids}
         for seat in s.scalars(
-            select(_SeatRow).where(_SeatRow.table_id.in_(ids)).order_by(_SeatRow.seat)
+            select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
         ):
             seats[seat.table_id].append(
                 SeatData(
@@ -603,18 +498,18 @@ class Store:
     def unfinished_table_ids(self, *, bots: bool = False) -> list[str]:
         """The tables whose game is not over (``bots``: only those where a bot sits),
         most recently active first."""
-        query = select(_TableRow.id).where(_TableRow.over.is_(False))
+        query = select(TableRow.id).where(TableRow.over.is_(False))
         if bots:
             query = query.where(
-                select(_SeatRow.seat)
-                .where(_SeatRow.table_id == _TableRow.id, _SeatRow.kind == "bot")
+                select(SeatRow.seat)
+                .where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot")
                 .exists()
             )
         with Session(self.engine) as s:
-            return list(s.scalars(query.order_by(_TableRow.updated.desc())))
+            return list(s.scalars(query.order_by(TableRow.updated.desc())))
 
 
-def _table_data(row: _TableRow) -> TableData:
+def _table_data(row: TableRow) -> TableData:
     return TableData(
         id=row.id,
         game=row.game,
@@ -631,14 +526,6 @@ def _table_data(row: _TableRow) -> TableData:
         host=row.host,
         seen=row.seen,
     )
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
 
 
 __all__ += ["IntegrityError"]
