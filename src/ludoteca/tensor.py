@@ -52,6 +52,7 @@ __all__ = [
     "native",
     "put_mask",
     "relative",
+    "seat_number",
 ]
 
 P = TypeVar("P")
@@ -153,6 +154,16 @@ def relative(seat: int, other: int, n: int) -> int:
     1
     """
     return (other - seat) % n
+
+
+def seat_number(value: Any) -> int:
+    """A view's seat field as a number: the seat, or -1 where there is none
+    (``None``, or ``"chance"`` for whose turn it is).
+
+    >>> seat_number(2), seat_number(None), seat_number("chance")
+    (2, -1, -1)
+    """
+    return value if isinstance(value, int) else -1
 
 
 class TensorEncoder(abc.ABC, Generic[P]):

@@ -33,7 +33,7 @@ from ludoteca.games.cavaleiro.core import PHASE_NAMES, REMOVE, State
 from ludoteca.games.cavaleiro.game import Cavaleiro
 from ludoteca.games.cavaleiro.layout import parse_layout
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
-from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, seat_number
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["CavaleiroPublic", "CavaleiroTensors"]
@@ -120,11 +120,10 @@ class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
     def public_from_view(self, view: dict[str, Any]) -> CavaleiroPublic:
         figures = view["figures"]
         last = view["last_round"]
-        to_move = view["to_move"]
         return CavaleiroPublic(
             view["seat"],
             PHASE_NAMES.index(view["phase"]),
-            to_move if isinstance(to_move, int) else -1,
+            seat_number(view["to_move"]),
             view["round"],
             tuple(tuple(f["columns"]) for f in figures),
             tuple(f["horizontals"] for f in figures),

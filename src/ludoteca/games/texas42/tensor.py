@@ -50,8 +50,16 @@ from ludoteca.games.texas42.tables import (
     SEVENS_DISTANCE,
     SEVENS_RING,
 )
-from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
-from ludoteca.tiles import tile_index
+from ludoteca.tensor import (
+    ONE,
+    NativeEncoder,
+    TensorEncoder,
+    fractions,
+    mask_f32,
+    put_mask,
+    seat_number,
+)
+from ludoteca.tiles import mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 _BID_ACTION = {text: a for a, text in enumerate(ACTION_TEXT)}
@@ -79,13 +87,6 @@ class Texas42Public(NamedTuple):
     tricks: tuple[tuple[Play, ...], ...]
     trick_winners: tuple[int, ...]
     trick: tuple[Play, ...]
-
-
-def _mask(texts: list[str]) -> int:
-    m = 0
-    for t in texts:
-        m |= 1 << tile_index(t)
-    return m
 
 
 def _plays(plays: list[dict[str, Any]]) -> tuple[Play, ...]:
@@ -200,17 +201,16 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
 
     def public_from_view(self, view: dict[str, Any]) -> Texas42Public:
         contract = view["contract"]
-        to_move = view["to_move"]
         return Texas42Public(
             view["seat"],
             PHASE_NAMES.index(view["phase"]),
-            to_move if isinstance(to_move, int) else -1,
-            -1 if view["dealer"] is None else view["dealer"],
+            seat_number(view["to_move"]),
+            seat_number(view["dealer"]),
             (view["scores"][0], view["scores"][1]),
-            _mask(view["hand"]),
+            mask_of_texts(view["hand"]),
             tuple((b["seat"], _BID_ACTION[b["bid"]]) for b in view["bids"]),
-            -1 if view["bidder"] is None else view["bidder"],
-            -1 if view["declarer"] is None else view["declarer"],
+            seat_number(view["bidder"]),
+            seat_number(view["declarer"]),
             -1 if contract is None else CONTRACT_NAMES.index(contract),
             (view["points"][0], view["points"][1]),
             tuple(_plays(tr["plays"]) for tr in view["tricks"]),
