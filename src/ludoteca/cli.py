@@ -25,7 +25,7 @@ from .i18n.cli import GAME_OPTION, GAME_TO_PLAY, RECORD_FILE, Parser, lang_of, l
 from .record import load_record, replay, save_record
 from .registry import GAMES, new_game
 
-__all__ = ["add_game_options", "main", "parse_option_values"]
+__all__ = ["add_game_options", "add_seconds_option", "main", "parse_option_values"]
 
 # subcommand -> "module:function" adding its parser (the function sets ``func``)
 SUBCOMMANDS: dict[str, str] = {
@@ -108,6 +108,11 @@ def add_game_options(parser: Any) -> None:
         metavar="NAME=VALUE",
         help=GAME_OPTION,
     )
+
+
+def add_seconds_option(parser: Any, flag: str, default: float | None, help: str) -> None:
+    """An option ``flag`` of a command that takes a time: a number of seconds."""
+    parser.add_argument(flag, type=float, default=default, metavar="SECONDS", help=help)
 
 
 def _add_selfplay(sub: Any) -> None:
