@@ -48,15 +48,7 @@ from typing import Any, NamedTuple
 from ludoteca import tensor
 from ludoteca.games.bingo.core import PHASE_NAMES
 from ludoteca.games.bingo.game import Bingo
-from ludoteca.tensor import (
-    ONE,
-    NativeEncoder,
-    TensorEncoder,
-    fractions,
-    mask_f32,
-    put_mask,
-    seat_number,
-)
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
@@ -230,14 +222,14 @@ class BingoTensors(TensorEncoder[BingoPublic]):
         return BingoPublic(
             seat,
             PHASE_NAMES.index(view["phase"]),
-            seat_number(view["to_move"]),
+            tensor.seat_number(view["to_move"]),
             (view["sets"][0], view["sets"][1]),
-            seat_number(view["hand_leader"]),
+            tensor.seat_number(view["hand_leader"]),
             -1 if view["trump"] is None else view["trump"],
             -1 if turned is None else tile_index(turned),
             -1 if up is None else tile_index(up),
             view["stock_count"],
-            seat_number(view["closed_by"]),
+            tensor.seat_number(view["closed_by"]),
             view["following_compulsory"],
             mask_of_texts(view["hand"]),
             _dealt_from_log(view["log"], seat),

@@ -33,7 +33,7 @@ from ludoteca.games.cavaleiro.core import PHASE_NAMES, REMOVE, State
 from ludoteca.games.cavaleiro.game import Cavaleiro
 from ludoteca.games.cavaleiro.layout import parse_layout
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
-from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, seat_number
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["CavaleiroPublic", "CavaleiroTensors"]
@@ -123,7 +123,7 @@ class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
         return CavaleiroPublic(
             view["seat"],
             PHASE_NAMES.index(view["phase"]),
-            seat_number(view["to_move"]),
+            tensor.seat_number(view["to_move"]),
             view["round"],
             tuple(tuple(f["columns"]) for f in figures),
             tuple(f["horizontals"] for f in figures),

@@ -57,7 +57,7 @@ from ludoteca.games.fiveup.tables import (
     ON_TILE,
 )
 from ludoteca.gametype import GameType
-from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, put_mask, seat_number
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, put_mask
 from ludoteca.tiles import ALL_TILES, mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
@@ -299,7 +299,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
         return FiveUpPublic(
             seat,
             PHASE_NAMES.index(view["phase"]),
-            seat_number(view["to_move"]),
+            tensor.seat_number(view["to_move"]),
             tuple(view["scores"]),
             mask_of_texts(view["hand"]),
             dealt,
@@ -309,7 +309,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
             view["stock_drawable"],
             view["passes_in_a_row"],
             layout["ends_total"],
-            seat_number(view["leader"]),
+            tensor.seat_number(view["leader"]),
             tuple(moves),
             tuple(open_ends),
         )

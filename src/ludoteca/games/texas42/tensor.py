@@ -50,15 +50,7 @@ from ludoteca.games.texas42.tables import (
     SEVENS_DISTANCE,
     SEVENS_RING,
 )
-from ludoteca.tensor import (
-    ONE,
-    NativeEncoder,
-    TensorEncoder,
-    fractions,
-    mask_f32,
-    put_mask,
-    seat_number,
-)
+from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
@@ -204,13 +196,13 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
         return Texas42Public(
             view["seat"],
             PHASE_NAMES.index(view["phase"]),
-            seat_number(view["to_move"]),
-            seat_number(view["dealer"]),
+            tensor.seat_number(view["to_move"]),
+            tensor.seat_number(view["dealer"]),
             (view["scores"][0], view["scores"][1]),
             mask_of_texts(view["hand"]),
             tuple((b["seat"], _BID_ACTION[b["bid"]]) for b in view["bids"]),
-            seat_number(view["bidder"]),
-            seat_number(view["declarer"]),
+            tensor.seat_number(view["bidder"]),
+            tensor.seat_number(view["declarer"]),
             -1 if contract is None else CONTRACT_NAMES.index(contract),
             (view["points"][0], view["points"][1]),
             tuple(_plays(tr["plays"]) for tr in view["tricks"]),
