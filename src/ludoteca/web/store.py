@@ -12,7 +12,7 @@ import hashlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -271,17 +271,7 @@ class Store:
             )
             s.flush()
             for seat in seats:
-                s.add(
-                    _SeatRow(
-                        table_id=table_id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        level=seat.level,
-                        name=seat.name,
-                        invite_hash=seat.invite_hash,
-                        token_hash=seat.token_hash,
-                    )
-                )
+                s.add(_SeatRow(table_id=table_id, **asdict(seat)))
             for i, (who, move) in enumerate(moves):
                 s.add(_MoveRow(table_id=table_id, idx=i, seat=who, move=move))
             if rematch_of is not None:
@@ -389,10 +379,7 @@ class Store:
             seats = s.scalars(
                 select(_SeatRow).where(_SeatRow.table_id == table_id).order_by(_SeatRow.seat)
             )
-            data.seats = [
-                SeatData(r.seat, r.kind, r.level, r.name, r.invite_hash, r.token_hash)
-                for r in seats
-            ]
+            data.seats = [_seat_data(r) for r in seats]
             for m in s.scalars(
                 select(_MoveRow).where(_MoveRow.table_id == table_id).order_by(_MoveRow.idx)
             ):
@@ -419,7 +406,7 @@ class Store:
         """A table's seats as stored now, and its rematch."""
         with Session(self.engine) as s:
             seats = [
-                SeatData(r.seat, r.kind, r.level, r.name, r.invite_hash, r.token_hash)
+                _seat_data(r)
                 for r in s.scalars(
                     select(_SeatRow).where(_SeatRow.table_id == table_id).order_by(_SeatRow.seat)
                 )
@@ -453,16 +440,7 @@ class Store:
             for seat in s.scalars(
                 select(_SeatRow).where(_SeatRow.table_id.in_(ids)).order_by(_SeatRow.seat)
             ):
-                seats[seat.table_id].append(
-                    SeatData(
-                        seat.seat,
-                        seat.kind,
-                        seat.level,
-                        seat.name,
-                        seat.invite_hash,
-                        seat.token_hash,
-                    )
-                )
+                seats[seat.table_id].append(_seat_data(seat))
             out = []
             for row in rows:
                 d = _table_data(row)
@@ -482,6 +460,10 @@ class Store:
             )
         with Session(self.engine) as s:
             return list(s.scalars(query.order_by(_TableRow.updated.desc())))
+
+
+def _seat_data(row: _SeatRow) -> SeatData:
+    return SeatData(row.seat, row.kind, row.level, row.name, row.invite_hash, row.token_hash)
 
 
 def _table_data(row: _TableRow) -> TableData:
