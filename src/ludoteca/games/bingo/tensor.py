@@ -342,22 +342,10 @@ class BingoTensors(TensorEncoder[BingoPublic]):
 
     def _grid(self, seat: int, tricks: tuple[Trick, ...]) -> bytearray:
         """The information state's tricks in order, as ``seat`` sees them."""
-        done, grid = self._grids[seat]
-        n = len(done)
-        if len(tricks) < n or tricks[:n] != done:
-            n, grid = 0, bytearray()
-        if n < len(tricks):
-            block = bytearray(grid) + bytearray(4 * TRICK_BLOCK * (len(tricks) - n))
-            base = 4 * n * TRICK_BLOCK
-            for leader, led, answer, shown, _winner in tricks[n:]:
-                for i in (leader ^ seat, 2 + led, 30 + answer):
-                    block[base + 4 * i : base + 4 * i + 4] = ONE
-                if shown:
-                    block[base + 232 : base + 260] = _DOUBLES[shown]
-                base += 4 * TRICK_BLOCK
-            grid = block
-            self._grids[seat] = (tricks, grid)
-        return grid
+        kept = self._grids[seat] = tensor.grown_grid(
+            self._grids[seat], seat, tricks, TRICK_BLOCK, _grid_tricks
+        )
+        return kept[1]
 
     def native_encoder(self) -> NativeEncoder | None:
         if tensor.native is None:
@@ -442,3 +430,14 @@ class BingoTensors(TensorEncoder[BingoPublic]):
                 e = 4 * (O_PLAYED + (28 if turn == seat else 0) + lead)
                 buf[e : e + 4] = ONE
         return state
+
+
+def _grid_tricks(seat: int, tricks: tuple[Trick, ...], buf: bytearray, entry: int) -> None:
+    """Write ``tricks`` into the info-state trick grid ``buf`` from entry ``entry`` on."""
+    base = 4 * entry
+    for leader, led, answer, shown, _winner in tricks:
+        for i in (leader ^ seat, 2 + led, 30 + answer):
+            buf[base + 4 * i : base + 4 * i + 4] = ONE
+        if shown:
+            buf[base + 232 : base + 260] = _DOUBLES[shown]
+        base += 4 * TRICK_BLOCK

@@ -329,15 +329,10 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
         self._common(p, buf)
         seat = p.seat
         tricks = p.tricks
-        done, grid = self._grids[seat]
-        n = len(done)
-        if len(tricks) < n or tricks[:n] != done:
-            n, grid = 0, bytearray()
-        if n < len(tricks):
-            block = bytearray(grid) + bytearray(4 * TRICK_BLOCK * (len(tricks) - n))
-            _grid_plays(seat, tricks[n:], block, n * TRICK_BLOCK)
-            grid = block
-            self._grids[seat] = (tricks, grid)
+        kept = self._grids[seat] = tensor.grown_grid(
+            self._grids[seat], seat, tricks, TRICK_BLOCK, _grid_plays
+        )
+        grid = kept[1]
         buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
         if p.trick:
             _grid_plays(seat, (p.trick,), buf, O_TRICKS + len(grid) // 4)
