@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bot
+from .cli import add_seconds_option
 from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
 from .game import Game, require_game
 from .i18n import N_, default_lang, normalize_lang, texts
@@ -476,12 +477,8 @@ def add_subcommand(sub: Any) -> None:
     p = sub.add_parser("analyse", aliases=["analyze"], help=N_("judge every decision of a game"))
     p.add_argument("file", help=RECORD_FILE)
     p.add_argument("--json", action="store_true", help=N_("print the analysis as JSON"))
-    p.add_argument(
-        "--budget",
-        type=float,
-        default=ANALYSIS_BUDGET,
-        metavar="SECONDS",
-        help=N_("seconds of thought per estimate (%(default)s)"),
+    add_seconds_option(
+        p, "--budget", ANALYSIS_BUDGET, N_("seconds of thought per estimate (%(default)s)")
     )
     p.add_argument(
         "--lang", choices=["pt", "en"], help=N_("language of the report (default: the system's)")

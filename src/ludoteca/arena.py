@@ -55,7 +55,7 @@ from .agents import (
 )
 from .bots import choose_move
 from .bots.base import Bot
-from .cli import add_game_options
+from .cli import add_game_options, add_seconds_option
 from .game import Game
 from .i18n import N_, NN_
 from .i18n.cli import GAME_TO_PLAY, say, say_count
@@ -733,12 +733,8 @@ def add_subcommand(sub: Any) -> None:
         metavar="FILE",
         help=N_("write every game as a JSON line as it finishes; run again to resume"),
     )
-    p.add_argument(
-        "--move-time",
-        type=float,
-        default=10.0,
-        metavar="SECONDS",
-        help=N_("the time an engine has for each decision (%(default)s s)"),
+    add_seconds_option(
+        p, "--move-time", 10.0, N_("the time an engine has for each decision (%(default)s s)")
     )
     p.add_argument(
         "--seed", type=int, default=0, help=N_("the match's seed: the same seed, the same games")

@@ -10,7 +10,6 @@ stops (``ludoteca … | head``) ends the command quietly.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import random
@@ -23,9 +22,9 @@ from .game import Game
 from .i18n import N_
 from .i18n.cli import GAME_OPTION, GAME_TO_PLAY, RECORD_FILE, Parser, lang_of, language
 from .record import load_record, replay, save_record
-from .registry import GAMES, new_game
+from .registry import GAMES, load_target, new_game
 
-__all__ = ["add_game_options", "main", "parse_option_values"]
+__all__ = ["add_game_options", "add_seconds_option", "main", "parse_option_values"]
 
 # subcommand -> "module:function" adding its parser (the function sets ``func``)
 SUBCOMMANDS: dict[str, str] = {
@@ -110,6 +109,11 @@ def add_game_options(parser: Any) -> None:
     )
 
 
+def add_seconds_option(parser: Any, flag: str, default: float | None, help: str) -> None:
+    """An option ``flag`` of a command that takes a time: a number of seconds."""
+    parser.add_argument(flag, type=float, default=default, metavar="SECONDS", help=help)
+
+
 def _add_selfplay(sub: Any) -> None:
     p = sub.add_parser(
         "selfplay", help=N_("play a game of random legal moves and write its record")
@@ -172,8 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
         dest="command", required=True, metavar="COMMAND", help=N_("what to do (COMMAND --help)")
     )
     for target in SUBCOMMANDS.values():
-        module_name, _, fn = target.partition(":")
-        adder: Callable[[Any], None] = getattr(importlib.import_module(module_name), fn)
+        adder: Callable[[Any], None] = load_target(target)
         adder(sub)
     for command in set(sub.choices.values()):  # --lang after the command works too
         if "--lang" not in command._option_string_actions:

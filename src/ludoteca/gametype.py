@@ -25,7 +25,6 @@ every game of a type, so the type answers them too:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -119,10 +118,10 @@ class GameType:
         where = self.game_class.tensor_encoder
         if where is None:
             return None
+        from .registry import load_target
         from .tensor import encoder_for
 
-        module, _, name = where.partition(":")
-        return encoder_for(self, getattr(importlib.import_module(module), name))
+        return encoder_for(self, load_target(where))
 
     def _tensors(self) -> TensorEncoder[Any]:
         encoder = self.tensor_encoder()

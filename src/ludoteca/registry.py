@@ -11,7 +11,15 @@ from .errors import GameNotAvailable
 from .game import ChanceMode, Game
 from .gametype import GameType
 
-__all__ = ["GAMES", "game_class", "game_type", "new_game"]
+__all__ = [
+    "GAMES",
+    "game_class",
+    "game_type",
+    "load_target",
+    "new_game",
+    "target_built",
+    "unknown_game",
+]
 
 GAMES: dict[str, str] = {
     "texas42": "ludoteca.games.texas42:Texas42",
@@ -19,6 +27,23 @@ GAMES: dict[str, str] = {
     "bingo": "ludoteca.games.bingo:Bingo",
     "cavaleiro": "ludoteca.games.cavaleiro:Cavaleiro",
 }
+
+
+def load_target(target: str) -> Any:
+    """The object a ``"module:name"`` target names, its module imported (once)."""
+    module_name, _, name = target.partition(":")
+    return getattr(importlib.import_module(module_name), name)
+
+
+def target_built(target: str) -> bool:
+    """Whether the module of a ``"module:name"`` target is there to import (an engine
+    or bot that is built)."""
+    return importlib.util.find_spec(target.partition(":")[0]) is not None
+
+
+def unknown_game(name: Any) -> GameNotAvailable:
+    """The error for a game name that is none of :data:`GAMES`."""
+    return GameNotAvailable(f"there is no game called {name!r}; the games are: {', '.join(GAMES)}")
 
 
 _CLASSES: dict[str, type[Game]] = {}
@@ -32,26 +57,19 @@ def game_class(name: str) -> type[Game]:
         return cls
     target = GAMES.get(name) if isinstance(name, str) else None
     if target is None:
-        raise GameNotAvailable(
-            f"there is no game called {name!r}; the games are: {', '.join(GAMES)}"
-        )
-    module_name, _, attr = target.partition(":")
-    if importlib.util.find_spec(module_name) is None:
+        raise unknown_game(name)
+    if not target_built(target):
         raise GameNotAvailable(
             f"the {name} engine is not built yet; built: {', '.join(available_games())}"
         )
-    found: type[Game] = getattr(importlib.import_module(module_name), attr)
+    found: type[Game] = load_target(target)
     _CLASSES[name] = found
     return found
 
 
 def available_games() -> list[str]:
     """Names of the games whose engines are built."""
-    out = []
-    for name, target in GAMES.items():
-        if importlib.util.find_spec(target.partition(":")[0]) is not None:
-            out.append(name)
-    return out
+    return [name for name, target in GAMES.items() if target_built(target)]
 
 
 def new_game(

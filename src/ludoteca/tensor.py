@@ -48,13 +48,16 @@ __all__ = [
     "encoder_for",
     "floats",
     "fractions",
+    "grown_grid",
     "mask_f32",
     "native",
     "put_mask",
     "relative",
+    "seat_number",
 ]
 
 P = TypeVar("P")
+T = TypeVar("T")
 
 
 class NativeEncoder(Protocol):
@@ -153,6 +156,37 @@ def relative(seat: int, other: int, n: int) -> int:
     1
     """
     return (other - seat) % n
+
+
+def grown_grid(
+    kept: tuple[tuple[T, ...], bytearray],
+    seat: int,
+    tricks: tuple[T, ...],
+    block: int,
+    write: Callable[[int, tuple[T, ...], bytearray, int], None],
+) -> tuple[tuple[T, ...], bytearray]:
+    """``seat``'s information-state grid of ``tricks`` (``block`` entries each), with
+    the tricks it holds: ``kept`` (an earlier grid and its tricks) grown by the tricks
+    since when ``tricks`` begins with its own, else written afresh;
+    ``write(seat, some_tricks, grid, entry)`` writes tricks from ``entry`` on."""
+    done, grid = kept
+    n = len(done)
+    if len(tricks) < n or tricks[:n] != done:
+        n, grid = 0, bytearray()
+    if n < len(tricks):
+        grid = bytearray(grid) + bytearray(4 * block * (len(tricks) - n))
+        write(seat, tricks[n:], grid, n * block)
+    return tricks, grid
+
+
+def seat_number(value: Any) -> int:
+    """A view's seat field as a number: the seat, or -1 where there is none
+    (``None``, or ``"chance"`` for whose turn it is).
+
+    >>> seat_number(2), seat_number(None), seat_number("chance")
+    (2, -1, -1)
+    """
+    return value if isinstance(value, int) else -1
 
 
 class TensorEncoder(abc.ABC, Generic[P]):

@@ -26,6 +26,7 @@ __all__ = [
     "Tile",
     "format_tiles",
     "mask_of",
+    "mask_of_texts",
     "parse_tiles",
     "popcount",
     "tiles_of",
@@ -154,6 +155,18 @@ def tile_index(text: str) -> int:
     if i is None:
         return Tile.parse(text).index
     return i
+
+
+def mask_of_texts(texts: Iterable[str]) -> int:
+    """The bit mask of the tiles written ``texts`` (as :func:`tile_index` reads them).
+
+    >>> mask_of_texts(["0-0", "1-0"]) == Tile(0, 0).bit | Tile(1, 0).bit
+    True
+    """
+    m = 0
+    for t in texts:
+        m |= 1 << tile_index(t)
+    return m
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.util
 
 from ludoteca.errors import GameNotAvailable
 from ludoteca.game import Game
-from ludoteca.registry import GAMES
+from ludoteca.registry import GAMES, load_target, target_built, unknown_game
 
 from .base import Bot, RankedMove, SeatHandle, choose_move
 
@@ -41,12 +39,8 @@ BOTS: dict[tuple[str, str], str] = {
 
 def available_levels(game: str) -> list[str]:
     """The levels built for ``game``, weakest first."""
-    out = []
-    for level in LEVELS:
-        target = BOTS.get((game, level))
-        if target and importlib.util.find_spec(target.partition(":")[0]) is not None:
-            out.append(level)
-    return out
+    targets = [(level, BOTS.get((game, level))) for level in LEVELS]
+    return [level for level, target in targets if target and target_built(target)]
 
 
 def games_of(cls: type[Bot]) -> list[str]:
@@ -84,15 +78,12 @@ def make_bot(
     if not isinstance(level, str):
         raise TypeError(f"a bot level is a name ({', '.join(LEVELS)}), not {type(level).__name__}")
     if game not in GAMES:
-        raise GameNotAvailable(
-            f"there is no game called {game!r}; the games are: {', '.join(GAMES)}"
-        )
+        raise unknown_game(game)
     if level not in LEVELS:
         raise ValueError(f"there is no bot level {level!r}; the levels are: {', '.join(LEVELS)}")
     target = BOTS.get((game, level))
-    if target is None or importlib.util.find_spec(target.partition(":")[0]) is None:
+    if target is None or not target_built(target):
         built = ", ".join(available_levels(game))
         raise GameNotAvailable(f"the {level} bot for {game} is not built yet; built: {built}")
-    module_name, _, cls_name = target.partition(":")
-    cls: type[Bot] = getattr(importlib.import_module(module_name), cls_name)
+    cls: type[Bot] = load_target(target)
     return cls(seed=seed, budget=budget)

@@ -27,6 +27,7 @@ from ludoteca.game import Game
 __all__ = [
     "TIE_RULES",
     "UNITS",
+    "ActionBot",
     "Bot",
     "RankedMove",
     "RankingBot",
@@ -233,6 +234,20 @@ class Bot(abc.ABC):
     def rank(self, handle: SeatHandle) -> list[RankedMove]:
         """Every legal move with its estimated value, best first (bots that evaluate)."""
         raise NotImplementedError(f"the {self.level} bot does not rank moves")
+
+
+class ActionBot(Bot):
+    """A bot that picks one of the legal action numbers (an only legal move without
+    thinking)."""
+
+    def choose(self, handle: SeatHandle) -> str:
+        legal = handle.legal_actions()
+        action = legal[0] if len(legal) == 1 else self.choose_action(handle, legal)
+        return handle.action_to_move(action)
+
+    @abc.abstractmethod
+    def choose_action(self, handle: SeatHandle, legal: list[int]) -> int:
+        """The action this bot takes, one of ``legal`` (two or more)."""
 
 
 class RankingBot(Bot):

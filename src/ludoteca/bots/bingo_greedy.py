@@ -17,20 +17,17 @@ from __future__ import annotations
 
 from ludoteca.games.bingo.hidden import position_from_view
 
-from .base import Bot, SeatHandle
+from .base import ActionBot, SeatHandle
 from .bingo_common import greedy_action
 
 __all__ = ["GreedyBingo"]
 
 
-class GreedyBingo(Bot):
+class GreedyBingo(ActionBot):
     """Bingo by table habits (see the module docstring)."""
 
     level = "greedy"
 
-    def choose(self, handle: SeatHandle) -> str:
-        legal = handle.legal_actions()
-        if len(legal) == 1:
-            return handle.action_to_move(legal[0])
+    def choose_action(self, handle: SeatHandle, legal: list[int]) -> int:
         action = greedy_action(position_from_view(handle.view(log_from=handle.move_count)))
-        return handle.action_to_move(action if action in legal else legal[0])
+        return action if action in legal else legal[0]

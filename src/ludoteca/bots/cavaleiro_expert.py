@@ -130,34 +130,43 @@ class ExpertCavaleiro(GreedyCavaleiro):
                 # the restricted table numbers the states in the same order, from 0
                 table = endgame_table(space.layout.text, sticks)
                 wins = [table.after_removal(j, theirs) for j in left]
-                order = sorted(range(len(moves)), key=lambda i: (-wins[i], left[i], i))
-                ranked = [
-                    RankedMove(
-                        moves[i],
-                        wins[i],
-                        f"wins {100 * wins[i]:.2f}% of the time, leaving {describe(leaves[i])}",
-                        "win_chance",
-                        {"chance": wins[i], "leaves": leaves[i]},
-                        unit="game_chance",
-                    )
-                    for i in order
-                ]
-                return mark_ties(ranked, _tie_rule(moves, left))
+                return _best_first(
+                    [
+                        RankedMove(
+                            move,
+                            win,
+                            f"wins {100 * win:.2f}% of the time, leaving {describe(leave)}",
+                            "win_chance",
+                            {"chance": win, "leaves": leave},
+                            unit="game_chance",
+                        )
+                        for move, win, leave in zip(moves, wins, leaves, strict=True)
+                    ],
+                    left,
+                )
         needed = [rounds.value(j) for j in left]
-        order = sorted(range(len(moves)), key=lambda i: (needed[i], left[i], i))
-        ranked = [
-            RankedMove(
-                moves[i],
-                -needed[i],
-                f"{needed[i]:.3f} round wins still needed on average, leaving "
-                f"{describe(leaves[i])}",
-                "round_wins_needed",
-                {"rounds": needed[i], "leaves": leaves[i]},
-                unit="round_wins_needed",
-            )
-            for i in order
-        ]
-        return mark_ties(ranked, _tie_rule(moves, left))
+        return _best_first(
+            [
+                RankedMove(
+                    move,
+                    -need,
+                    f"{need:.3f} round wins still needed on average, leaving {describe(leave)}",
+                    "round_wins_needed",
+                    {"rounds": need, "leaves": leave},
+                    unit="round_wins_needed",
+                )
+                for move, need, leave in zip(moves, needed, leaves, strict=True)
+            ],
+            left,
+        )
+
+
+def _best_first(ranked: list[RankedMove], left: list[int]) -> list[RankedMove]:
+    """The removals ``ranked`` (in the order of the legal moves, ``left`` the figures
+    they leave) best first: by value, then by the figure left; ties marked."""
+    order = sorted(range(len(ranked)), key=lambda i: (-ranked[i].value, left[i], i))
+    moves = [r.move for r in ranked]
+    return mark_ties([ranked[i] for i in order], _tie_rule(moves, left))
 
 
 def _tie_rule(moves: list[str], left: list[int]) -> Callable[[RankedMove, RankedMove], str]:

@@ -27,7 +27,7 @@ from ludoteca.games.texas42.tables import (
 )
 from ludoteca.tiles import ALL_TILES, tile_index
 
-from .base import Bot, SeatHandle
+from .base import ActionBot, SeatHandle
 
 __all__ = ["GreedyTexas42", "best_trump", "hand_value"]
 
@@ -66,15 +66,12 @@ def best_trump(hand: list[int]) -> tuple[int, float]:
     return best, hand_value(hand, best)
 
 
-class GreedyTexas42(Bot):
+class GreedyTexas42(ActionBot):
     """Texas 42 by table habits: bid on trump length, win cheaply, feed count to the partner."""
 
     level = "greedy"
 
-    def choose(self, handle: SeatHandle) -> str:
-        legal = handle.legal_actions()
-        if len(legal) == 1:
-            return handle.action_to_move(legal[0])
+    def choose_action(self, handle: SeatHandle, legal: list[int]) -> int:
         view = handle.view(log_from=handle.move_count)  # the present is enough
         phase = view["phase"]
         hand = _tiles(view["hand"])
@@ -85,7 +82,7 @@ class GreedyTexas42(Bot):
             action = A_CONTRACT + contract if A_CONTRACT + contract in legal else legal[0]
         else:
             action = A_PLAY + self._play(view, handle.seat, [a - A_PLAY for a in legal])
-        return handle.action_to_move(action)
+        return action
 
     def _bid(self, view: dict[str, Any], hand: list[int], legal: list[int]) -> int:
         _, value = best_trump(hand)

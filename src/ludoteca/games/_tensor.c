@@ -1023,6 +1023,36 @@ static int cavaleiro_write(PyObject *encoder, PyObject *game, long seat, Vec *ou
     return done;
 }
 
+/* The rolls of `seq`, pairs (seat, roll), each at `offset` of its seat's block of
+   `stride` entries, the blocks counted from `seat`. */
+static inline int seat_rolls(CavaleiroEncoder *self, Vec *o, PyObject *seq, long seat,
+                             Py_ssize_t stride, Py_ssize_t offset) {
+    const long n = self->n;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < m; i++) {
+        long s, roll;
+        if (pair_of(PySequence_Fast_GET_ITEM(seq, i), &s, &roll) < 0) return -1;
+        if (s < 0 || s >= n) return bad_value("seat");
+        if (cavaleiro_roll(self, o, offset + ((s - seat + n) % n) * stride, roll) < 0) return -1;
+    }
+    return 0;
+}
+
+/* The seats of `seq` in their places (the seat in place 0 first), each a one at
+   `offset + place` of its seat's block, the blocks counted from `seat`; `what` names
+   the sequence in the error for a seat or place out of range. */
+static inline int seat_places(Vec *o, PyObject *seq, long n, long seat, Py_ssize_t block,
+                              long offset, const char *what) {
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    long x;
+    for (Py_ssize_t place = 0; place < m; place++) {
+        if (seq_long(seq, place, &x) < 0) return -1;
+        if (x < 0 || x >= n || place >= n) return bad_value(what);
+        if (one(o, ((x - seat + n) % n) * block + offset + place) < 0) return -1;
+    }
+    return 0;
+}
+
 static int cavaleiro_write_core(CavaleiroEncoder *self, PyObject *game, long seat, Vec *out,
                                 int info) {
     Vec o = *out;
@@ -1059,34 +1089,9 @@ static int cavaleiro_write_core(CavaleiroEncoder *self, PyObject *game, long sea
         if (fraction(&o, k + c + 1, sum * 255 / self->total, 255) < 0) goto fail;
     }
     const long o_order = c + 2, o_roll = o_order + n, o_rank = o_roll + 6;
-    Py_ssize_t m = PySequence_Fast_GET_SIZE(order);
-    for (Py_ssize_t place = 0; place < m; place++) {
-        if (seq_long(order, place, &x) < 0) goto fail;
-        if (x < 0 || x >= n || place >= n) {
-            bad_value("order");
-            goto fail;
-        }
-        if (one(&o, ((x - seat + n) % n) * block + o_order + place) < 0) goto fail;
-    }
-    m = PySequence_Fast_GET_SIZE(rolls);
-    for (Py_ssize_t i = 0; i < m; i++) {
-        long s, roll;
-        if (pair_of(PySequence_Fast_GET_ITEM(rolls, i), &s, &roll) < 0) goto fail;
-        if (s < 0 || s >= n) {
-            bad_value("seat");
-            goto fail;
-        }
-        if (cavaleiro_roll(self, &o, ((s - seat + n) % n) * block + o_roll, roll) < 0) goto fail;
-    }
-    m = PySequence_Fast_GET_SIZE(ranking);
-    for (Py_ssize_t place = 0; place < m; place++) {
-        if (seq_long(ranking, place, &x) < 0) goto fail;
-        if (x < 0 || x >= n || place >= n) {
-            bad_value("ranking");
-            goto fail;
-        }
-        if (one(&o, ((x - seat + n) % n) * block + o_rank + place) < 0) goto fail;
-    }
+    if (seat_places(&o, order, n, seat, block, o_order, "order") < 0) goto fail;
+    if (seat_rolls(self, &o, rolls, seat, block, o_roll) < 0) goto fail;
+    if (seat_places(&o, ranking, n, seat, block, o_rank, "ranking") < 0) goto fail;
     long r = round_number < C_ROUND_CAP ? round_number : C_ROUND_CAP;
     if (fraction(&o, self->o_round, r, C_ROUND_CAP) < 0) goto fail;
     if (phase == C_REMOVE && round_winner == seat && one(&o, self->o_round + 1) < 0) goto fail;
@@ -1109,17 +1114,7 @@ static int cavaleiro_write_core(CavaleiroEncoder *self, PyObject *game, long sea
                 goto fail;
             }
             if (!(last_rolls = PySequence_Fast(PyTuple_GET_ITEM(last, 1), "rolls"))) goto fail;
-            m = PySequence_Fast_GET_SIZE(last_rolls);
-            for (Py_ssize_t i = 0; i < m; i++) {
-                long s, roll;
-                if (pair_of(PySequence_Fast_GET_ITEM(last_rolls, i), &s, &roll) < 0) goto fail;
-                if (s < 0 || s >= n) {
-                    bad_value("seat");
-                    goto fail;
-                }
-                if (cavaleiro_roll(self, &o, base + ((s - seat + n) % n) * 7 + 1, roll) < 0)
-                    goto fail;
-            }
+            if (seat_rolls(self, &o, last_rolls, seat, 7, base + 1) < 0) goto fail;
         }
     }
     Py_DECREF(cols);

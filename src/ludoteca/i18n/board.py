@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from . import N_
 from .moves import marks
 from .voice import Voice, capitalize
 
@@ -414,6 +415,17 @@ _GAMES: dict[str, Callable[[Mapping[str, Any], Voice, dict[str, Any]], None]] = 
 # ------------------------------------------------------ whose step, and the end
 
 
+_STATUS: dict[str, str] = {
+    "turn": N_("Your turn, {name}"),
+    "roll": N_("Your roll, {name}"),
+    "thinking": N_("{name} is thinking…"),
+    "rolls": N_("{name} rolls…"),
+    "waiting": N_("Waiting for {name} to join"),
+    "to_play": N_("{name} to play"),
+}
+"""The status lines that name a seat (``{name}``), by step."""
+
+
 def say_status(voice: Voice, step: str, seat: int | None = None) -> str:
     """What the table waits for, in a status line: ``step`` is ``turn`` or ``roll``
     (the player's own, ``seat``), ``thinking`` (a bot's decision), ``rolls`` (another
@@ -424,19 +436,9 @@ def say_status(voice: Voice, step: str, seat: int | None = None) -> str:
     >>> say_status(Voice.of("bingo", "pt", ["Ana", "Robô 2 (guloso)"], me=0), "thinking", 1)
     'Robô 2 (guloso) está pensando…'
     """
-    name = voice.plain(seat) if isinstance(seat, int) else "—"
-    if step == "turn":
-        return voice.tx._("Your turn, {name}", name=name)
-    if step == "roll":
-        return voice.tx._("Your roll, {name}", name=name)
-    if step == "thinking":
-        return voice.tx._("{name} is thinking…", name=name)
-    if step == "rolls":
-        return voice.tx._("{name} rolls…", name=name)
-    if step == "waiting":
-        return voice.tx._("Waiting for {name} to join", name=name)
-    if step == "to_play":
-        return voice.tx._("{name} to play", name=name)
+    message = _STATUS.get(step)
+    if message is not None:
+        return voice.tx._(message, name=voice.plain(seat) if isinstance(seat, int) else "—")
     if step == "hand_over":
         # games: texas42 fiveup bingo
         return voice.g_("The hand is over.")

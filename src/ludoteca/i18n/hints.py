@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from . import N_, NN_, Texts, texts
+from . import N_, NN_, NP_, Texts, texts
 from .moves import describe_move
 from .voice import Voice
 from .words import Words
@@ -92,30 +92,25 @@ def _play_make_rate(tx: Texts, p: Mapping[str, Any]) -> str:
         "deals": _deals(tx, p),
         "points": _points(tx, float(p.get("points") or 0.0)),
     }
-    made = p.get("goal") == "made"
-    if p.get("nello"):
-        if made:
-            return tx.p_(
-                "texas42",
-                "the nello is made in {rate} of {deals} (our side {points} on average)",
-                **values,
-            )
-        return tx.p_(
-            "texas42",
-            "the nello is set in {rate} of {deals} (our side {points} on average)",
-            **values,
-        )
-    if made:
-        return tx.p_(
-            "texas42",
-            "the bid is made in {rate} of {deals} (our side {points} on average)",
-            **values,
-        )
-    return tx.p_(
-        "texas42",
-        "the bid is set in {rate} of {deals} (our side {points} on average)",
-        **values,
-    )
+    message = _PLAY_MAKE_RATE[bool(p.get("nello")), p.get("goal") == "made"]
+    return tx.p_("texas42", message, **values)
+
+
+_PLAY_MAKE_RATE = {
+    (True, True): NP_(
+        "texas42", "the nello is made in {rate} of {deals} (our side {points} on average)"
+    ),
+    (True, False): NP_(
+        "texas42", "the nello is set in {rate} of {deals} (our side {points} on average)"
+    ),
+    (False, True): NP_(
+        "texas42", "the bid is made in {rate} of {deals} (our side {points} on average)"
+    ),
+    (False, False): NP_(
+        "texas42", "the bid is set in {rate} of {deals} (our side {points} on average)"
+    ),
+}
+"""How a play's chance of making the bid is said, by (nello?, the bid to make?)."""
 
 
 def _play_points(tx: Texts, p: Mapping[str, Any]) -> str:
@@ -124,17 +119,15 @@ def _play_points(tx: Texts, p: Mapping[str, Any]) -> str:
         "deals": _deals(tx, p),
         "rate": _rate(tx, p),
     }
-    if p.get("goal") == "made":
-        return tx.p_(
-            "texas42",
-            "{points} this hand on average over {deals} (bid made in {rate})",
-            **values,
-        )
-    return tx.p_(
-        "texas42",
-        "{points} this hand on average over {deals} (bid set in {rate})",
-        **values,
-    )
+    message = _PLAY_POINTS[p.get("goal") == "made"]
+    return tx.p_("texas42", message, **values)
+
+
+_PLAY_POINTS = {
+    True: NP_("texas42", "{points} this hand on average over {deals} (bid made in {rate})"),
+    False: NP_("texas42", "{points} this hand on average over {deals} (bid set in {rate})"),
+}
+"""How a play's points are said, by whether the bid is to be made (or set)."""
 
 
 def _contract_make_rate(tx: Texts, p: Mapping[str, Any]) -> str:

@@ -20,7 +20,7 @@ deal, a tile drawn for first leader).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.lists import format_list
 
@@ -30,7 +30,25 @@ from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.refusals import say_refusal
 from ludoteca.i18n.voice import capitalize
 
-__all__ = ["SAID", "alternatives", "event", "not_this_step", "refusal", "which"]
+from .messages import say
+
+if TYPE_CHECKING:
+    from ludoteca.events import Event
+    from ludoteca.game import Game
+
+    from .runner import Attempt
+
+__all__ = [
+    "SAID",
+    "alternatives",
+    "attempt_refusal",
+    "event",
+    "events_said",
+    "explanation",
+    "not_this_step",
+    "refusal",
+    "which",
+]
 
 SAID: dict[str, frozenset[str]] = {
     "texas42": frozenset({"contract", "trick", "hand_over", "game_over"}),
@@ -87,6 +105,31 @@ def event(
         return None
     text = say_event(game, ev, lang, names, me)
     return _sentence(text) if text else None
+
+
+def events_said(
+    game: Game, events: Sequence[tuple[int, Event]], lang: str, seat: int
+) -> list[tuple[int, Event, str]]:
+    """The events a lesson says, each with its move index and its words, as ``seat``
+    sees and hears them (another player's drawn tile stays hidden)."""
+    out = []
+    for n, e in events:
+        text = event(game.name, e.seen_by(seat).to_json(), lang, game.names, seat)
+        if text:
+            out.append((n, e, text))
+    return out
+
+
+def attempt_refusal(result: Attempt, lang: str, seat: int) -> str:
+    """Why the engine refused the learner's move (``seat``'s) of a refused attempt."""
+    game = result.game
+    return refusal(game.name, str(result.code), result.params, lang, game.names, seat)
+
+
+def explanation(result: Attempt, lang: str) -> str | None:
+    """The step's own explanation of the learner's move, when the step lists one."""
+    wrong = result.wrong
+    return say(wrong.explain, lang) if wrong and wrong.explain else None
 
 
 def alternatives(game: str, moves: Sequence[str], lang: str) -> str:

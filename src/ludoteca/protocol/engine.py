@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from ludoteca.bots import available_levels, make_bot
 from ludoteca.bots.base import Bot, RankingBot, SearchBot, SeatHandle
+from ludoteca.cli import add_seconds_option
 from ludoteca.i18n import N_
 from ludoteca.i18n.cli import say
 from ludoteca.rebuild import ViewRebuilder
@@ -203,12 +204,8 @@ def add_subcommand(sub: Any) -> None:
     )
     p.add_argument("game", choices=list(GAMES), help=N_("the game it plays"))
     p.add_argument("level", help=N_("the bot's level (see ludoteca games)"))
-    p.add_argument(
-        "--budget",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help=N_("how long it may think per decision (by default the level's own)"),
+    add_seconds_option(
+        p, "--budget", None, N_("how long it may think per decision (by default the level's own)")
     )
     p.add_argument(
         "--seed",

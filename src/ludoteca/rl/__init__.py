@@ -10,18 +10,9 @@
 See ``docs/rl.md``.
 """
 
+from . import convert
 from .aec import ENV_VERSION, LudotecaEnv, env, env_names, game_of
-from .convert import (
-    Step,
-    Trajectory,
-    action_map,
-    action_notations,
-    action_to_notation,
-    actions_to_record,
-    notation_to_action,
-    record_to_trajectory,
-    trajectory_to_record,
-)
+from .convert import *  # noqa: F403  (its whole API, named in its __all__)
 from .evaluate import Evaluation, Policy, PolicyBot, evaluate
 from .single import (
     GYMNASIUM_NAMES,
@@ -43,21 +34,13 @@ __all__ = [
     "Policy",
     "PolicyBot",
     "SingleSeatEnv",
-    "Step",
-    "Trajectory",
-    "action_map",
-    "action_notations",
-    "action_to_notation",
-    "actions_to_record",
     "env",
     "env_names",
     "evaluate",
     "game_of",
     "gym_env",
     "gymnasium_id",
-    "notation_to_action",
-    "record_to_trajectory",
     "register_gymnasium_ids",
     "strongest_level",
-    "trajectory_to_record",
 ]
+__all__ += convert.__all__  # the conversions, as imported above

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from ludoteca.cli import add_seconds_option
 from ludoteca.errors import IllegalMove, InvalidRecord
 from ludoteca.i18n import N_, default_lang, normalize_lang
 from ludoteca.i18n.cli import GAME_TO_PLAY
@@ -48,12 +49,8 @@ def add_play(sub: Any) -> None:
         metavar="NAME=VALUE",
         help=N_("a game option, for example -o target=31 (repeatable; see 'ludoteca games')"),
     )
-    p.add_argument(
-        "--pace",
-        type=float,
-        default=0.8,
-        metavar="SECONDS",
-        help=N_("time each bot move stays before the next (%(default)s)"),
+    add_seconds_option(
+        p, "--pace", 0.8, N_("time each bot move stays before the next (%(default)s)")
     )
     p.add_argument("--resume", metavar="FILE", help=N_("continue a saved game record"))
     p.set_defaults(func=cmd_play)

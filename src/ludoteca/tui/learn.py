@@ -39,7 +39,14 @@ from ludoteca.lessons import (
 )
 from ludoteca.lessons.messages import say
 from ludoteca.lessons.progress import Progress
-from ludoteca.lessons.render import alternatives, event, not_this_step, refusal, which
+from ludoteca.lessons.render import (
+    alternatives,
+    attempt_refusal,
+    events_said,
+    explanation,
+    not_this_step,
+    which,
+)
 from ludoteca.registry import GAMES
 
 from .boards import Ctx, board_for
@@ -95,10 +102,8 @@ class Lessons:
 
     def say_events(self, game: Game, events: list[tuple[int, Any]], seat: int) -> None:
         """Events in words, as ``seat`` sees them (another player's drawn tile stays hidden)."""
-        for _, e in events:
-            text = event(self.game, e.seen_by(seat).to_json(), self.lang, game.names, seat)
-            if text:
-                self.show(f"  · {text}")
+        for _, _, text in events_said(game, events, self.lang, seat):
+            self.show(f"  · {text}")
 
     def overview(self) -> None:
         """The course: its lessons, each with how far the learner went."""
@@ -307,15 +312,9 @@ class Lessons:
         game = result.game
         seat = step_seat(self.course, step)
         words = self.move_words(result.move)
-        explain = (
-            say(result.wrong.explain, self.lang) if result.wrong and result.wrong.explain else None
-        )
+        explain = explanation(result, self.lang)
         if result.kind == "refused":
-            self.show(
-                f"✗ {words}: "
-                + refusal(self.game, str(result.code), result.params, self.lang, game.names, seat),
-                "red",
-            )
+            self.show(f"✗ {words}: " + attempt_refusal(result, self.lang, seat), "red")
             if explain:
                 self.show("  " + explain)
             return False

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ludoteca.cli import add_seconds_option
 from ludoteca.i18n import N_
 from ludoteca.i18n.cli import say
 
@@ -35,12 +36,11 @@ def add_serve_command(sub: Any) -> None:
             "(default: SQLite in the user's data folder)"
         ),
     )
-    p.add_argument(
+    add_seconds_option(
+        p,
         "--bot-delay",
-        type=float,
-        default=1.0,
-        metavar="SECONDS",
-        help=N_("default pace of the bots: seconds per move (1.0); each table may set its own"),
+        1.0,
+        N_("default pace of the bots: seconds per move (1.0); each table may set its own"),
     )
     p.add_argument(
         "--allow-origin",
@@ -103,12 +103,8 @@ def add_serve_command(sub: Any) -> None:
             "nobody was connected for this long (24; 0: it lists them all)"
         ),
     )
-    p.add_argument(
-        "--analysis-budget",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help=N_("how long the review's expert thinks per decision (0.25)"),
+    add_seconds_option(
+        p, "--analysis-budget", None, N_("how long the review's expert thinks per decision (0.25)")
     )
     p.set_defaults(func=_cmd_serve)
 

@@ -6,23 +6,18 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import Refused
+from .hubpart import HubPart
 from .live import LiveTable, best_level, bot_name, clean_name, draw_chance
 from .store import SeatData, hash_secret
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 log = logging.getLogger("ludoteca.web")
 
 
-class Arrivals:
+class Arrivals(HubPart):
     """The hub's seats being taken, and its waiting tables starting."""
-
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
 
     async def join(self, table: LiveTable, seat: Any, invite: Any, name: Any) -> str:
         """Take a free human seat with its invitation; returns the seat's token."""

@@ -5,25 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .broker import LEASE_ROUND
+from .hubpart import HubPart
 from .live import (
     LEASES_PER_ROUND,
     LiveTable,
 )
 
-if TYPE_CHECKING:
-    from .hub import Hub
-
 log = logging.getLogger("ludoteca.web")
 
 
-class Cluster:
+class Cluster(HubPart):
     """The hub's news to and from the other workers sharing its tables."""
-
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
 
     # ------------------------------------------------------- several workers
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludoteca.i18n.table import said
 from ludoteca.i18n.voice import Voice
@@ -14,6 +14,7 @@ from ludoteca.i18n.words import Words
 from ludoteca.registry import game_class
 
 from .errors import Refused
+from .hubpart import HubPart
 from .live import (
     APPENDED,
     GROWING,
@@ -28,17 +29,11 @@ from .live import (
 )
 from .moves import parsed_decisions, tries
 
-if TYPE_CHECKING:
-    from .hub import Hub
-
 log = logging.getLogger("ludoteca.web")
 
 
-class Frames:
+class Frames(HubPart):
     """What the connections are sent, for the hub's tables."""
-
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
 
     # --------------------------------------------------------------- messages
 

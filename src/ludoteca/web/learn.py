@@ -45,7 +45,14 @@ from ludoteca.lessons import (
 )
 from ludoteca.lessons.diagrams import DiagramError, diagram, parse_spec
 from ludoteca.lessons.messages import say
-from ludoteca.lessons.render import alternatives, event, not_this_step, refusal, which
+from ludoteca.lessons.render import (
+    alternatives,
+    attempt_refusal,
+    events_said,
+    explanation,
+    not_this_step,
+    which,
+)
 from ludoteca.registry import GAMES
 
 from . import i18n
@@ -102,12 +109,10 @@ def _events(
 ) -> list[dict[str, Any]]:
     """Events in words (those a lesson says) as ``seat`` sees and hears them (another
     player's drawn tile stays hidden), with their move index and code."""
-    out = []
-    for n, e in events:
-        text = event(game.name, e.seen_by(seat).to_json(), lang, game.names, seat)
-        if text:
-            out.append({"n": n, "code": e.code, "text": text})
-    return out
+    return [
+        {"n": n, "code": e.code, "text": text}
+        for n, e, text in events_said(game, events, lang, seat)
+    ]
 
 
 def _next(course: Course, step: Step) -> dict[str, Any] | None:
@@ -214,7 +219,7 @@ class LearnApi:
         result = attempt(course, step, reading.move)
         game = result.game
         seat = step_seat(course, step)
-        explain = say(result.wrong.explain, lang) if result.wrong and result.wrong.explain else None
+        explain = explanation(result, lang)
         out: dict[str, Any] = {
             "kind": result.kind,
             "move": result.move,
@@ -226,9 +231,7 @@ class LearnApi:
         }
         if result.kind == "refused":
             out["code"] = result.code
-            out["refusal"] = refusal(
-                course.game, str(result.code), result.params, lang, game.names, seat
-            )
+            out["refusal"] = attempt_refusal(result, lang, seat)
         elif result.kind == "other" and explain is None:
             out["explain"] = _not_this(step, course, lang)
         elif result.kind == "right":

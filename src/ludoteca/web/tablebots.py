@@ -9,7 +9,7 @@ import contextlib
 import dataclasses
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ludoteca
 from ludoteca.bots.base import choose_move
@@ -17,6 +17,7 @@ from ludoteca.game import Game
 
 from .bots import make_level_bot
 from .errors import Refused
+from .hubpart import HubPart
 from .live import (
     HAND_PAUSE_PACES,
     LiveTable,
@@ -24,17 +25,11 @@ from .live import (
     drawing_copy,
 )
 
-if TYPE_CHECKING:
-    from .hub import Hub
-
 log = logging.getLogger("ludoteca.web")
 
 
-class TableBots:
+class TableBots(HubPart):
     """The bots and the chance of the hub's tables, and their hints."""
-
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
 
     # ------------------------------------------------------------------- bots
 

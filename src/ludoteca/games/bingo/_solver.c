@@ -92,6 +92,29 @@ static int end_value(int winner, int p0, int p1, int won, int cap) {
 static int lead(uint32_t h0, uint32_t h1, int turn, int p0, int p1, int won, uint32_t s0,
                 uint32_t s1, int cap, int alpha, int beta);
 
+/* The tiles of `hand` that may answer `led` when following is compulsory: those
+   of the first follow rule that any tile of the hand meets, else any tile. */
+static inline uint32_t answers(uint32_t hand, int led) {
+    const uint32_t *f = F[c_cfg][led];
+    uint32_t legal = hand & f[0];
+    if (!legal) legal = hand & f[1];
+    if (!legal) legal = hand & f[2];
+    return legal ? legal : hand;
+}
+
+/* Put `value` with ordering key `key` into the first `n` entries of `keys` and
+   `values`, kept in ascending order of key (after the entries of equal key). */
+static inline void insert_by_key(int *keys, int *values, int n, int key, int value) {
+    int i = n;
+    while (i > 0 && keys[i - 1] > key) {
+        keys[i] = keys[i - 1];
+        values[i] = values[i - 1];
+        i--;
+    }
+    keys[i] = key;
+    values[i] = value;
+}
+
 /* Value for the leader once `led` is on the table: the follower's best answer. */
 static int answer(uint32_t h0, uint32_t h1, int leader, int led, uint32_t show, int p0, int p1,
                   int won, uint32_t s0, uint32_t s1, int cap, int alpha, int beta) {
@@ -99,25 +122,14 @@ static int answer(uint32_t h0, uint32_t h1, int leader, int led, uint32_t show, 
     const int *val = V[c_cfg];
     int follower = 1 - leader;
     uint32_t hand = follower ? h1 : h0;
-    const uint32_t *f = F[c_cfg][led];
-    uint32_t legal = hand & f[0];
-    if (!legal) legal = hand & f[1];
-    if (!legal) legal = hand & f[2];
-    if (!legal) legal = hand;
+    uint32_t legal = answers(hand, led);
     int ls = str[led];
     int td = TD[c_cfg];
     int tiles[NT], keys[NT], n = 0;
     for (uint32_t m = legal; m; m &= m - 1) {
         int t = __builtin_ctz(m);
         int key = str[t] > ls ? str[t] : 1000 + val[t] * 256 + str[t];
-        int i = n++;
-        while (i > 0 && keys[i - 1] > key) {
-            keys[i] = keys[i - 1];
-            tiles[i] = tiles[i - 1];
-            i--;
-        }
-        keys[i] = key;
-        tiles[i] = t;
+        insert_by_key(keys, tiles, n++, key, t);
     }
     int worst = INF;
     for (int i = 0; i < n; i++) {
@@ -193,11 +205,7 @@ static int lead(uint32_t h0, uint32_t h1, int turn, int p0, int p1, int won, uin
     uint32_t fresh = doubles & ~shown;
     for (uint32_t m = hand; m; m &= m - 1) {
         int t = __builtin_ctz(m);
-        const uint32_t *f = F[c_cfg][t];
-        uint32_t legal = opp & f[0];
-        if (!legal) legal = opp & f[1];
-        if (!legal) legal = opp & f[2];
-        if (!legal) legal = opp;
+        uint32_t legal = answers(opp, t);
         int sure = !(legal & ABOVE[c_cfg][t]);
         int key = sure ? 100 - val[t] : 1000 + val[t] * 256 + str[t];
         int variants = 1;
@@ -214,14 +222,7 @@ static int lead(uint32_t h0, uint32_t h1, int turn, int p0, int p1, int won, uin
         for (int v = 0; v < variants; v++) {
             int a = acts[v];
             int k = a == first ? -1 : key * 2 + v;
-            int i = n++;
-            while (i > 0 && keys[i - 1] > k) {
-                keys[i] = keys[i - 1];
-                moves[i] = moves[i - 1];
-                i--;
-            }
-            keys[i] = k;
-            moves[i] = a;
+            insert_by_key(keys, moves, n++, k, a);
         }
     }
     int best = -INF, best_move = -1;

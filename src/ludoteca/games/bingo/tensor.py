@@ -49,7 +49,7 @@ from ludoteca import tensor
 from ludoteca.games.bingo.core import PHASE_NAMES
 from ludoteca.games.bingo.game import Bingo
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
-from ludoteca.tiles import tile_index
+from ludoteca.tiles import mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["BingoPublic", "BingoTensors"]
@@ -85,18 +85,11 @@ class BingoPublic(NamedTuple):
     tricks: tuple[Trick, ...]
 
 
-def _mask(texts: list[str]) -> int:
-    m = 0
-    for t in texts:
-        m |= 1 << tile_index(t)
-    return m
-
-
 def _dealt_from_log(log: list[str], seat: int) -> int:
     """The seat's hand as dealt in the current hand, read from its redacted log."""
     for entry in reversed(log):
         if entry.startswith("deal "):
-            return _mask(entry[5:].split(" | ")[seat].split())
+            return mask_of_texts(entry[5:].split(" | ")[seat].split())
     return 0
 
 
@@ -222,7 +215,6 @@ class BingoTensors(TensorEncoder[BingoPublic]):
 
     def public_from_view(self, view: dict[str, Any]) -> BingoPublic:
         seat = view["seat"]
-        to_move = view["to_move"]
         trick = view["trick"]
         shown = view["shown"]
         up = view["up"]
@@ -230,30 +222,30 @@ class BingoTensors(TensorEncoder[BingoPublic]):
         return BingoPublic(
             seat,
             PHASE_NAMES.index(view["phase"]),
-            to_move if isinstance(to_move, int) else -1,
+            tensor.seat_number(view["to_move"]),
             (view["sets"][0], view["sets"][1]),
-            -1 if view["hand_leader"] is None else view["hand_leader"],
+            tensor.seat_number(view["hand_leader"]),
             -1 if view["trump"] is None else view["trump"],
             -1 if turned is None else tile_index(turned),
             -1 if up is None else tile_index(up),
             view["stock_count"],
-            -1 if view["closed_by"] is None else view["closed_by"],
+            tensor.seat_number(view["closed_by"]),
             view["following_compulsory"],
-            _mask(view["hand"]),
+            mask_of_texts(view["hand"]),
             _dealt_from_log(view["log"], seat),
             view["hand_sizes"][1 - seat],
             (view["points"][0], view["points"][1]),
             (view["tricks_won"][0], view["tricks_won"][1]),
-            (_mask(shown[0]), _mask(shown[1])),
-            _mask(view["known_held"][1 - seat]),
+            (mask_of_texts(shown[0]), mask_of_texts(shown[1])),
+            mask_of_texts(view["known_held"][1 - seat]),
             tile_index(trick[0]["tile"]) if trick else -1,
-            _mask(trick[0]["shown"]) if trick else 0,
+            mask_of_texts(trick[0]["shown"]) if trick else 0,
             tuple(
                 (
                     t["leader"],
                     tile_index(t["plays"][0]["tile"]),
                     tile_index(t["plays"][1]["tile"]),
-                    _mask(t["shown"]),
+                    mask_of_texts(t["shown"]),
                     t["winner"],
                 )
                 for t in view["tricks"]
@@ -350,22 +342,10 @@ class BingoTensors(TensorEncoder[BingoPublic]):
 
     def _grid(self, seat: int, tricks: tuple[Trick, ...]) -> bytearray:
         """The information state's tricks in order, as ``seat`` sees them."""
-        done, grid = self._grids[seat]
-        n = len(done)
-        if len(tricks) < n or tricks[:n] != done:
-            n, grid = 0, bytearray()
-        if n < len(tricks):
-            block = bytearray(grid) + bytearray(4 * TRICK_BLOCK * (len(tricks) - n))
-            base = 4 * n * TRICK_BLOCK
-            for leader, led, answer, shown, _winner in tricks[n:]:
-                for i in (leader ^ seat, 2 + led, 30 + answer):
-                    block[base + 4 * i : base + 4 * i + 4] = ONE
-                if shown:
-                    block[base + 232 : base + 260] = _DOUBLES[shown]
-                base += 4 * TRICK_BLOCK
-            grid = block
-            self._grids[seat] = (tricks, grid)
-        return grid
+        kept = self._grids[seat] = tensor.grown_grid(
+            self._grids[seat], seat, tricks, TRICK_BLOCK, _grid_tricks
+        )
+        return kept[1]
 
     def native_encoder(self) -> NativeEncoder | None:
         if tensor.native is None:
@@ -450,3 +430,14 @@ class BingoTensors(TensorEncoder[BingoPublic]):
                 e = 4 * (O_PLAYED + (28 if turn == seat else 0) + lead)
                 buf[e : e + 4] = ONE
         return state
+
+
+def _grid_tricks(seat: int, tricks: tuple[Trick, ...], buf: bytearray, entry: int) -> None:
+    """Write ``tricks`` into the info-state trick grid ``buf`` from entry ``entry`` on."""
+    base = 4 * entry
+    for leader, led, answer, shown, _winner in tricks:
+        for i in (leader ^ seat, 2 + led, 30 + answer):
+            buf[base + 4 * i : base + 4 * i + 4] = ONE
+        if shown:
+            buf[base + 232 : base + 260] = _DOUBLES[shown]
+        base += 4 * TRICK_BLOCK

@@ -120,11 +120,10 @@ class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
     def public_from_view(self, view: dict[str, Any]) -> CavaleiroPublic:
         figures = view["figures"]
         last = view["last_round"]
-        to_move = view["to_move"]
         return CavaleiroPublic(
             view["seat"],
             PHASE_NAMES.index(view["phase"]),
-            to_move if isinstance(to_move, int) else -1,
+            tensor.seat_number(view["to_move"]),
             view["round"],
             tuple(tuple(f["columns"]) for f in figures),
             tuple(f["horizontals"] for f in figures),

@@ -58,7 +58,7 @@ from ludoteca.games.fiveup.tables import (
 )
 from ludoteca.gametype import GameType
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, put_mask
-from ludoteca.tiles import ALL_TILES, tile_index
+from ludoteca.tiles import ALL_TILES, mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["FiveUpPublic", "FiveUpTensors"]
@@ -296,14 +296,12 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
         open_ends = [0] * 7
         for end in layout["open_ends"]:
             open_ends[end["number"]] |= 1 << tile_index(end["tile"])
-        to_move = view["to_move"]
-        leader = view["leader"]
         return FiveUpPublic(
             seat,
             PHASE_NAMES.index(view["phase"]),
-            to_move if isinstance(to_move, int) else -1,
+            tensor.seat_number(view["to_move"]),
             tuple(view["scores"]),
-            _mask(view["hand"]),
+            mask_of_texts(view["hand"]),
             dealt,
             tuple(view["hand_sizes"]),
             tuple(view["drawn"]),
@@ -311,7 +309,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
             view["stock_drawable"],
             view["passes_in_a_row"],
             layout["ends_total"],
-            -1 if leader is None else leader,
+            tensor.seat_number(view["leader"]),
             tuple(moves),
             tuple(open_ends),
         )
@@ -524,10 +522,3 @@ def _put_open_ends(buf: bytearray, base: int, open_ends: Sequence[int]) -> None:
             buf[k : k + 4] = ONE
             m ^= low
         base += 112
-
-
-def _mask(texts: list[str]) -> int:
-    m = 0
-    for t in texts:
-        m |= 1 << tile_index(t)
-    return m

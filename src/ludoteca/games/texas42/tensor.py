@@ -51,7 +51,7 @@ from ludoteca.games.texas42.tables import (
     SEVENS_RING,
 )
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
-from ludoteca.tiles import tile_index
+from ludoteca.tiles import mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 _BID_ACTION = {text: a for a, text in enumerate(ACTION_TEXT)}
@@ -79,13 +79,6 @@ class Texas42Public(NamedTuple):
     tricks: tuple[tuple[Play, ...], ...]
     trick_winners: tuple[int, ...]
     trick: tuple[Play, ...]
-
-
-def _mask(texts: list[str]) -> int:
-    m = 0
-    for t in texts:
-        m |= 1 << tile_index(t)
-    return m
 
 
 def _plays(plays: list[dict[str, Any]]) -> tuple[Play, ...]:
@@ -200,17 +193,16 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
 
     def public_from_view(self, view: dict[str, Any]) -> Texas42Public:
         contract = view["contract"]
-        to_move = view["to_move"]
         return Texas42Public(
             view["seat"],
             PHASE_NAMES.index(view["phase"]),
-            to_move if isinstance(to_move, int) else -1,
-            -1 if view["dealer"] is None else view["dealer"],
+            tensor.seat_number(view["to_move"]),
+            tensor.seat_number(view["dealer"]),
             (view["scores"][0], view["scores"][1]),
-            _mask(view["hand"]),
+            mask_of_texts(view["hand"]),
             tuple((b["seat"], _BID_ACTION[b["bid"]]) for b in view["bids"]),
-            -1 if view["bidder"] is None else view["bidder"],
-            -1 if view["declarer"] is None else view["declarer"],
+            tensor.seat_number(view["bidder"]),
+            tensor.seat_number(view["declarer"]),
             -1 if contract is None else CONTRACT_NAMES.index(contract),
             (view["points"][0], view["points"][1]),
             tuple(_plays(tr["plays"]) for tr in view["tricks"]),
@@ -337,15 +329,10 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
         self._common(p, buf)
         seat = p.seat
         tricks = p.tricks
-        done, grid = self._grids[seat]
-        n = len(done)
-        if len(tricks) < n or tricks[:n] != done:
-            n, grid = 0, bytearray()
-        if n < len(tricks):
-            block = bytearray(grid) + bytearray(4 * TRICK_BLOCK * (len(tricks) - n))
-            _grid_plays(seat, tricks[n:], block, n * TRICK_BLOCK)
-            grid = block
-            self._grids[seat] = (tricks, grid)
+        kept = self._grids[seat] = tensor.grown_grid(
+            self._grids[seat], seat, tricks, TRICK_BLOCK, _grid_plays
+        )
+        grid = kept[1]
         buf[4 * O_TRICKS : 4 * O_TRICKS + len(grid)] = grid
         if p.trick:
             _grid_plays(seat, (p.trick,), buf, O_TRICKS + len(grid) // 4)
