@@ -259,7 +259,8 @@ def _texas42_exact(game: Game) -> tuple[dict[str, float], list[str], str] | None
     pos = position(game)
     mover = game.to_move
     assert isinstance(mover, int)
-    bidding = pos.bidder % 2 == mover % 2
+    side_of = game.type.side_of
+    bidding = side_of[pos.bidder] == side_of[mover]
     need, marks = points_to_make(pos.high), bid_marks(pos.high)
     nello = solution.objective == "bidder tricks"
     marks_scoring = game.options["scoring"] == "marks"

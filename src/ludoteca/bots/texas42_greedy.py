@@ -107,7 +107,8 @@ class GreedyTexas42(ActionBot):
         led = LED_SUIT[contract][trick[0][1]]
         strength = STRENGTH[contract][led]
         best_seat, best_tile = max(trick, key=lambda p: strength[p[1]])
-        partner_winning = best_seat % 2 == seat % 2
+        team_of = view["team_of"]
+        partner_winning = team_of[best_seat] == team_of[seat]
         if contract == NELLO:  # the bidder ducks, the opponents try to make the bidder win
             return min(tiles, key=lambda t: strength[t])
         if partner_winning:
