@@ -9,6 +9,9 @@ with the same probability.
 Tiles are grouped into *types* by the set of groups allowed to hold them; the
 number of completions is counted over types with multinomial weights, so the
 cost depends on the number of groups and types, not on the number of tiles.
+A problem once counted is kept (the last few, by their masks, sizes and
+minimums) with the choices of every step weighed: a bot drawing many deals of
+the same position counts once, then each draw is a walk over the types.
 
 >>> import random
 >>> from ludoteca.tiles import Tile
@@ -24,7 +27,9 @@ True
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import accumulate
 from math import comb
 
 from .tiles import indices_of
@@ -32,6 +37,12 @@ from .tiles import indices_of
 __all__ = ["count_assignments", "sample_assignment"]
 
 Group = tuple[int, int]  # (allowed mask, size)
+_Node = tuple[int, tuple[int, ...], tuple[int, ...]]  # (type index, caps left, need left)
+_Choice = tuple[list[int], list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]]
+"""A step's cumulative weights and, for each, (caps left, need left, split)."""
+
+CACHE_SIZE = 16
+"""How many problems are kept, counted, between calls."""
 
 
 def _compositions(m: int, caps: Sequence[int]) -> Iterator[tuple[int, ...]]:
@@ -71,7 +82,8 @@ class _Problem:
             key = (sig, bool(special >> t & 1))
             by_type.setdefault(key, []).append(t)
         self.types = sorted(by_type.items())
-        self.memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
+        self.memo: dict[_Node, int] = {}
+        self.choices: dict[_Node, _Choice] = {}
 
     def _moves(
         self, i: int, caps: tuple[int, ...], need: tuple[int, ...]
@@ -107,6 +119,40 @@ class _Problem:
         self.memo[key] = total
         return total
 
+    def choice(self, i: int, caps: tuple[int, ...], need: tuple[int, ...]) -> _Choice:
+        """The ways to share out type ``i`` from this node that can be completed,
+        with cumulative weights (the completions each leads to)."""
+        key = (i, caps, need)
+        hit = self.choices.get(key)
+        if hit is not None:
+            return hit
+        weights: list[int] = []
+        options = []
+        for ways, new_caps, new_need, split, _ in self._moves(i, caps, need):
+            w = ways * self.count(i + 1, new_caps, new_need)
+            if w:
+                options.append((new_caps, new_need, split))
+                weights.append(w)
+        made = (list(accumulate(weights)), options)
+        self.choices[key] = made
+        return made
+
+
+_problems: dict[tuple[int, tuple[Group, ...], int, tuple[tuple[int, int], ...]], _Problem] = {}
+
+
+def _problem(
+    unknown: int, groups: Sequence[Group], special: int, minimum: Mapping[int, int]
+) -> _Problem:
+    """The problem of these constraints, counted before when it was asked lately."""
+    key = (unknown, tuple(groups), special, tuple(sorted(minimum.items())))
+    hit = _problems.get(key)
+    if hit is None:
+        if len(_problems) >= CACHE_SIZE:
+            del _problems[next(iter(_problems))]
+        hit = _problems[key] = _Problem(unknown, groups, special, minimum)
+    return hit
+
 
 def count_assignments(
     unknown: int,
@@ -137,38 +183,23 @@ def sample_assignment(
 
     Raises ``ValueError`` if the constraints admit no assignment.
     """
-    p = _Problem(unknown, groups, special, minimum or {})
+    p = _problem(unknown, groups, special, minimum or {})
     caps = tuple(size for _, size in groups)
     need = p.need0
     if sum(caps) != unknown.bit_count() or p.count(0, caps, need) == 0:
         raise ValueError("no assignment of the hidden tiles fits what is known")
     out = [0] * len(groups)
-    for i in range(len(p.types)):
-        options = []
-        weights = []
-        for ways, new_caps, new_need, split, members in p._moves(i, caps, need):
-            w = ways * p.count(i + 1, new_caps, new_need)
-            if w:
-                options.append((new_caps, new_need, split, members))
-                weights.append(w)
-        pick = _weighted_index(weights, rng)
-        caps, need, split, members = options[pick]
-        tiles = list(p.types[i][1])
+    for i, ((sig, _), type_tiles) in enumerate(p.types):
+        cumulative, options = p.choice(i, caps, need)
+        # the first index whose cumulative weight exceeds a uniform draw below the total:
+        # each option with probability proportional to its exact integer weight
+        caps, need, split = options[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        tiles = list(type_tiles)
         rng.shuffle(tiles)
         pos = 0
+        members = [j for j in range(len(groups)) if sig >> j & 1]
         for j, k in zip(members, split, strict=True):
             for t in tiles[pos : pos + k]:
                 out[j] |= 1 << t
             pos += k
     return out
-
-
-def _weighted_index(weights: Sequence[int], rng: random.Random) -> int:
-    """An index drawn with probability proportional to exact integer weights."""
-    total = sum(weights)
-    r = rng.randrange(total)
-    for i, w in enumerate(weights):
-        if r < w:
-            return i
-        r -= w
-    raise AssertionError("unreachable")
