@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
@@ -138,20 +139,19 @@ class _Problem:
         return made
 
 
-_problems: dict[tuple[int, tuple[Group, ...], int, tuple[tuple[int, int], ...]], _Problem] = {}
-
-
 def _problem(
     unknown: int, groups: Sequence[Group], special: int, minimum: Mapping[int, int]
 ) -> _Problem:
     """The problem of these constraints, counted before when it was asked lately."""
-    key = (unknown, tuple(groups), special, tuple(sorted(minimum.items())))
-    hit = _problems.get(key)
-    if hit is None:
-        if len(_problems) >= CACHE_SIZE:
-            del _problems[next(iter(_problems))]
-        hit = _problems[key] = _Problem(unknown, groups, special, minimum)
-    return hit
+    return _kept_problem(unknown, tuple(groups), special, tuple(sorted(minimum.items())))
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _kept_problem(
+    unknown: int, groups: tuple[Group, ...], special: int, minimum: tuple[tuple[int, int], ...]
+) -> _Problem:
+    # lru_cache keeps its bookkeeping safe when bots on several threads draw at once
+    return _Problem(unknown, groups, special, dict(minimum))
 
 
 def count_assignments(
