@@ -80,7 +80,11 @@ def test_one_message_draws_until_a_tile_fits(tmp_path: Path) -> None:
                 cl.until_state()
             assert start["n"] == 3 and start["view"]["legal_moves"] == ["draw"]
             me.ws.send_json({"type": "move", "move": "draw", "n": 3, "until_fits": True})
-            mine = _draw_frames(me, 7)
+            mine = []
+            while not mine or mine[-1]["n"] < 7:
+                mine.append(me.until_state())
+                # stored before it was sent
+                assert len(store.load_table(tid).moves) >= mine[-1]["n"]
             # four draws, each its own frame, each stored before it was sent
             assert [f["n"] for f in mine] == [4, 5, 6, 7]
             assert [f["last"] for f in mine] == [
@@ -191,3 +195,40 @@ def test_a_tile_that_fits_is_played_not_drawn_past(tmp_path: Path) -> None:
             assert refused["type"] == "error" and refused["code"] == "illegal"
             assert "6-1" in refused["message"] or "fits" in refused["message"]
             assert len(_record(c, tid)["moves"]) == 4
+
+
+def test_a_draw_the_database_refuses_stops_the_draws_where_they_were(tmp_path: Path) -> None:
+    """The draws stored before the refusal stay, each shown; the refused one is taken
+    back and nothing after it is drawn: the player draws on from there."""
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0)
+    with TestClient(app) as c:
+        tid, tokens = _table(c, HANDS_2, STOCK_2)
+        store = c.app.state.store  # type: ignore[attr-defined]
+        real = store.commit_batch
+        calls = []
+
+        def third_fails(*args: Any, **kwargs: Any) -> Any:
+            calls.append(1)
+            if len(calls) == 3:
+                raise OSError("disk full")
+            return real(*args, **kwargs)
+
+        with c.websocket_connect(f"/ws/{tid}") as w0:
+            me = Client(w0)
+            me.hello(tokens[0])
+            me.until_state()
+            store.commit_batch = third_fails
+            try:
+                me.ws.send_json({"type": "move", "move": "draw", "n": 3, "until_fits": True})
+                err = me.until(lambda m: m["type"] == "error")
+            finally:
+                store.commit_batch = real
+            assert err["code"] == "storage"
+            assert [f["n"] for f in me.frames[1:]] == [4, 5]
+            assert all(f["last"]["more"] for f in me.frames[1:])
+            assert _record(c, tid)["moves"][3:] == ["draw", "draw"]
+            live = c.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+            assert len(live.game) == 5 and not live.unsettled
+            me.ws.send_json({"type": "move", "move": "draw", "n": 5, "until_fits": True})
+            assert [f["n"] for f in _draw_frames(me, 7)] == [6, 7]
+            assert _record(c, tid)["moves"][3:] == ["draw"] * 4
