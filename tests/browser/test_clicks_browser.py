@@ -78,6 +78,11 @@ def _settled_at(page: Any, n: int, timeout: float = 15.0) -> None:
         page.wait_for_timeout(50)
 
 
+def _shown_past(page: Any, n: int) -> None:
+    """Wait until the board shows a state after move ``n``."""
+    page.wait_for_function("n => Number(document.getElementById('board').dataset.n) > n", arg=n)
+
+
 def _in_viewport(page: Any, selector: str) -> None:
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     box = page.locator(selector).bounding_box()
@@ -98,7 +103,7 @@ def test_one_click_draws_until_a_tile_fits(
         (None, deal_text(FIVEUP_HANDS, FIVEUP_STOCK)),
         (1, "play 6-6"),
     ]
-    table_id, tokens = stored_table(store, "fiveup", moves, 2, bot_delay=0.2)
+    table_id, tokens = stored_table(store, "fiveup", moves, 2, bot_delay=0.25)
     width, height = SIZES[size]
     page = new_page(browser, locale="pt-BR", width=width, height=height)
     seen = Sent(page)
@@ -118,8 +123,11 @@ def test_one_click_draws_until_a_tile_fits(
     else:
         button.click()
         draws = [4, 5, 6, 7]
-    page.wait_for_selector('#board[data-pending="1"]', state="attached")
-    assert page.locator("#status").inner_text() == "Comprando até servir…"
+    # while the draws come, the status says so
+    page.wait_for_function(
+        """() => document.getElementById('board').dataset.pending === '1' &&
+                 document.getElementById('status').textContent === 'Comprando até servir…'"""
+    )
     _settled_at(page, 7)
     page.screenshot(path=str(artifacts / f"clicks-fiveup-{size}-after.png"), full_page=True)
     # one message asked for the draws after the first key's; each came in a frame of its own
@@ -196,7 +204,7 @@ def test_a_phone_bids_with_one_compact_control(
     assert value.inner_text() == bid(32)
     page.screenshot(path=str(artifacts / f"clicks-texas42-phone-{locale}-bid-32.png"))
     page.click("#bid-btn")
-    page.wait_for_selector("#bid-value", state="detached")  # the bots bid now
+    _shown_past(page, 2)  # the bid, stored and shown (the bots bid on)
     data = store.load_table(table_id)
     assert data is not None and data.moves[2] == "bid 32" and data.move_seats[2] == 0
     assert not page.errors
@@ -222,7 +230,7 @@ def test_a_laptop_keeps_a_button_for_each_bid(
     page.set_viewport_size({"width": 1366, "height": 768})
     page.wait_for_selector("#bid-value", state="detached")
     page.locator('#board .actions [data-key="move-bid 35"]').click()
-    page.wait_for_selector('#board .actions [data-key="move-bid 35"]', state="detached")
+    _shown_past(page, 2)
     data = store.load_table(table_id)
     assert data is not None and data.moves[2] == "bid 35" and data.move_seats[2] == 0
     store.close()
