@@ -432,7 +432,8 @@ const Games = (() => {
       show();
     };
     const keys = { ArrowUp: 1, ArrowRight: 1, "+": 1, ArrowDown: -1, ArrowLeft: -1, "-": -1, PageUp: 3, PageDown: -3, Home: -Infinity, End: Infinity };
-    const value = h("span", { class: "bid-value", id: "bid-value", role: "spinbutton", tabindex: "0", dataset: { key: "bid-value" },
+    // said when − or + changes it (the focus stays on the button)
+    const value = h("span", { class: "bid-value", id: "bid-value", role: "spinbutton", tabindex: "0", "aria-live": "polite", dataset: { key: "bid-value" },
       // games: texas42
       "aria-label": gm_(m.game, "Your bid"), "aria-valuemin": points(first), "aria-valuemax": points(last),
       onkeydown: (ev) => {
