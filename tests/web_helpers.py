@@ -259,3 +259,37 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         "awaits": delta["awaits"],
         "table": delta.get("table", state["table"]),
     }
+
+
+def stored_table(
+    store: Any,
+    game: str,
+    moves: list[tuple[int | None, str]],
+    players: int,
+    options: dict[str, Any] | None = None,
+    bot_delay: float = 0.0,
+    bots: dict[int, str] | None = None,
+) -> tuple[str, list[str]]:
+    """A table stored with these first moves (who made each, the move: a deal set by
+    hand), a person in every seat but the ``bots`` (seat: level): its id, and each
+    seat's token (as the page keeps it)."""
+    import secrets
+
+    from ludoteca.web.hub import new_table_id
+    from ludoteca.web.schema import hash_secret
+    from ludoteca.web.store import SeatData
+
+    tokens = [secrets.token_urlsafe(16) for _ in range(players)]
+    bots = bots or {}
+    seats = [
+        SeatData(i, "bot", bots[i], f"Bot {i + 1}", None, None)
+        if i in bots
+        else SeatData(i, "human", None, f"P{i + 1}", None, hash_secret(tokens[i]))
+        for i in range(players)
+    ]
+    table_id = new_table_id()
+    store.create_table(
+        table_id=table_id, game=game, options=options or {}, seed=1, bot_delay=bot_delay,
+        seats=seats, moves=moves, over=False,
+    )  # fmt: skip
+    return table_id, tokens

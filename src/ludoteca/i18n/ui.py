@@ -64,6 +64,7 @@ REFUSALS: dict[str, str] = {
     "not_your_turn": N_("It is not your turn: {name} is to play."),
     "not_your_roll": N_("It is not your roll: {name} rolls now."),
     "illegal": N_("{label} is not allowed: {reason}"),
+    "until_fits": N_("Only a draw goes on until a tile fits."),
     "storage": N_("The move could not be saved ({detail}); nothing changed. Try again."),
     "no_hints": N_("Hints are not available yet."),
     "hint_not_your_turn": N_("Hints are given when it is your turn."),

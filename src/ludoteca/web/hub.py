@@ -84,6 +84,18 @@ LOBBY_IDLE = 24 * 3600.0
 no longer listed in the lobby (``ludoteca serve --lobby-idle-hours``)."""
 SEEN_EVERY = 300.0
 """Seconds between two notes that someone is connected to a table."""
+DRAW_PACE = 0.25
+"""Most seconds between two draws of a player drawing until a tile fits (the
+table's pace when it is quicker): the table sees them come one by one."""
+
+
+def _is_draw(game: Game, move: str) -> bool:
+    """Whether ``move`` is a draw of ``game``'s kind (whether it is allowed now is
+    :meth:`Game.play`'s question)."""
+    try:
+        return game.parse(move).kind == "draw"
+    except IllegalMove:
+        return True  # not a move at all: the game's refusal says so
 
 
 class Hub:
@@ -393,10 +405,24 @@ class Hub:
 
     # ------------------------------------------------------------------ moves
 
-    async def play(self, table: LiveTable, seat: int | None, move: Any, seen: Any = None) -> None:
+    async def play(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        move: Any,
+        seen: Any = None,
+        *,
+        until_fits: bool = False,
+    ) -> None:
         """Play ``move`` for ``seat``: checked, committed, then broadcast.
 
         ``Refused`` (nothing changes) if it is not that seat's legal move now.
+        With ``until_fits`` the move is a draw, played again and again while it is
+        still the seat's only legal move (Five-Up: until a tile fits, or the stock
+        is down to the tiles never drawn): each draw is a move of the record of its
+        own, stored before the frame that shows it is sent, at the table's pace (at
+        most :data:`DRAW_PACE` seconds apart). Each frame's ``last`` then says
+        ``more``: whether another draw follows.
         """
         if seat is None:
             raise Refused("spectator")
@@ -413,30 +439,56 @@ class Hub:
                 raise Refused("stale")
             if game.to_move != seat:
                 raise Refused("not_your_turn", {"name": self.frames.acting_name(table)})
-            # the move is played once, on the live game: nobody sees it until it is
-            # stored (the table is unsettled meanwhile), and it is taken back if not
-            before = table.n
-            try:
-                game.play(move)
-            except IllegalMove as e:  # the game is left as it was
-                raise Refused(
-                    "illegal",
-                    {
-                        "move": move,
-                        "game": table.game_name,
-                        "refusal": e.code,
-                        "params": e.params,
-                        "seat": seat,
-                        "names": [s.name for s in table.seats],
-                        "levels": [s.level if s.kind == "bot" else None for s in table.seats],
-                    },
-                ) from None
-            draw_chance(game)
-            new = game.moves_since(before)
-            pairs: list[tuple[int | None, str]] = [(seat, new[0])]
-            pairs += [(None, m) for m in new[1:]]
-            await self._store(table, pairs, urgent=table.seats[seat].kind != "bot")
-        await self.tell_moved(table, before, pairs, {"seat": seat, "move": new[0]})
+            if until_fits and not _is_draw(game, move):
+                raise Refused("until_fits")
+            while True:
+                before, pairs = await self._play_one(table, seat, move)
+                last: dict[str, Any] = {"seat": seat, "move": pairs[0][1]}
+                if not until_fits:
+                    break
+                last["more"] = (
+                    not game.is_over
+                    and game.to_move == seat
+                    and game.legal_moves() == [pairs[0][1]]
+                )
+                if not last["more"]:
+                    break
+                await self.tell_moved(table, before, pairs, last)
+                pace = min(table.bot_delay, DRAW_PACE)
+                if pace > 0:
+                    await asyncio.sleep(pace)
+        await self.tell_moved(table, before, pairs, last)
+
+    async def _play_one(
+        self, table: LiveTable, seat: int, move: str
+    ) -> tuple[int, list[tuple[int | None, str]]]:
+        """Play and store one move of ``seat`` (the table's lock held), with the chance
+        events that follow it; the move count before, and the moves."""
+        game = table.game
+        # the move is played once, on the live game: nobody sees it until it is
+        # stored (the table is unsettled meanwhile), and it is taken back if not
+        before = table.n
+        try:
+            game.play(move)
+        except IllegalMove as e:  # the game is left as it was
+            raise Refused(
+                "illegal",
+                {
+                    "move": move,
+                    "game": table.game_name,
+                    "refusal": e.code,
+                    "params": e.params,
+                    "seat": seat,
+                    "names": [s.name for s in table.seats],
+                    "levels": [s.level if s.kind == "bot" else None for s in table.seats],
+                },
+            ) from None
+        draw_chance(game)
+        new = game.moves_since(before)
+        pairs: list[tuple[int | None, str]] = [(seat, new[0])]
+        pairs += [(None, m) for m in new[1:]]
+        await self._store(table, pairs, urgent=table.seats[seat].kind != "bot")
+        return before, pairs
 
     async def roll(self, table: LiveTable, seat: int | None, seen: Any = None) -> None:
         """Roll ``seat``'s dice, due now (a chance event the server draws when the

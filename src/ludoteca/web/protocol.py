@@ -8,6 +8,12 @@ Every message is a JSON object with a ``type``. The client starts with
 - ``{"type": "move", "move": "play 6-4", "n": N}``: play a move; ``n`` is the
   number of moves in the state the player saw (a move made on an older state
   is refused);
+- ``{"type": "move", "move": "draw", "n": N, "until_fits": true}``: draw
+  again and again while drawing is the player's only move (Five-Up: until a
+  tile fits, or the stock is down to the tiles never drawn). Each draw is a move
+  of its own, stored and sent as any move; the frames' ``last`` says ``more``
+  while another draw follows. Refused (``until_fits``) for a move that is not a
+  draw, and as any draw when drawing is not allowed now;
 - ``{"type": "roll", "n": N}``: roll the player's own dice, when the state's
   ``awaits`` is ``{"kind": "roll", "seat": <the player's seat>}`` (Cavaleiro);
 - ``{"type": "continue", "n": N}``: the player has seen the end of the hand
@@ -178,7 +184,10 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
     if not conn.ready:
         raise Refused("hello_first")
     if kind == "move":
-        await hub.play(table, conn.seat, data.get("move"), data.get("n"))
+        until_fits = data.get("until_fits", False)
+        if not isinstance(until_fits, bool):
+            raise Refused("bad_message", {"detail": "until_fits is true or false"})
+        await hub.play(table, conn.seat, data.get("move"), data.get("n"), until_fits=until_fits)
     elif kind == "roll":
         await hub.roll(table, conn.seat, data.get("n"))
     elif kind == "continue":

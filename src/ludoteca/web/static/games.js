@@ -126,7 +126,7 @@ const Games = (() => {
             class: "move-btn legal",
             dataset: { key: "move-" + mv, move: mv, hotkey: i < 9 ? String(i + 1) : "" },
             title: m.notation ? mv : null,
-            onclick: () => ctx.move(mv),
+            onclick: () => (opts.act ? opts.act(mv) : ctx.move(mv)),
             onmouseenter: opts.hover ? () => opts.hover(mv, true) : undefined,
             onmouseleave: opts.hover ? () => opts.hover(mv, false) : undefined,
             onfocus: opts.hover ? () => opts.hover(mv, true) : undefined,
@@ -393,11 +393,91 @@ const Games = (() => {
     if (said.felt) center.appendChild(h("p", { class: "felt-note" + (v.last_trick && !v.trick.length ? "" : " big") }, said.felt));
     if (ended) center.appendChild(handSummary(m, ctx, ended));
     board.appendChild(center);
-    board.appendChild(myControls(m, ctx, v.hand || []));
+    const mine = myControls(m, ctx, v.hand || []);
+    const bids = compactBids(m);
+    const row = bids && mine.querySelector(".actions");
+    if (row) row.replaceWith(bidControl(m, ctx, bids));
+    board.appendChild(mine);
     const side = h("aside", { class: "sidebar" });
     appendAll(side, sidePanels(m));
     side.appendChild(logPanel(m));
     return [board, side];
+  }
+
+  /* On a phone, the bids are one control: the lowest legal bid, − and + to step
+   * through the others (the mark bids among them), Bid and Pass; a plunge or a
+   * splash has a button of its own. */
+  const PHONE = window.matchMedia("(max-width: 639px)");
+  let bidPick = null; // {at: the move count, move: the bid shown}
+
+  /** The legal bids (parsed: kind "bid", numbers[0] its points) when they make a
+   * compact control, else null. */
+  function compactBids(m) {
+    if (!PHONE.matches || m.replay || m.choice || !myTurn(m)) return null;
+    const of = (wanted) => m.view.legal_moves.filter((mv) => wanted(parsed(m, mv) || {}));
+    const plain = of((p) => p.kind === "bid" && !p.detail).sort((a, b) => parsed(m, a).numbers[0] - parsed(m, b).numbers[0]);
+    if (plain.length < 4) return null;
+    return { plain, special: of((p) => p.kind === "bid" && !!p.detail), pass: of((p) => p.kind === "pass")[0] || null };
+  }
+
+  function bidControl(m, ctx, bids) {
+    const at = m.view.log.length;
+    if (!bidPick || bidPick.at !== at || !bids.plain.includes(bidPick.move)) bidPick = { at, move: bids.plain[0] };
+    const points = (mv) => String(parsed(m, mv).numbers[0]);
+    const first = bids.plain[0];
+    const last = bids.plain[bids.plain.length - 1];
+    const step = (d) => {
+      const i = bids.plain.indexOf(bidPick.move);
+      bidPick.move = bids.plain[Math.max(0, Math.min(bids.plain.length - 1, i + d))];
+      show();
+    };
+    const keys = { ArrowUp: 1, ArrowRight: 1, "+": 1, ArrowDown: -1, ArrowLeft: -1, "-": -1, PageUp: 3, PageDown: -3, Home: -Infinity, End: Infinity };
+    // said when − or + changes it (the focus stays on the button)
+    const value = h("span", { class: "bid-value", id: "bid-value", role: "spinbutton", tabindex: "0", "aria-live": "polite", dataset: { key: "bid-value" },
+      // games: texas42
+      "aria-label": gm_(m.game, "Your bid"), "aria-valuemin": points(first), "aria-valuemax": points(last),
+      onkeydown: (ev) => {
+        if (ev.key in keys) step(keys[ev.key]);
+        else if (ev.key === "Enter") place.click();
+        else return;
+        ev.preventDefault();
+        ev.stopPropagation();
+      } });
+    // games: texas42
+    const down = h("button", { type: "button", class: "bid-step", id: "bid-down", dataset: { key: "bid-down" }, "aria-label": gm_(m.game, "Lower bid"), "aria-controls": "bid-value", onclick: () => step(-1) }, "−");
+    // games: texas42
+    const up = h("button", { type: "button", class: "bid-step", id: "bid-up", dataset: { key: "bid-up" }, "aria-label": gm_(m.game, "Higher bid"), "aria-controls": "bid-value", onclick: () => step(1) }, "+");
+    const place = h("button", { type: "button", class: "move-btn legal primary", id: "bid-btn", dataset: { key: "bid-place", hotkey: "1" }, onclick: () => ctx.move(bidPick.move) },
+      // games: texas42
+      h("kbd", { "aria-hidden": "true" }, "1"), gm_(m.game, "Bid"));
+    function show() {
+      const text = label(m, bidPick.move);
+      value.textContent = text;
+      value.setAttribute("aria-valuenow", points(bidPick.move));
+      value.setAttribute("aria-valuetext", text);
+      down.disabled = bidPick.move === first;
+      up.disabled = bidPick.move === last;
+      place.dataset.move = bidPick.move;
+      place.title = m.notation ? bidPick.move : "";
+    }
+    show();
+    const row = h("div", { class: "actions bids", role: "group", "aria-label": _("Choose your move") },
+      h("div", { class: "bid-stepper" }, down, value, up), place);
+    const more = [];
+    if (bids.pass) more.push(bids.pass);
+    const mark = bids.plain.find((mv) => parsed(m, mv).numbers[0] >= 42);
+    const buttons = actionRow(m, ctx, more.concat(bids.special), {}).childNodes;
+    [...buttons].forEach((b, i) => {
+      b.dataset.hotkey = String(i + 2);
+      b.querySelector("kbd").textContent = String(i + 2);
+      row.appendChild(b);
+    });
+    if (mark && mark !== first) {
+      // the lowest mark bid, shown in the control (Bid places it)
+      row.appendChild(h("button", { type: "button", class: "bid-jump", id: "bid-marks", dataset: { key: "bid-marks" }, "aria-controls": "bid-value",
+        onclick: () => { bidPick.move = mark; show(); value.focus(); } }, label(m, mark)));
+    }
+    return row;
   }
 
   /* ------------------------------------------------------------------ Bingo */
@@ -669,6 +749,25 @@ const Games = (() => {
     return sv("svg", { viewBox: vb.join(" "), class: "layout", role: "img", "aria-label": lay.tiles.map((t) => t.tile).join(", ") }, parts);
   }
 
+  /** The hand and the moves; where the table draws until a tile fits
+   * (ctx.drawUntilFits), its button comes first and one tile's draw second. */
+  function fiveupControls(m, ctx, v) {
+    const draw = ctx.drawUntilFits ? v.legal_moves.find((mv) => (parsed(m, mv) || {}).kind === "draw") : null;
+    if (!draw) return myControls(m, ctx, v.hand || []);
+    const box = myControls(m, ctx, v.hand || [], {
+      act: (mv) => (mv === draw ? ctx.drawUntilFits(mv) : ctx.move(mv)),
+      // games: fiveup
+      render: (mv) => (mv === draw ? gm_(m.game, "Draw until a tile fits") : label(m, mv)),
+    });
+    const row = box.querySelector(".actions");
+    if (row && myTurn(m) && !m.choice) {
+      row.appendChild(h("button", { type: "button", class: "move-btn", id: "draw-one", dataset: { key: "draw-one", move: draw, hotkey: "2" },
+        // games: fiveup
+        title: m.notation ? draw : null, onclick: () => ctx.move(draw) }, h("kbd", { "aria-hidden": "true" }, "2"), gm_(m.game, "Draw one tile")));
+    }
+    return box;
+  }
+
   function fiveup(m, ctx) {
     const v = m.view;
     const n = v.names.length;
@@ -688,7 +787,7 @@ const Games = (() => {
       said.labels.ends ? h("span", { class: "ends" }, said.labels.ends) : null));
     if (fiveupEnded) center.appendChild(handSummary(m, ctx, fiveupEnded));
     board.appendChild(center);
-    board.appendChild(myControls(m, ctx, v.hand || []));
+    board.appendChild(fiveupControls(m, ctx, v));
 
     const side = h("aside", { class: "sidebar" });
     appendAll(side, sidePanels(m));
@@ -730,6 +829,7 @@ const Games = (() => {
     parsed,
     splitMoves,
     tileKey,
+    phone: PHONE,
     register(name, fn) {
       RENDER[name] = fn;
     },

@@ -10,6 +10,7 @@
   let state = null;
   let choice = null;
   let pending = null; // the move number a sent move answers, until its state or refusal arrives
+  let drawing = false; // the sent move draws until a tile fits: pending until the last draw
   let ws = null;
   let retry = 0;
   let alive = true;
@@ -198,6 +199,7 @@
     boardBox.classList.toggle("offline", !now);
     if (!now) {
       pending = null;
+      drawing = false;
       status.textContent = _("Connection lost; reconnecting…");
     } else if (state) {
       render();
@@ -249,12 +251,19 @@
       case "state":
         if (kept && kept.token) Mine.note(tableId, first.game, kept.seat, kept.token);
         noteHandEnd(msg);
+        if (pending !== null && msg.n > pending && drawing && msg.last && msg.last.more && msg.last.seat === msg.seat) {
+          pending = msg.n; // one draw of several: the next one is on its way
+          state = msg;
+          render();
+          break;
+        }
         if (pending !== null && msg.n === pending) {
           state = msg; // another player's news: the sent move is still on its way
           render();
           break;
         }
         pending = null;
+        drawing = false;
         state = msg;
         refusal = null;
         if (hint && hint.n !== msg.n) hint = null;
@@ -265,6 +274,7 @@
         refusalBox.dataset.count = String(Number(refusalBox.dataset.count || 0) + 1);
         if (pending !== null) {
           pending = null;
+          drawing = false;
           render();
         }
         refusal = msg.message;
@@ -396,6 +406,16 @@
       if (send({ type: "move", move: mv, n: state.n })) pending = state.n;
       render();
     },
+    /* Draw, and again, until a tile fits (or nothing more may be drawn): one message. */
+    drawUntilFits(mv) {
+      if (!state || pending !== null) return;
+      choice = null;
+      if (send({ type: "move", move: mv, n: state.n, until_fits: true })) {
+        pending = state.n;
+        drawing = true;
+      }
+      render();
+    },
     tile(key, moves) {
       if (!state) return;
       if (moves.length === 1) ctx.move(moves[0]);
@@ -454,6 +474,8 @@
     const seated = m.me !== null && m.me !== undefined;
     // games: texas42 fiveup bingo
     if (seated && (m.held || (aw && aw.kind === "continue"))) return gm_(m.game, "The hand is over: continue when you are ready.");
+    // games: fiveup
+    if (drawing && pending !== null) return gm_(m.game, "Drawing until a tile fits…");
     return said.status || "";
   }
 
@@ -754,6 +776,8 @@
   setInterval(() => {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
   }, 25000);
+
+  Games.phone.addEventListener("change", render); // a phone's controls, or a laptop's
 
   connect();
 })();
