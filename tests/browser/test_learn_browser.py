@@ -43,6 +43,20 @@ def wait_step(page: Any, lesson: str, n: int, phase: str = "ask") -> None:
     )
 
 
+def open_at(page: Any, base: str, game: str, lesson: str, step: int) -> None:
+    """Open a game's lessons at a step, as a learner who left off there would.
+
+    The progress is written from another page of the site: the lessons' page saves its
+    own first step once its course has loaded, which could overwrite it."""
+    page.goto(base + "/rules")
+    page.evaluate(
+        """([key, lesson, step]) => localStorage.setItem(key,
+             JSON.stringify({lessons: {}, at: {lesson, step}}))""",
+        [f"ludoteca.learn.{game}", lesson, step],
+    )
+    page.goto(f"{base}/learn/{game}")
+
+
 def attempts(page: Any) -> int:
     return int(page.get_attribute("#lesson", "data-attempts") or "0")
 
@@ -175,13 +189,7 @@ def test_the_last_step_offers_a_practice_table_with_hints(browser: Any, make_ser
     page = new_page(browser, "en-US")
     course = load_course("bingo")
     last = course.lessons[-1]
-    page.goto(f"{server.url}/learn/bingo")
-    page.evaluate(
-        """([lesson, step]) => localStorage.setItem('ludoteca.learn.bingo',
-             JSON.stringify({lessons: {}, at: {lesson, step}}))""",
-        [last.id, len(last.steps)],
-    )
-    page.reload()
+    open_at(page, server.url, "bingo", last.id, len(last.steps))
     wait_step(page, last.id, len(last.steps))
     step = last.steps[-1]
     game = position(course, step)
@@ -206,12 +214,7 @@ def test_show_me_says_the_answers_as_alternatives(
     page = new_page(browser, locale)
     course = load_course("bingo")
     step = course.lesson("following").steps[1]  # two answers, either one right
-    page.goto(f"{server.url}/learn/bingo")
-    page.evaluate(
-        """() => localStorage.setItem('ludoteca.learn.bingo',
-             JSON.stringify({lessons: {}, at: {lesson: 'following', step: 2}}))"""
-    )
-    page.reload()
+    open_at(page, server.url, "bingo", "following", 2)
     wait_step(page, "following", 2)
     page.locator("#show-btn").click()
     page.wait_for_selector("#feedback p")
