@@ -209,16 +209,17 @@ def test_a_group_commit_stores_every_table_or_none(db_url: str) -> None:
     """One transaction for many tables' moves: all stored, with who made each and
     whether the game is over; a batch holding a move number already stored is
     refused as a whole (``MoveTaken``), nothing of it written."""
-    from ludoteca.web.store import Append, MoveTaken, SeatData
+    from ludoteca.web.store import Append, MoveTaken, SeatData, TableData
 
     store = Store(db_url)
     try:
         seats = [SeatData(i, "bot", "greedy", f"Bot {i}", None, None) for i in range(2)]
         for t in ("ta", "tb"):
             store.create_table(
-                table_id=t, game="bingo", options={}, seed=1, bot_delay=0.0,
-                seats=seats, moves=[], over=False,
-            )  # fmt: skip
+                TableData(
+                    id=t, game="bingo", options={}, seed=1, bot_delay=0.0, over=False, seats=seats
+                )
+            )
         store.commit_batch(
             [
                 Append("ta", 0, ((None, "deal x"), (1, "play 6-6")), False),
@@ -246,7 +247,7 @@ def test_the_writer_commits_what_waits_together_and_tells_people_first(
     import asyncio
     import threading
 
-    from ludoteca.web.store import SeatData
+    from ludoteca.web.store import SeatData, TableData
     from ludoteca.web.writer import Writer
 
     store = Store(sqlite_url)
@@ -254,9 +255,10 @@ def test_the_writer_commits_what_waits_together_and_tells_people_first(
     ids = [f"t{i}" for i in range(5)]
     for t in ids:
         store.create_table(
-            table_id=t, game="bingo", options={}, seed=1, bot_delay=0.0,
-            seats=seats, moves=[], over=False,
-        )  # fmt: skip
+            TableData(
+                id=t, game="bingo", options={}, seed=1, bot_delay=0.0, over=False, seats=seats
+            )
+        )
     writer = Writer(store)
     gate = threading.Event()
     told: list[str] = []

@@ -75,13 +75,13 @@ def test_finished_and_idle_tables_leave_memory_and_come_back(sqlite_url: str) ->
         while not hub.tables[done].bot_task.done():
             assert time.monotonic() < deadline
             time.sleep(0.01)
-        assert hub.evict() == 1 and done not in hub.tables and idle in hub.tables
+        assert hub.upkeep.evict() == 1 and done not in hub.tables and idle in hub.tables
         hub.idle_seconds = 0.0
         with c.websocket_connect(f"/ws/{idle}") as ws:  # a connected table stays
             ws.send_json({"type": "hello", "token": mine["token"]})
             assert ws.receive_json()["type"] == "welcome"
-            assert hub.evict() == 0 and idle in hub.tables
-        assert hub.evict() == 1 and not hub.tables
+            assert hub.upkeep.evict() == 0 and idle in hub.tables
+        assert hub.upkeep.evict() == 1 and not hub.tables
         # both load again on first use, as they were
         again = c.get(f"/api/tables/{done}").json()["table"]
         assert again["over"] is True
@@ -89,7 +89,7 @@ def test_finished_and_idle_tables_leave_memory_and_come_back(sqlite_url: str) ->
         assert set(hub.tables) == {done, idle}
         hub.idle_seconds = 600.0
         hub.max_live = 1
-        assert hub.evict() == 1 and len(hub.tables) == 1
+        assert hub.upkeep.evict() == 1 and len(hub.tables) == 1
 
 
 def test_a_restart_with_thousands_of_unfinished_tables_is_quick(

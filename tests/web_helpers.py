@@ -277,7 +277,7 @@ def stored_table(
 
     from ludoteca.web.hub import new_table_id
     from ludoteca.web.schema import hash_secret
-    from ludoteca.web.store import SeatData
+    from ludoteca.web.store import SeatData, TableData
 
     tokens = [secrets.token_urlsafe(16) for _ in range(players)]
     bots = bots or {}
@@ -289,7 +289,9 @@ def stored_table(
     ]
     table_id = new_table_id()
     store.create_table(
-        table_id=table_id, game=game, options=options or {}, seed=1, bot_delay=bot_delay,
-        seats=seats, moves=moves, over=False,
+        TableData(
+            id=table_id, game=game, options=options or {}, seed=1, bot_delay=bot_delay,
+            over=False, seats=seats, moves=[m for _, m in moves], move_seats=[w for w, _ in moves],
+        )
     )  # fmt: skip
     return table_id, tokens

@@ -10,6 +10,7 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 import ludoteca
@@ -289,3 +290,22 @@ async def health(request: Request) -> Response:
 
 async def socket(websocket: WebSocket) -> None:
     await table_socket(services(websocket).hub, websocket)
+
+
+def routes() -> list[BaseRoute]:
+    """The API's addresses, and the table's socket."""
+    return [
+        Route("/api/games", games),
+        Route("/api/seats", seats, methods=["POST"]),
+        Route("/api/tables", tables, methods=["GET"]),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/status", statuses, methods=["POST"]),
+        Route("/api/tables/{table_id}", table),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", record),
+        Route("/api/replay", replay, methods=["POST"]),
+        Route("/api/review", review, methods=["POST"]),
+        Route("/i18n/{lang}.js", i18n_script),
+        Route("/healthz", health),
+        WebSocketRoute("/ws/{table_id}", socket),
+    ]

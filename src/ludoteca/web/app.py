@@ -28,7 +28,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ludoteca.analysis import ANALYSIS_BUDGET
@@ -140,32 +140,13 @@ def create_app(
 
 
 def routes(learn: LearnApi) -> list[BaseRoute]:
-    """The app's addresses (see the module's documentation)."""
+    """The app's addresses (see the module's documentation): the pages', the lessons'
+    API, the JSON API's and the table's socket, the static files."""
     return [
-        Route("/", pages.lobby),
-        Route("/t/{table_id}", pages.table_page),
-        Route("/rules", pages.rules_index),
-        Route("/rules/{game}", pages.rules_page),
-        Route("/learn", pages.learn_page),
-        Route("/learn/{game}", pages.learn_page),
+        *pages.routes(),
         Route("/api/learn/{game}", learn.course),
         Route("/api/learn/{game}/try", learn.attempt, methods=["POST"]),
         Route("/api/learn/{game}/{lesson}/{step}", learn.step),
-        Route("/replay", pages.replay_page),
-        Route("/mine", pages.mine_page),
-        Route("/replay/{table_id}", pages.replay_table_page),
-        Route("/api/games", api.games),
-        Route("/api/seats", api.seats, methods=["POST"]),
-        Route("/api/tables", api.tables, methods=["GET"]),
-        Route("/api/tables", api.create, methods=["POST"]),
-        Route("/api/tables/status", api.statuses, methods=["POST"]),
-        Route("/api/tables/{table_id}", api.table),
-        Route("/api/tables/{table_id}/join", api.join, methods=["POST"]),
-        Route("/api/tables/{table_id}/record", api.record),
-        Route("/api/replay", api.replay, methods=["POST"]),
-        Route("/api/review", api.review, methods=["POST"]),
-        Route("/i18n/{lang}.js", api.i18n_script),
-        Route("/healthz", api.health),
-        WebSocketRoute("/ws/{table_id}", api.socket),
+        *api.routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -13,10 +13,12 @@ at the table continues; a table of bots goes on after a few paces), and a
 player's own roll of the dice (a person rolls when they ask; a bot rolls at the
 table's pace). Whatever the table waits for is in each frame's ``awaits``.
 
-The hub is in parts: the live tables (:mod:`.live`), the frames the connections
-are sent (:mod:`.frames`), the bots (:mod:`.tablebots`), the people taking their
-seats (:mod:`.arrivals`) and the other workers (:mod:`.cluster`); this module loads,
-creates and moves the tables.
+The hub is in parts: the live tables (:mod:`.live`), the moves played at them
+(:mod:`.turns`) and the draws until a tile fits (:mod:`.draws`), the frames the
+connections are sent (:mod:`.frames`), the bots (:mod:`.tablebots`), the people
+taking their seats (:mod:`.arrivals`), the tables kept in memory (:mod:`.upkeep`)
+and the other workers (:mod:`.cluster`); this module starts and stops them, loads
+and creates the tables.
 """
 
 from __future__ import annotations
@@ -32,13 +34,13 @@ from typing import Any
 
 import ludoteca
 from ludoteca.bots import available_levels
-from ludoteca.errors import IllegalMove
 from ludoteca.game import Game
 
 from .arrivals import Arrivals
 from .bots import BotPool
 from .broker import Broker
 from .cluster import Cluster
+from .draws import Draws
 from .engines import Engines
 from .errors import Refused
 from .frames import Frames
@@ -52,16 +54,16 @@ from .live import (
     TABLE_ID,
     Connection,
     LiveTable,
-    check_seen,
     draw_chance,
-    draw_one,
     new_table_id,
     public_options,
     table_summary,
 )
 from .seating import check_table, seat_plan
-from .store import MoveTaken, SeatData, Store
+from .store import MoveTaken, SeatData, Store, TableData
 from .tablebots import TableBots
+from .turns import Turns
+from .upkeep import Upkeep
 from .writer import Writer
 
 __all__ = [
@@ -82,20 +84,6 @@ log = logging.getLogger("ludoteca.web")
 LOBBY_IDLE = 24 * 3600.0
 """An unfinished table where nothing moved and nobody was connected for this long is
 no longer listed in the lobby (``ludoteca serve --lobby-idle-hours``)."""
-SEEN_EVERY = 300.0
-"""Seconds between two notes that someone is connected to a table."""
-DRAW_PACE = 0.25
-"""Most seconds between two draws of a player drawing until a tile fits (the
-table's pace when it is quicker): the table sees them come one by one."""
-
-
-def _is_draw(game: Game, move: str) -> bool:
-    """Whether ``move`` is a draw of ``game``'s kind (whether it is allowed now is
-    :meth:`Game.play`'s question)."""
-    try:
-        return game.parse(move).kind == "draw"
-    except IllegalMove:
-        return True  # not a move at all: the game's refusal says so
 
 
 class Hub:
@@ -144,6 +132,9 @@ class Hub:
         self.bots = TableBots(self)
         self.cluster = Cluster(self)
         self.arrivals = Arrivals(self)
+        self.turns = Turns(self)
+        self.draws = Draws(self)
+        self.upkeep = Upkeep(self)
 
     @property
     def hints_available(self) -> bool:
@@ -166,10 +157,10 @@ class Hub:
         if self.bot_pool is not None:
             self.bot_pool.start()
         if self.broker is not None:
-            self._spawn(self._with_broker(resume))
+            self.spawn(self._with_broker(resume))
         elif resume:
-            self._spawn(self.resume_bots())
-        self._spawn(self._sweeper())
+            self.spawn(self.resume_bots())
+        self.spawn(self.upkeep.sweep())
 
     async def _with_broker(self, resume: bool) -> None:
         assert self.broker is not None
@@ -179,7 +170,7 @@ class Hub:
                 await self.broker.add_bot_table(table_id)
         await self.cluster.keep_leases()
 
-    def _spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
@@ -196,63 +187,6 @@ class Hub:
         if count:
             log.info("resumed %d unfinished tables with bots", count)
         return count
-
-    async def _sweeper(self) -> None:
-        while not self.closing:
-            await asyncio.sleep(min(30.0, max(0.05, self.idle_seconds / 4)))
-            self.evict()
-            for table in list(self.tables.values()):
-                if table.conns:  # someone has been there all along
-                    self.note_seen(table)
-
-    def note_seen(self, table: LiveTable) -> None:
-        """Someone is (or was just) connected to the table: stored now and then
-        (at most every :data:`SEEN_EVERY` seconds), for the lobby to tell the tables
-        left idle (:attr:`lobby_idle`)."""
-        now = time.monotonic()
-        if self.closing or now - table.seen_noted < SEEN_EVERY:
-            return
-        table.seen_noted = now
-        self._spawn(self._note_seen(table.id))
-
-    async def _note_seen(self, table_id: str) -> None:
-        try:
-            await self.writer.call(self.store.note_seen, [table_id])
-        except Exception:  # only the lobby's list reads it: never worth a failure
-            log.warning("could not note that table %s is in use", table_id)
-
-    def evict(self) -> int:
-        """Drop from memory the tables nobody uses: finished or idle, with no
-        connection and no bot at work (they load again on first use); also the
-        least recently used beyond :attr:`max_live`. How many were dropped."""
-        now = time.monotonic()
-        idle = [
-            t
-            for t in self.tables.values()
-            if not t.conns
-            and (t.bot_task is None or t.bot_task.done())
-            and not t.lock.locked()
-            and (t.over or (now - t.used > self.idle_seconds and not t.leased))
-        ]
-        dropped = {t.id for t in idle}
-        excess = len(self.tables) - len(dropped) - self.max_live
-        if excess > 0:
-            spare = sorted(
-                (
-                    t
-                    for t in self.tables.values()
-                    if t.id not in dropped
-                    and not t.conns
-                    and not t.leased
-                    and not t.lock.locked()
-                    and (t.bot_task is None or t.bot_task.done())
-                ),
-                key=lambda t: t.used,
-            )
-            dropped.update(t.id for t in spare[:excess])
-        for table_id in dropped:
-            del self.tables[table_id]
-        return len(dropped)
 
     async def close(self) -> None:
         self.closing = True
@@ -365,214 +299,29 @@ class Hub:
         waiting = any(s.kind == "human" and s.token_hash is None for s in seats)
         if not waiting:
             draw_chance(game)
-        table_id = new_table_id()
-        moves = game.moves
-        await self.writer.call(
-            self.store.create_table,
-            table_id=table_id,
+        data = TableData(
+            id=new_table_id(),
             game=game_name,
             options=dict(game.options),
             seed=seed,
             bot_delay=delay,
-            seats=seats,
-            moves=[(None, m) for m in moves],
             over=game.is_over,
             rematch_of=rematch_of,
             listed=listed,
             waiting=waiting,
             host=host,
-        )
-        table = LiveTable(
-            id=table_id,
-            game_name=game_name,
-            options=dict(game.options),
-            bot_delay=delay,
             seats=list(seats),
-            game=game,
-            stored=len(moves),
-            over=game.is_over,
-            rematch_of=rematch_of,
-            listed=listed,
-            waiting=waiting,
-            host=host,
+            moves=game.moves,
+            move_seats=[None] * len(game),
         )
-        self.tables[table_id] = table
+        await self.writer.call(self.store.create_table, data)
+        table = LiveTable.of(data, game)
+        self.tables[table.id] = table
         if self.broker is not None and any(s.kind == "bot" for s in seats):
-            await self.broker.add_bot_table(table_id)
-            table.leased = await self.broker.acquire(table_id)
+            await self.broker.add_bot_table(table.id)
+            table.leased = await self.broker.acquire(table.id)
         self.bots.kick(table)
         return table
-
-    # ------------------------------------------------------------------ moves
-
-    async def play(
-        self,
-        table: LiveTable,
-        seat: int | None,
-        move: Any,
-        seen: Any = None,
-        *,
-        until_fits: bool = False,
-    ) -> None:
-        """Play ``move`` for ``seat``: checked, committed, then broadcast.
-
-        ``Refused`` (nothing changes) if it is not that seat's legal move now.
-        With ``until_fits`` the move is a draw, played again and again while it is
-        still the seat's only legal move (Five-Up: until a tile fits, or the stock
-        is down to the tiles never drawn): each draw is a move of the record of its
-        own, stored before the frame that shows it is sent, at the table's pace (at
-        most :data:`DRAW_PACE` seconds apart). Each frame's ``last`` then says
-        ``more``: whether another draw follows.
-        """
-        if seat is None:
-            raise Refused("spectator")
-        if not isinstance(move, str) or not move.strip() or len(move) > 120:
-            raise Refused("bad_move_text")
-        check_seen(seen)
-        async with table.lock:
-            game = table.game
-            if table.waiting:
-                raise Refused("waiting")
-            if game.is_over:
-                raise Refused("game_over")
-            if seen is not None and seen != table.n:
-                raise Refused("stale")
-            if game.to_move != seat:
-                raise Refused("not_your_turn", {"name": self.frames.acting_name(table)})
-            if until_fits and not _is_draw(game, move):
-                raise Refused("until_fits")
-            while True:
-                before, pairs = await self._play_one(table, seat, move)
-                last: dict[str, Any] = {"seat": seat, "move": pairs[0][1]}
-                if not until_fits:
-                    break
-                last["more"] = (
-                    not game.is_over
-                    and game.to_move == seat
-                    and game.legal_moves() == [pairs[0][1]]
-                )
-                if not last["more"]:
-                    break
-                await self.tell_moved(table, before, pairs, last)
-                pace = min(table.bot_delay, DRAW_PACE)
-                if pace > 0:
-                    await asyncio.sleep(pace)
-        await self.tell_moved(table, before, pairs, last)
-
-    async def _play_one(
-        self, table: LiveTable, seat: int, move: str
-    ) -> tuple[int, list[tuple[int | None, str]]]:
-        """Play and store one move of ``seat`` (the table's lock held), with the chance
-        events that follow it; the move count before, and the moves."""
-        game = table.game
-        # the move is played once, on the live game: nobody sees it until it is
-        # stored (the table is unsettled meanwhile), and it is taken back if not
-        before = table.n
-        try:
-            game.play(move)
-        except IllegalMove as e:  # the game is left as it was
-            raise Refused(
-                "illegal",
-                {
-                    "move": move,
-                    "game": table.game_name,
-                    "refusal": e.code,
-                    "params": e.params,
-                    "seat": seat,
-                    "names": [s.name for s in table.seats],
-                    "levels": [s.level if s.kind == "bot" else None for s in table.seats],
-                },
-            ) from None
-        draw_chance(game)
-        new = game.moves_since(before)
-        pairs: list[tuple[int | None, str]] = [(seat, new[0])]
-        pairs += [(None, m) for m in new[1:]]
-        await self._store(table, pairs, urgent=table.seats[seat].kind != "bot")
-        return before, pairs
-
-    async def roll(self, table: LiveTable, seat: int | None, seen: Any = None) -> None:
-        """Roll ``seat``'s dice, due now (a chance event the server draws when the
-        player asks); ``Refused`` if no roll of that seat is due."""
-        if seat is None:
-            raise Refused("spectator")
-        check_seen(seen)
-        async with table.lock:
-            if table.waiting:
-                raise Refused("waiting")
-            if table.game.is_over:
-                raise Refused("game_over")
-            if seen is not None and seen != table.n:
-                raise Refused("stale")
-            if table.game.to_roll != seat:
-                raise Refused("not_your_roll", {"name": self.frames.acting_name(table)})
-            before, pairs = await self.draw_waiting(table)
-        await self.tell_moved(table, before, pairs, None)
-
-    async def go_on(self, table: LiveTable, seat: int | None, seen: Any = None) -> bool:
-        """A player has seen the end of the hand: the next hand is dealt.
-
-        Whether it was dealt now: a message that comes after the deal (another
-        player continued first) or made on an older state changes nothing.
-        """
-        if seat is None:
-            raise Refused("spectator")
-        check_seen(seen)
-        async with table.lock:
-            if table.waiting:
-                raise Refused("waiting")
-            if table.game.next_step().kind != "deal" or (seen is not None and seen != table.n):
-                return False
-            before, pairs = await self.draw_waiting(table)
-        await self.tell_moved(table, before, pairs, None)
-        return True
-
-    async def draw_waiting(
-        self, table: LiveTable, *, urgent: bool = True
-    ) -> tuple[int, list[tuple[int | None, str]]]:
-        """Draw and store the chance event that waited, and those after it that do
-        not wait (the table's lock held); the move count before, and the moves
-        (``urgent``: a person asked, see :meth:`Writer.append`)."""
-        before = table.n
-        draw_one(table.game)
-        pairs: list[tuple[int | None, str]] = [(None, m) for m in table.game.moves_since(before)]
-        await self._store(table, pairs, urgent=urgent)
-        return before, pairs
-
-    async def _store(
-        self, table: LiveTable, pairs: list[tuple[int | None, str]], *, urgent: bool
-    ) -> None:
-        """Store the moves the game made since the last stored (the table's lock
-        held, the table unsettled); ``Refused`` if they cannot be, and the game
-        takes them back: nothing changed."""
-        game = table.game
-        try:
-            await self.writer.append(
-                table.id, table.stored, pairs, over=game.is_over, urgent=urgent
-            )
-        except Exception as e:
-            while len(game) > table.stored:
-                game.pop()
-            if isinstance(e, MoveTaken):  # another worker stored a move first: catch up
-                await self.cluster.catch_up(table, locked=True)
-                raise Refused("stale") from None
-            log.exception("could not store a move of table %s", table.id)
-            raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
-        table.stored = len(game)
-        table.over = game.is_over
-
-    async def tell_moved(
-        self,
-        table: LiveTable,
-        before: int,
-        pairs: list[tuple[int | None, str]],
-        last: dict[str, Any] | None,
-    ) -> None:
-        """Tell everyone what was stored: the connections, the bots, the other workers."""
-        self.frames.broadcast(table, last=last)
-        self.bots.kick(table)
-        if self.broker is not None:
-            news = {"kind": "moves", "from": before, "moves": pairs, "last": last}
-            await self.broker.publish(table.id, news)
 
     # ---------------------------------------------------------------- rematch
 

@@ -162,6 +162,12 @@ class LiveTable:
         game = ludoteca.replay(record)
         if not data.waiting:
             draw_chance(game)
+        return cls.of(data, game)
+
+    @classmethod
+    def of(cls, data: TableData, game: Game) -> LiveTable:
+        """The live table of ``data`` playing ``game`` (its moves those of ``data``
+        stored, and chance events drawn since)."""
         return cls(
             id=data.id,
             game_name=data.game,

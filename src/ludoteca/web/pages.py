@@ -9,6 +9,7 @@ import html
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
 
 from ludoteca.i18n.ui import UI, ui
 from ludoteca.i18n.words import GAME_TITLES
@@ -27,6 +28,7 @@ __all__ = [
     "not_found",
     "replay_page",
     "replay_table_page",
+    "routes",
     "rules_index",
     "rules_page",
     "table_page",
@@ -120,3 +122,18 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 async def method_not_allowed(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": "http", "message": "method not allowed"}, status_code=405)
+
+
+def routes() -> list[BaseRoute]:
+    """The pages' addresses (all read with ``GET``)."""
+    return [
+        Route("/", lobby),
+        Route("/t/{table_id}", table_page),
+        Route("/rules", rules_index),
+        Route("/rules/{game}", rules_page),
+        Route("/learn", learn_page),
+        Route("/learn/{game}", learn_page),
+        Route("/replay", replay_page),
+        Route("/mine", mine_page),
+        Route("/replay/{table_id}", replay_table_page),
+    ]

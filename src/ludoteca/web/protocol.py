@@ -162,7 +162,7 @@ async def table_socket(hub: Hub, websocket: WebSocket) -> None:
         await writer
         if was_ready:
             hub.frames.touch(table)
-            hub.note_seen(table)
+            hub.upkeep.note_seen(table)
 
 
 def _error(e: Refused, lang: str) -> dict[str, Any]:
@@ -187,11 +187,12 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         until_fits = data.get("until_fits", False)
         if not isinstance(until_fits, bool):
             raise Refused("bad_message", {"detail": "until_fits is true or false"})
-        await hub.play(table, conn.seat, data.get("move"), data.get("n"), until_fits=until_fits)
+        act = hub.draws.until_fits if until_fits else hub.turns.play
+        await act(table, conn.seat, data.get("move"), data.get("n"))
     elif kind == "roll":
-        await hub.roll(table, conn.seat, data.get("n"))
+        await hub.turns.roll(table, conn.seat, data.get("n"))
     elif kind == "continue":
-        await hub.go_on(table, conn.seat, data.get("n"))
+        await hub.turns.go_on(table, conn.seat, data.get("n"))
     elif kind == "hint":
         await _hint(hub, table, conn)
     elif kind == "rematch":
@@ -223,7 +224,7 @@ async def _hello(hub: Hub, table: LiveTable, conn: Connection, data: dict[str, A
     await hub.cluster.refresh(table)
     hub.frames.send_state(table, conn)
     hub.frames.touch(table)
-    hub.note_seen(table)
+    hub.upkeep.note_seen(table)
 
 
 async def _hint(hub: Hub, table: LiveTable, conn: Connection) -> None:

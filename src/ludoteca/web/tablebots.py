@@ -100,8 +100,8 @@ class TableBots(HubPart):
                 async with table.lock:
                     if table.n != seen:
                         return None
-                    before, pairs = await self.hub.draw_waiting(table, urgent=False)
-                await self.hub.tell_moved(table, before, pairs, None)
+                    before, pairs = await self.hub.turns.draw_waiting(table, urgent=False)
+                await self.hub.turns.tell_moved(table, before, pairs, None)
         except Refused as e:
             return e
         return None
@@ -147,7 +147,7 @@ class TableBots(HubPart):
             if wait > 0 and turn is None:
                 await asyncio.sleep(wait)
             try:
-                await self.hub.play(table, seat, move, seen)
+                await self.hub.turns.play(table, seat, move, seen)
             except Refused as e:
                 if e.code not in ("stale", "storage"):
                     log.error("bot move %r refused at table %s: %s", move, table.id, e.params)

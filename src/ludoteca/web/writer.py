@@ -16,6 +16,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .store import Append, Store
@@ -30,22 +31,16 @@ MAX_BATCH = 1000
 """Most appends committed together."""
 
 
+@dataclass(slots=True, eq=False)
 class _Job:
-    __slots__ = ("append", "call", "future", "loop", "urgent")
+    """One thing for the writer's thread: an append, or a call; its future, resolved
+    in its loop's thread (``urgent``: a person waits for it, told first)."""
 
-    def __init__(
-        self,
-        loop: asyncio.AbstractEventLoop,
-        future: asyncio.Future[Any],
-        append: Append | None = None,
-        call: Callable[[], Any] | None = None,
-        urgent: bool = False,
-    ) -> None:
-        self.loop = loop
-        self.future = future
-        self.append = append
-        self.call = call
-        self.urgent = urgent
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+    append: Append | None = None
+    call: Callable[[], Any] | None = None
+    urgent: bool = False
 
     def settle(self, result: Any = None, error: BaseException | None = None) -> None:
         """Resolve the future (in its loop's thread)."""
