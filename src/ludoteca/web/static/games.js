@@ -345,7 +345,9 @@ const Games = (() => {
     if (seated && !m.view.over && (m.held || (aw && aw.kind === "continue"))) {
       box.appendChild(h("div", { class: "row" },
         h("button", { type: "button", class: "primary", id: "continue-btn", dataset: { key: "continue" }, onclick: () => ctx.go() },
-          ui("continue"), h("kbd", { "aria-hidden": "true" }, "c"))));
+          ui("continue"), h("kbd", { "aria-hidden": "true" }, "c")),
+        // games: texas42 fiveup bingo
+        ctx.tableId ? h("a", { class: "button", id: "review-hand", href: "/replay/" + ctx.tableId }, gm_(m.game, "Review this hand")) : null));
     } else if (aw && aw.kind === "pause") {
       // games: texas42 fiveup bingo
       box.appendChild(h("p", { class: "next" }, gm_(m.game, "The next hand is dealt in a moment…")));

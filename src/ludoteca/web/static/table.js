@@ -320,6 +320,7 @@
   }
 
   const ctx = {
+    tableId, // the hand's end links to its review
     move(mv) {
       if (!state || pending !== null) return;
       choice = null;
