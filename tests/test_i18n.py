@@ -29,7 +29,7 @@ def test_the_messages_come_from_the_python_and_the_javascript(template: Catalog)
     assert any(f.endswith("tui/app.py") for f in places)
     used = ids(template)
     assert len(used) > 300
-    assert (None, "Copy") in used  # only in table.js
+    assert (None, "Copy") in used  # only in tabletools.js
     assert (None, "Record saved to {path}") in used  # only in the terminal app
     assert ("bot level", "expert") in used  # marked in a table of words
     assert ("fiveup", "pass") in used and ("texas42", "pass") in used  # a game's own words

@@ -15,9 +15,11 @@ import pytest
 pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
+from test_web import Client, create
+from web_helpers import owes
 
 import ludoteca
-from ludoteca.analysis import analyse
+from ludoteca.analysis import analyse, decision_indices
 from ludoteca.bots import available_levels
 from ludoteca.bots.base import UNITS
 from ludoteca.web.app import create_app
@@ -88,21 +90,21 @@ def test_a_record_is_reviewed_with_units_in_both_languages(client: TestClient) -
 
 
 @pytest.mark.skipif("expert" not in available_levels("bingo"), reason="no Bingo expert")
-def test_a_finished_table_is_reviewed_and_an_unfinished_one_refused(client: TestClient) -> None:
+def test_a_finished_table_is_reviewed_whole(client: TestClient) -> None:
     bots = [{"kind": "bot", "level": "random"}] * 2
     r = client.post(
         "/api/tables", json={"game": "bingo", "seats": bots, "name": "Ana", "bot_delay": 0}
     )
     assert r.status_code == 201, r.text
     table = r.json()["table"]["id"]
-    first = client.post("/api/review", json={"table": table})
     deadline = time.monotonic() + 60
-    while first.status_code == 409:  # not over yet
-        assert first.json()["error"] == "record_not_over"
+    while not client.get(f"/api/tables/{table}").json()["table"]["over"]:
         assert time.monotonic() < deadline
         time.sleep(0.2)
-        first = client.post("/api/review", json={"table": table})
     done = review(client, {"table": table})
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert ludoteca.replay(record).is_over and done["first"] == 0
+    assert [d["index"] for d in done["decisions"]] == decision_indices(record)
     assert done["decisions"] and all(d["unit"] == "match_chance" for d in done["decisions"])
     assert any(d["kind"] == "estimate" for d in done["decisions"])
 
@@ -117,3 +119,51 @@ def test_a_bad_record_is_refused_and_nothing_is_started(client: TestClient) -> N
         r = client.post("/api/review", json=body)
         assert r.status_code == 400, body
     assert client.post("/api/review", json={"table": "nosuchtable"}).status_code == 404
+
+
+def test_a_hand_is_reviewed_while_its_game_goes_on(client: TestClient) -> None:
+    """Once a hand has ended, the table's record holds its finished hands and nothing of
+    the hand in play; the review judges the last finished hand's decisions alone."""
+    made = create(client, "texas42", [{"kind": "you"}] + [{"kind": "bot", "level": "random"}] * 3)
+    tid, token = made["table"]["id"], made["token"]
+    refused = client.get(f"/api/tables/{tid}/record")
+    assert refused.status_code == 409 and refused.json()["error"] == "record_not_over"
+    assert "hidden tiles" in refused.json()["message"]
+    assert client.post("/api/review", json={"table": tid}).status_code == 409
+
+    def stop(s: dict[str, Any]) -> bool:
+        return bool(s["view"]["to_move"] == 0 or owes(s, 0) == "continue")
+
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        c = Client(ws)
+        c.hello(token)
+        ends = 0
+        while ends < 2:  # the seat plays its last legal move until two hands have ended
+            st = c.state if c.state is not None and stop(c.state) else c.until_state(stop)
+            if owes(st, 0) == "continue":
+                ends += 1
+                record = client.get(f"/api/tables/{tid}/record").json()
+                game = ludoteca.replay(record)
+                assert not game.is_over and game.next_step().kind == "deal"
+                assert len(record["moves"]) == st["n"]  # up to the hand's end, no further
+                done = review(client, {"table": tid})
+                first = done["first"]
+                assert (first == 0) == (ends == 1)
+                if ends > 1:
+                    assert (
+                        ludoteca.replay({**record, "moves": record["moves"][:first]})
+                        .next_step()
+                        .kind
+                        == "deal"
+                    )
+                wanted = [i for i in decision_indices(record) if i > first]
+                assert [d["index"] for d in done["decisions"]] == wanted
+                c.ask(
+                    {"type": "continue", "n": st["n"]},
+                    lambda m, n=st["n"]: m["type"] == "state" and m["n"] > n,
+                )
+            else:
+                c.ask(
+                    {"type": "move", "move": st["view"]["legal_moves"][-1], "n": st["n"]},
+                    lambda m, n=st["n"]: m["type"] == "state" and m["n"] > n,
+                )

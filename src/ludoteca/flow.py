@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .gametype import GameType
 
-__all__ = ["Step", "StepKind", "ended_hand", "hand_just_ended", "next_step"]
+__all__ = ["Step", "StepKind", "ended_hand", "hand_ends", "hand_just_ended", "next_step"]
 
 StepKind = Literal["decision", "roll", "deal", "chance", "over"]
 
@@ -65,6 +65,24 @@ def ended_hand(game_type: GameType, events: Sequence[Event | Mapping[str, Any]])
     return code is not None and any(
         (e.code if isinstance(e, Event) else e.get("code")) == code for e in events
     )
+
+
+def hand_ends(game: Game) -> list[int]:
+    """How many moves the game had when each of its hands ended, in order (a game
+    without hands, such as Cavaleiro, has none).
+
+    ``game.moves[:n]`` for one of them is the game up to that hand's end: every hand
+    it holds is over, and nothing of the next deal is in it.
+
+    >>> import ludoteca
+    >>> game = ludoteca.new_game("texas42", seed=3)
+    >>> for _ in range(4):
+    ...     game.play("pass")
+    >>> n = hand_ends(game)[0]
+    >>> game.moves[n - 1], game.moves[n].split()[0]  # the fourth pass; the next deal came
+    ('pass', 'deal')
+    """
+    return [i + 1 for i, events in enumerate(game.events) if ended_hand(game.type, events)]
 
 
 def hand_just_ended(game: Game) -> bool:

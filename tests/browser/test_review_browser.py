@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_browser import create_table, new_page
+from test_web_browser import assert_portuguese, create_table, new_page, play_to_hand_end
 
 import ludoteca
 from ludoteca.bots import choose_move, make_bot
@@ -251,4 +251,41 @@ def test_watching_reviewing_and_learning_speak_portuguese(
     page.goto(f"{server.url}/learn/{game}")
     page.wait_for_selector("#board .board")
     assert_portuguese(page, f"{game} lesson")
+    assert not page.errors
+
+
+@pytest.mark.parametrize(("game", "locale"), [("texas42", "pt-BR"), ("fiveup", "en-US")])
+def test_a_hand_is_reviewed_from_its_summary_and_the_table_waits(
+    browser: Any, make_server: Any, artifacts: Path, game: str, locale: str
+) -> None:
+    server = make_server(args=ANALYSIS)
+    page = new_page(browser, locale=locale)
+    n = ludoteca.new_game(game, seed=0).num_seats
+    table = create_table(page, server.url, game, ["you", *["bot:random"] * (n - 1)])
+    play_to_hand_end(page, random.Random(5))
+    link = page.locator("#hand-summary #review-hand")
+    pt = locale == "pt-BR"
+    assert (
+        link.inner_text() == {"texas42": "Analisar esta rodada", "fiveup": "Review this hand"}[game]
+    )
+    ended = page.get_attribute("#board", "data-n")
+    link.click()
+    page.wait_for_url(f"**/replay/{table}")
+    page.wait_for_selector('#review[data-status="done"]', timeout=120_000)
+    note = page.locator("#going-on").inner_text()
+    assert ("O jogo continua" if pt else "The game goes on") in note
+    record = api(server.url, f"/api/tables/{table}/record")
+    game_so_far = ludoteca.replay(record)
+    assert not game_so_far.is_over and game_so_far.next_step().kind == "deal"
+    assert len(record["moves"]) == int(ended or "0")  # the hand's end, nothing further
+    review = api(server.url, "/api/review", {"table": table})
+    assert review["first"] == 0 and review["judged"] == review["total"] > 0
+    page.screenshot(path=str(artifacts / f"{game}-hand-review.png"), full_page=False)
+    if pt:
+        assert_portuguese(page, f"{game} hand review")
+    # back at the table, its hand's end still waits for this player
+    page.locator("#back-to-table").click()
+    page.wait_for_url(f"**/t/{table}")
+    page.wait_for_selector('#board[data-awaits="continue"] #continue-btn')
+    assert page.get_attribute("#board", "data-n") == ended
     assert not page.errors

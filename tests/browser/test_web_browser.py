@@ -957,7 +957,10 @@ def test_the_page_shows_the_words_the_server_said(
     assert len(shown) == len(wanted) > 10
     for text, words in zip(shown, wanted, strict=True):  # after the player's name, if any
         assert " ".join(text.split()).endswith(" ".join(words.split())), (text, words)
-    scripts = [requests_text(server.url + f"/static/{name}.js") for name in ("games", "table")]
+    scripts = [
+        requests_text(server.url + f"/static/{name}.js")
+        for name in ("games", "boards", "tabletools", "table")
+    ]
     assert not any("won the trick" in s or "ganha a vaza" in s for s in scripts)
     assert not page.errors
 

@@ -28,6 +28,7 @@ UI: dict[str, str] = {
     "you": N_("You"),
     "rules": N_("Rules"),
     "review": N_("Review"),
+    "back_to_table": N_("Back to the table"),
     "your_name": N_("Your name"),
     "name_rule": N_("Write your name (up to 24 characters)."),
     "move": N_("Move"),
@@ -92,7 +93,7 @@ REFUSALS: dict[str, str] = {
     "not_waiting": N_("The game has already started."),
     "bad_ids": N_("Give the tables' ids as a list, at most {limit} of them."),
     "record_not_over": N_(
-        "The record is available once the game is over (before, it would show the hidden tiles)."
+        "Nothing of this game is over yet: its record would show the hidden tiles."
     ),
     "bad_record": N_("This record cannot be replayed: {detail}"),
     "bad_text": N_("The text holds an invalid character (a lone surrogate)."),

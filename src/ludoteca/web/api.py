@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket
 
 import ludoteca
 from ludoteca.bots import available_levels
+from ludoteca.flow import hand_ends
 from ludoteca.i18n.words import Words
 from ludoteca.registry import GAMES, available_games, game_class
 
@@ -22,7 +23,7 @@ from . import i18n
 from .errors import Refused
 from .guard import check_options, parse_json
 from .hub import public_options, table_summary
-from .live import TABLE_ID
+from .live import TABLE_ID, LiveTable
 from .pages import not_found
 from .protocol import table_socket
 from .replays import check_record_options
@@ -212,12 +213,14 @@ async def record(request: Request) -> Response:
     live = await services(request).hub.get(request.path_params["table_id"])
     if live is None:
         return refusal(request, Refused("no_table", status=404))
-    if not live.over:
-        return refusal(request, Refused("record_not_over", status=409))
-    data = live.game.record(
-        players=[s.name if s.kind == "human" else "" for s in live.seats],
-        seats=[s.level or s.kind for s in live.seats],
-    )
+    try:
+        data, _first = shown_record(
+            live,
+            players=[s.name if s.kind == "human" else "" for s in live.seats],
+            seats=[s.level or s.kind for s in live.seats],
+        )
+    except Refused as e:
+        return refusal(request, e)
     name = f"ludoteca-{live.game_name}-{live.id}.json"
     return Response(
         json.dumps(data, ensure_ascii=False, indent=1) + "\n",
@@ -226,20 +229,38 @@ async def record(request: Request) -> Response:
     )
 
 
-async def record_of(request: Request) -> tuple[dict[str, Any], Any]:
-    """The request's body and the record it names: uploaded, or a finished table's."""
+def shown_record(live: LiveTable, **header: Any) -> tuple[dict[str, Any], int]:
+    """A table's record as far as anyone may see it, and where its last hand began.
+
+    Once the game is over, the whole game (and 0). Before, its finished hands only:
+    the moves up to the last hand's end, nothing of the hand in play (its deal
+    included); and the move count at which that last hand began, for the review of
+    that hand alone. A game with no hand finished is refused (``record_not_over``).
+    """
+    record = live.game.record(**header)
+    if live.over:
+        return record, 0
+    ends = hand_ends(live.game)
+    if not ends:
+        raise Refused("record_not_over", status=409)
+    record["moves"] = record["moves"][: ends[-1]]
+    return record, ends[-2] if len(ends) > 1 else 0
+
+
+async def record_of(request: Request) -> tuple[dict[str, Any], Any, int]:
+    """The request's body, the record it names (uploaded, or a table's as far as it
+    may be shown) and the move count from which its decisions are reviewed."""
     body = await read_json(request, MAX_RECORD_BODY, off_loop=True)
     if not isinstance(body, dict):
         raise Refused("bad_json")
     data = body.get("record")
+    first = 0
     if data is None and isinstance(body.get("table"), str):
         live = await services(request).hub.get(body["table"])
         if live is None:
             raise Refused("no_table", status=404)
-        if not live.over:
-            raise Refused("record_not_over", status=409)
-        data = live.game.record()
-    return body, data
+        data, first = shown_record(live)
+    return body, data, first
 
 
 async def replay(request: Request) -> Response:
@@ -247,7 +268,7 @@ async def replay(request: Request) -> Response:
     lang = i18n.pick_lang(request)
     try:
         await s.check_rate(request, "replay_step")
-        body, data = await record_of(request)
+        body, data, _first = await record_of(request)
         key = s.replays.key(data)
         if not s.replays.known(key):  # a step through a record already checked costs a move
             await s.check_rate(request, "replay")
@@ -261,16 +282,16 @@ async def review(request: Request) -> Response:
     s = services(request)
     lang = i18n.pick_lang(request)
     try:
-        _body, data = await record_of(request)
+        _body, data, first = await record_of(request)
         if not isinstance(data, dict):
             raise Refused("bad_record", {"detail": "no record"})
-        key = await asyncio.to_thread(s.reviews.key, data)
+        key = await asyncio.to_thread(s.reviews.key, data, first)
         # a review under way is looked at often; a new one costs an analysis
         known = s.reviews.known(key)
         await s.check_rate(request, "replay_step" if known else "replay")
         if not known:
             check_record_options(data)
-        status = await s.reviews.status(key, data, lang)
+        status = await s.reviews.status(key, data, lang, first=first)
     except Refused as e:
         return refusal(request, e)
     return JSONResponse(status)

@@ -106,7 +106,10 @@ async def replay_table_page(request: Request) -> Response:
     if table is None:
         return s.pages.not_found(request, NF_TABLE)
     return s.pages.render(
-        request, page="replay", title=UI["review"], data={"table": table.id, "over": table.over}
+        request,
+        page="replay",
+        title=UI["review"],
+        data={"table": table.id, "over": table.over, "game": table.game_name},
     )
 
 

@@ -56,6 +56,8 @@ class _Job:
     """A game of the record's kind, which parses its moves."""
     indices: list[int] = field(default_factory=list)
     sides: list[list[int]] = field(default_factory=list)
+    first: int = 0
+    """The moves before the judged ones (a finished hand reviewed alone starts after them)."""
     decisions: dict[int, Decision] = field(default_factory=dict)
     error: str | None = None
     done: bool = False
@@ -80,23 +82,28 @@ class Reviews:
         self._threads = asyncio.Semaphore(running)
 
     @staticmethod
-    def key(record: Any) -> str:
-        text = json.dumps(record, sort_keys=True, ensure_ascii=False, default=str)
+    def key(record: Any, first: int = 0) -> str:
+        """The review's key: its record, and the move from which it judges."""
+        text = json.dumps([record, first], sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
     def known(self, key: str) -> bool:
         return key in self._jobs
 
-    async def status(self, key: str, record: dict[str, Any], lang: str) -> dict[str, Any]:
+    async def status(
+        self, key: str, record: dict[str, Any], lang: str, *, first: int = 0
+    ) -> dict[str, Any]:
         """How far the review of ``record`` (``key`` its :meth:`key`) has got, said in
-        ``lang``; the first request starts it (a bad record is refused)."""
+        ``lang``; the first request starts it (a bad record is refused). Only the
+        decisions after the record's first ``first`` moves are judged (a table's last
+        finished hand, while its game goes on)."""
         job = self._jobs.get(key)
         if job is None:
             try:
                 game, indices, sides = await asyncio.to_thread(_prepare, record)
             except (InvalidRecord, IllegalMove, GameNotAvailable) as e:
                 raise Refused("bad_record", {"detail": str(e)}) from None
-            job = _Job(record, game, indices, sides)
+            job = _Job(record, game, [i for i in indices if i > first], sides, first=first)
             self._jobs[key] = job
             while len(self._jobs) > self.size:
                 _, old = self._jobs.popitem(last=False)
@@ -163,6 +170,7 @@ def _said(job: _Job, lang: str) -> dict[str, Any]:
         "status": "error" if job.error else ("done" if complete else "running"),
         "sides": job.sides,
         "total": len(job.indices),
+        "first": job.first,
         "judged": len(decisions),
         "decisions": [_decision(game, d, say) for d in decisions],
         "moves": parsed_decisions(job.game, {m for d in decisions for m in (d.played, d.best)}),

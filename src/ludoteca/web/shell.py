@@ -52,6 +52,17 @@ def _asset_version() -> str:
     return h.hexdigest()[:10]
 
 
+# The scripts a page loads before its own (common.js is on every page): the boards'
+# drawing where boards are drawn, the rules' diagrams where they are shown.
+_BOARDS = ("games", "boards")
+PAGE_SCRIPTS: dict[str, tuple[str, ...]] = {
+    "table": (*_BOARDS, "tabletools"),
+    "replay": _BOARDS,
+    "learn": (*_BOARDS, "diagrams"),
+    "rules": (*_BOARDS, "diagrams"),
+}
+
+
 class Pages:
     """The HTML pages: one shell, the page's script draws the rest."""
 
@@ -93,6 +104,10 @@ class Pages:
         )
         switch_title = html.escape(tx._("Change the language"))
         switch_text = "English" if other == "en" else "Português"
+        scripts = "\n".join(
+            f'<script src="/static/{name}.js?v={v}"></script>'
+            for name in (*PAGE_SCRIPTS.get(page, ()), page)
+        )
         body = f"""<!doctype html>
 <html lang="{i18n.html_lang(lang)}">
 <head>
@@ -117,9 +132,7 @@ class Pages:
 <script type="application/json" id="page-data">{payload}</script>
 <script src="/i18n/{lang}.js?v={v}"></script>
 <script src="/static/common.js?v={v}"></script>
-<script src="/static/games.js?v={v}"></script>
-{f'<script src="/static/diagrams.js?v={v}"></script>' if page in ("learn", "rules") else ""}
-<script src="/static/{page}.js?v={v}"></script>
+{scripts}
 </body>
 </html>
 """

@@ -17,7 +17,7 @@
 
   function row(g, t) {
     const links = [];
-    if (t) links.push(h("a", { class: "button small" + (t.over ? "" : " primary"), href: "/t/" + g.id, dataset: { key: "open-" + g.id } }, t.over ? _("See the table") : _("Back to the table")));
+    if (t) links.push(h("a", { class: "button small" + (t.over ? "" : " primary"), href: "/t/" + g.id, dataset: { key: "open-" + g.id } }, t.over ? _("See the table") : ui("back_to_table")));
     if (t && t.over) links.push(h("a", { class: "button small primary", href: "/replay/" + g.id, dataset: { key: "review-" + g.id } }, ui("review")));
     const seats = t ? t.seats.map((s) => s.label + (s.seat === g.seat ? " (" + ui("you").toLocaleLowerCase(LT_I18N.tag) + ")" : "")).join(", ") : "";
     return h("li", { dataset: { table: g.id, state: !t ? "gone" : t.over ? "over" : t.waiting ? "waiting" : "playing" } },

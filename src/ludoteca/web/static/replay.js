@@ -141,8 +141,10 @@
         return;
       }
       if (run !== reviewRun) return;
+      const opening = review === null;
       review = data;
       renderReview();
+      if (opening && data.first && requested === 0) go(data.first); // the hand judged, from its start
       if (data.status !== "running") return;
       await new Promise((resolve) => setTimeout(resolve, wait));
       wait = Math.min(2000, wait * 1.3);
@@ -391,13 +393,17 @@
     ev.preventDefault();
   });
 
+  /* A table's game: the whole of it once over; before, the hands finished so far
+   * (the server sends nothing of the hand in play), the last one judged. */
   if (fromTable) {
+    const back = h("a", { class: "button", id: "back-to-table", href: "/t/" + fromTable }, ui("back_to_table"));
     if (!LT.data.over) {
-      error.textContent = _("This game is not over yet; its replay opens when it ends.");
-    } else {
-      api("/api/tables/" + fromTable + "/record").then(start).catch((e) => {
-        error.textContent = e.message;
-      });
+      // games: texas42 fiveup bingo
+      const note = gm_(LT.data.game, "The game goes on: the expert judges the hand just finished; the earlier ones stay in view.");
+      error.before(h("p", { class: "panel going-on", id: "going-on" }, note, " ", back));
     }
+    api("/api/tables/" + fromTable + "/record").then(start).catch((e) => {
+      error.textContent = e.message;
+    });
   }
 })();

@@ -26,8 +26,6 @@
   let autoRoll = Keep.get("autoroll") === true; // this browser rolls its player's dice by itself
   let notation = Keep.get("notation") === true; // the moves' notation shown beside their words
   let sound = Keep.get("sound") === true; // a short tone when it becomes this player's turn
-  let audio = null;
-  let beeps = 0;
   let starting = -1; // the table's seats count when the host asked to start with bots
   let autoTimer = null;
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -111,35 +109,10 @@
     if (!state || state.table.over) return;
     const open = state.table.seats.filter((s) => s.kind === "human" && !s.taken && invites && invites[s.seat]);
     const game = gameTitle(state.table.game);
-    const rows = open.map((s) => linkRow(ui("seat", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat, game));
+    const rows = open.map((s) => TableTools.linkRow(ui("seat", { n: s.seat + 1 }), window.location.origin + "/t/" + tableId + "?seat=" + s.seat + "&invite=" + invites[s.seat], "invite-" + s.seat, game));
     if (!rows.length && !invites) return;
-    rows.push(linkRow(_("Link to watch"), window.location.origin + "/t/" + tableId, "watch"));
+    rows.push(TableTools.linkRow(_("Link to watch"), window.location.origin + "/t/" + tableId, "watch"));
     invitesBox.appendChild(h("section", { class: "panel invites" }, h("h2", {}, _("Invitations")), h("p", {}, _("Send each friend the link of their seat. Whoever opens it sits there.")), rows));
-  }
-
-  /** A link to hand a friend: shown, copied with a click, sent through the system's
-   * share sheet where there is one, or through WhatsApp. */
-  function linkRow(title, url, key, game) {
-    const input = h("input", { readonly: true, value: url, "aria-label": title, dataset: { key: "link-" + key }, class: "link" });
-    const message = game ? _("Come and play {game} with me", { game }) : "";
-    const buttons = [h("button", { type: "button", dataset: { key: "copy-" + key }, onclick: async () => {
-      input.select();
-      try {
-        await navigator.clipboard.writeText(url);
-      } catch (e) {
-        document.execCommand("copy");
-      }
-      toast(_("Link copied"));
-    } }, _("Copy"))];
-    if (game && navigator.share) {
-      buttons.push(h("button", { type: "button", dataset: { key: "share-" + key }, onclick: () => {
-        navigator.share({ title: "Ludoteca", text: message, url }).catch(() => {}); // closed: nothing to say
-      } }, _("Share")));
-    }
-    if (game) {
-      buttons.push(h("a", { class: "button whatsapp", dataset: { key: "whatsapp-" + key }, href: "https://wa.me/?text=" + encodeURIComponent(message + " " + url), target: "_blank", rel: "noopener" }, "WhatsApp"));
-    }
-    return h("div", { class: "link-row" }, h("span", { class: "link-title" }, title), input, ...buttons);
   }
 
   /* -------------------------------------------------------- connection */
@@ -305,59 +278,6 @@
     }
   }
 
-  /* ------------------------------------------------------------ motion
-   * Tiles go from the hand (or the player's seat) to the table, and a finished trick
-   * to its winner: where things were is measured before a render, and the new
-   * drawing starts from there (never with prefers-reduced-motion). */
-
-  const Motion = {
-    trickSeen: null,
-    measure(box) {
-      const at = new Map();
-      box.querySelectorAll("[data-fly]").forEach((el) => at.set(el.dataset.fly + (el.closest(".trick") ? "@table" : "@hand"), el.getBoundingClientRect()));
-      box.querySelectorAll("svg.layout .ltile").forEach((el) => at.set("layout-" + Games.tileKey(el.dataset.tile), true));
-      box.querySelectorAll(".seat[data-seat]").forEach((el) => at.set("seat-" + el.dataset.seat, el.getBoundingClientRect()));
-      return at;
-    },
-    offset(from, el) {
-      const to = el.getBoundingClientRect();
-      return [from.left + from.width / 2 - (to.left + to.width / 2), from.top + from.height / 2 - (to.top + to.height / 2)];
-    },
-    play(box, before, m) {
-      box.querySelectorAll(".trick .play[data-fly]").forEach((el) => {
-        if (before.has(el.dataset.fly + "@table")) return;
-        const from = before.get(el.dataset.fly + "@hand") || before.get("seat-" + el.dataset.seat);
-        if (!from || from === true) return;
-        const [dx, dy] = Motion.offset(from, el);
-        el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 320, easing: "ease-out" });
-      });
-      const placed = box.querySelector("svg.layout .ltile.last");
-      if (placed && !before.has("layout-" + Games.tileKey(placed.dataset.tile))) {
-        const key = "tile-" + Games.tileKey(placed.dataset.tile);
-        const seat = state.last ? state.last.seat : null;
-        const from = before.get(key + "@hand") || before.get("seat-" + seat);
-        const ctm = placed.ownerSVGElement && placed.ownerSVGElement.getScreenCTM();
-        if (from && from !== true && ctm && ctm.a) {
-          const [dx, dy] = Motion.offset(from, placed);
-          placed.animate([{ transform: `translate(${dx / ctm.a}px, ${dy / ctm.d}px)` }, { transform: "translate(0px, 0px)" }], { duration: 360, easing: "ease-out" });
-        }
-      }
-      const done = m.view.last_trick;
-      const key = done ? JSON.stringify(done.plays) : null;
-      const trick = box.querySelector(".trick.last");
-      if (trick && key !== Motion.trickSeen && Motion.trickSeen !== null) {
-        const seat = box.querySelector('.seat[data-seat="' + done.winner + '"]');
-        if (seat) {
-          const to = seat.getBoundingClientRect();
-          const [dx, dy] = Motion.offset(to, trick);
-          trick.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx * 0.6}px, ${dy * 0.6}px) scale(0.5)`, opacity: 0.3 }],
-            { duration: 550, delay: 650, easing: "ease-in", fill: "forwards" });
-        }
-      }
-      Motion.trickSeen = key;
-    },
-  };
-
   /* ------------------------------------------------------------ render */
 
   /* A hand's end stays on this page until its player continues, even once another
@@ -400,6 +320,7 @@
   }
 
   const ctx = {
+    tableId, // the hand's end links to its review
     move(mv) {
       if (!state || pending !== null) return;
       choice = null;
@@ -498,7 +419,7 @@
     const active = document.activeElement;
     const focusKey = active && active.dataset ? active.dataset.key : null;
     const inBoard = !!active && boardBox.contains(active);
-    const before = calm.matches ? null : Motion.measure(boardBox);
+    const before = calm.matches ? null : TableTools.Motion.measure(boardBox);
     status.textContent = online ? statusText(m) : _("Connection lost; reconnecting…");
     scoreLine.textContent = Games.scoreLine(m);
     spectatorBox.hidden = state.seat !== null;
@@ -519,7 +440,7 @@
     invitesPanel();
     showRefusal();
     renderHint();
-    if (before) Motion.play(boardBox, before, m);
+    if (before) TableTools.Motion.play(boardBox, before, state.last ? state.last.seat : null, m.view.last_trick);
     const myTurn = Games.helpers.myTurn(m);
     const fresh = (myTurn && !wasMyTurn) || (want && want !== wasAsked);
     const moved = fresh && focusKey === placed; // where the page put the focus, it follows the turn
@@ -532,7 +453,7 @@
       placed = target ? target.dataset.key : null;
     }
     if (target && !joining) target.focus({ preventScroll: true });
-    if (fresh && sound && pending === null) beep();
+    if (fresh && sound && pending === null) TableTools.tone.play();
     announce(m);
     if (practice && myTurn && !wasMyTurn && state.hints) askHint();
     wasMyTurn = myTurn;
@@ -558,7 +479,7 @@
     if (state.hints && m.me !== null && !state.view.over) {
       tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, _("Hint"), h("kbd", {}, "h")));
     }
-    tools.appendChild(h("button", { type: "button", id: "sound-btn", "aria-pressed": sound ? "true" : "false", dataset: { beeps: String(beeps) }, title: _("A short sound when it is your turn"), onclick: toggleSound }, _("Sound")));
+    tools.appendChild(h("button", { type: "button", id: "sound-btn", "aria-pressed": sound ? "true" : "false", dataset: { beeps: String(TableTools.tone.count) }, title: _("A short sound when it is your turn"), onclick: toggleSound }, _("Sound")));
     tools.appendChild(h("button", { type: "button", id: "notation-btn", "aria-pressed": notation ? "true" : "false", onclick: toggleNotation }, _("Notation"), h("kbd", {}, "o")));
     tools.appendChild(h("button", { type: "button", id: "keys-btn", onclick: showKeys }, _("Keys"), h("kbd", {}, "?")));
     tools.appendChild(h("a", { class: "button", href: "/rules/" + m.game, target: "_blank", rel: "noopener" }, ui("rules")));
@@ -676,34 +597,10 @@
     renderHint();
   }
 
-  /* A short tone (WebAudio, no file) when it becomes this player's turn, if they asked for it. */
-  function beep() {
-    try {
-      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
-      const now = audio.currentTime;
-      const tone = audio.createOscillator();
-      const gain = audio.createGain();
-      tone.type = "sine";
-      tone.frequency.setValueAtTime(660, now);
-      tone.frequency.setValueAtTime(880, now + 0.12);
-      gain.gain.setValueAtTime(0.0001, now);
-      gain.gain.exponentialRampToValueAtTime(0.15, now + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.3);
-      tone.connect(gain).connect(audio.destination);
-      tone.start(now);
-      tone.stop(now + 0.32);
-      beeps += 1;
-      const btn = document.getElementById("sound-btn");
-      if (btn) btn.dataset.beeps = String(beeps);
-    } catch (e) {
-      /* no sound here: the title still says it */
-    }
-  }
-
   function toggleSound() {
     sound = !sound;
     Keep.set("sound", sound);
-    if (sound) beep(); // the click lets the page play sound, and the player hears it
+    if (sound) TableTools.tone.play(); // the click lets the page play sound, and the player hears it
     render();
   }
 
