@@ -40,7 +40,7 @@ async def test_one_key_draws_until_a_tile_fits(key: str) -> None:
         await settle(pilot, app)
         assert app.moves_shown == [UNTIL_FITS, "draw"]
         await painted(pilot, app)
-        assert "1. Draw until a tile fits" in region_text(app, "#moves-box")
+        assert "1. Draw until a tile fits (d)" in region_text(app, "#moves")
         before = len(app.table.game.moves)
         await pilot.press(key)
         await wait_until(pilot, lambda: "You drew" in app.message_text, "the draws")

@@ -44,7 +44,7 @@ def check_screen(app: PlayApp) -> None:
     moves = app.query_one(MovesView)
     if app.moves_shown:
         assert moves.region.bottom <= height - 2, "the list of moves is cut"
-        shown = region_text(app, "#moves-box")
+        shown = region_text(app, "#moves")
         for label in moves.labels:
             assert " ".join(label.split()) in shown, f"{label!r} is not in view: {shown}"
     else:

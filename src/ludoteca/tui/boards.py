@@ -544,7 +544,7 @@ class FiveUpBoard(Board):
 
     def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
         if move == UNTIL_FITS:
-            return ctx.tx.p_("fiveup", "Draw until a tile fits")
+            return ctx.tx.p_("fiveup", "Draw until a tile fits (d)")  # the key too
         text = describe_move(self.game, move, ctx.lang)
         words = move.split()
         if view is None or len(words) != 4 or words[2] != "on":
