@@ -18,11 +18,13 @@ from ludoteca.tui.screens import HandEndScreen, PassScreen
 
 pytestmark = pytest.mark.asyncio
 
-GAMES: dict[str, tuple[list[str], dict[str, Any]]] = {
-    "texas42": (["human", "random", "random", "random"], {}),
-    "fiveup": (["human", "random"], {}),
-    "bingo": (["human", "random"], {}),
-    "cavaleiro": (["human", "random", "random"], {"players": 3}),
+GAMES: dict[str, tuple[str, list[str], dict[str, Any]]] = {
+    "texas42": ("texas42", ["human", "random", "random", "random"], {}),
+    "fiveup": ("fiveup", ["human", "random"], {}),
+    "fiveup4": ("fiveup", ["human", "random", "random", "random"], {"players": 4}),
+    "bingo": ("bingo", ["human", "random"], {}),
+    "cavaleiro": ("cavaleiro", ["human", "random", "random"], {"players": 3}),
+    "cavaleiro2": ("cavaleiro", ["human", "random"], {}),
 }
 CASES = [
     (game, lang, size) for game in GAMES for lang in ("pt", "en") for size in ((80, 24), (100, 30))
@@ -66,8 +68,8 @@ def check_screen(app: PlayApp) -> None:
     ("game", "lang", "size"), CASES, ids=[f"{g}-{lang}-{w}x{h}" for g, lang, (w, h) in CASES]
 )
 async def test_the_turn_is_in_view(game: str, lang: str, size: tuple[int, int]) -> None:
-    seats, options = GAMES[game]
-    app = make_app(game, seats, seed=4, lang=lang, **options)
+    name, seats, options = GAMES[game]
+    app = make_app(name, seats, seed=4, lang=lang, **options)
     async with app.run_test(size=size) as pilot:
         checked = 0
         for _ in range(14):

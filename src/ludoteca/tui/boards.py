@@ -420,18 +420,30 @@ class CavaleiroBoard(Board):
     has_hand = False
 
     def table(self, view: dict[str, Any], ctx: Ctx, width: int, height: int = 0) -> RenderableType:
-        # Two players: big figures and dice; more: compact figures and dice as
-        # digits, so that eight fit a 120×40 terminal; in a short room the rolls
-        # are left to the panel beside.
-        compact = view["players"] > 2
-        out = self._figures(view, ctx, width, compact, dice=True)
-        if height and len(out) > height:
-            out = self._figures(view, ctx, width, compact, dice=False)
+        # Two players: big figures and dice; more (or two in a short room): compact
+        # figures and dice as digits, so that eight fit a 120×40 terminal; in a
+        # shorter room still the rolls are left to the panel beside.
+        ways = [(True, True, True), (True, True, False), (True, False, False)]
+        if view["players"] <= 2:
+            ways = [(False, True, True), (False, False, True), *ways]
+        for compact, dice, numbers in ways:
+            out = self._figures(view, ctx, width, compact, dice=dice, numbers=numbers)
+            if not height or len(out) <= height:
+                break
         return Group(*out)
 
     def _figures(
-        self, view: dict[str, Any], ctx: Ctx, width: int, compact: bool, *, dice: bool
+        self,
+        view: dict[str, Any],
+        ctx: Ctx,
+        width: int,
+        compact: bool,
+        *,
+        dice: bool,
+        numbers: bool,
     ) -> list[Text]:
+        """The players' figures in rows, each with its rolls (``dice``) and the numbers
+        of its columns (``numbers``) when asked."""
         sticks = view["sticks"]
         words = _words(view, ctx)
         rolls = {r["seat"]: r for r in view["rolls"]} if dice else {}
@@ -447,8 +459,9 @@ class CavaleiroBoard(Board):
             if not compact:
                 lines.append(Text(""))
             lines.extend(stick_figure(sticks, fig["present"], compact=compact).lines)
+            if numbers:
+                lines.append(_column_numbers(sticks, 2 if compact else 4))
             if not compact:
-                lines.append(_column_numbers(sticks))
                 lines.append(Text(""))
             roll = rolls.get(seat)
             if roll is not None:
@@ -503,16 +516,13 @@ class FiveUpBoard(Board):
     def table(self, view: dict[str, Any], ctx: Ctx, width: int, height: int = 0) -> RenderableType:
         n = len(view["names"])
         words = _words(view, ctx)
-        top = Text()
+        others = []
         for seat in range(n):
             if seat == ctx.bottom and ctx.me is not None:
                 continue
-            if top:
-                top.append("   ")
-            top.append_text(_seat_label(view, seat, self._extra(view, seat, ctx)))
-            top.append(" ")
-            top.append_text(_backs(view["hand_sizes"][seat]))
-        heads = _wrap(top, width)
+            label = _seat_label(view, seat, self._extra(view, seat, ctx))
+            others.append(label + Text(" ") + _backs(view["hand_sizes"][seat]))
+        heads = _flow(others, width, "   ")  # a line breaks between two players
         layout = view["layout"]
         if layout["tiles"]:
             total = layout["ends_total"]
