@@ -32,6 +32,8 @@ class ActionsApp(TableApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
             return len(self.screen_stack) == 1 and self.table.game.is_over
+        if action == "draw_until_fits" and not self.board.until_fits:
+            return False  # a key of Five-Up's only
         if action in (
             "hint",
             "rules",
