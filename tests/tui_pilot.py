@@ -49,6 +49,18 @@ def screen_text(app: PlayApp) -> str:
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
+SCROLLBAR = str.maketrans("", "", "▁▂▃▄▅▆▇█▊▎▔▏▕")
+
+
+def region_text(app: PlayApp, selector: str) -> str:
+    """The words the screen shows inside a widget's region, whitespace and
+    scroll bars aside (so that a line wrapped in two reads as one)."""
+    region = app.query_one(selector).region
+    rows = screen_text(app).splitlines()[region.y : region.y + region.height]
+    cut = [row[region.x : region.x + region.width] for row in rows]
+    return " ".join(" ".join(cut).translate(SCROLLBAR).split())
+
+
 async def settle(pilot: Pilot[Any], app: PlayApp, timeout: float = 30.0) -> None:
     """Wait until the app waits for a person (a decision, a roll, a pass screen) or the end."""
     deadline = time.monotonic() + timeout

@@ -20,22 +20,27 @@ from __future__ import annotations
 from .answers import Reading, read_answer
 from .model import Course, EventSpec, Lesson, LessonDataError, Practice, Step, WrongMove
 from .runner import Attempt, attempt, load_course, position, recent_events, start_of, step_seat
+from .steps import Judged, Shown, judge, show_step
 
 __all__ = [
     "Attempt",
     "Course",
     "EventSpec",
+    "Judged",
     "Lesson",
     "LessonDataError",
     "Practice",
     "Reading",
+    "Shown",
     "Step",
     "WrongMove",
     "attempt",
+    "judge",
     "load_course",
     "position",
     "read_answer",
     "recent_events",
+    "show_step",
     "start_of",
     "step_seat",
 ]

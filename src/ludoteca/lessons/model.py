@@ -40,6 +40,7 @@ __all__ = [
     "EventSpec",
     "Lesson",
     "LessonDataError",
+    "Part",
     "Position",
     "Practice",
     "Step",
@@ -94,10 +95,17 @@ class WrongMove:
 
 
 @dataclass(frozen=True)
-class Step:
-    """One position, one question: make a move."""
+class Part:
+    """A lesson of a course, or a step of a lesson."""
 
     id: str
+    """Its name where it stands (the course's data, ``--lesson``, the progress)."""
+
+
+@dataclass(frozen=True)
+class Step(Part):
+    """One position, one question: make a move."""
+
     lesson: str
     start: str
     """A position's name, or ``"previous"``."""
@@ -125,10 +133,9 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Lesson:
+class Lesson(Part):
     """A topic: a title, an introduction and its steps."""
 
-    id: str
     title: str
     intro: str
     steps: tuple[Step, ...]

@@ -79,6 +79,11 @@ _TERMINAL_CAVALEIRO = NP_(
     "when you win a round, choose what to remove in the numbered list: press its number (**1** to "
     "**9**), or go to it with **↑/↓** and press **Enter**.",
 )
+_TERMINAL_FIVEUP = NP_(
+    "fiveup",
+    "When no tile of your hand fits, **d** (or the first move of the list) draws from the stock "
+    "until one fits, or until no more may be drawn.",
+)
 _TERMINAL_KEYS = N_(
     "Other keys: **h** shows the expert's suggestions, **r** opens these rules, **u** takes back "
     "your last decision (only when every other seat is a bot), **s** saves the game, **l** "
@@ -97,7 +102,7 @@ KEYS: dict[App, dict[str, tuple[Said, ...]]] = {
     },
     "terminal": {
         "texas42": ((None, _TERMINAL_TILES), (None, _TERMINAL_KEYS)),
-        "fiveup": ((None, _TERMINAL_TILES), (None, _TERMINAL_KEYS)),
+        "fiveup": ((None, _TERMINAL_TILES), ("fiveup", _TERMINAL_FIVEUP), (None, _TERMINAL_KEYS)),
         "bingo": ((None, _TERMINAL_TILES), (None, _TERMINAL_KEYS)),
         "cavaleiro": (("cavaleiro", _TERMINAL_CAVALEIRO), (None, _TERMINAL_KEYS)),
     },

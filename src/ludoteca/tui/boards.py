@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -32,13 +32,17 @@ from .draw import (
     back_block,
     compact_tile,
     die_block,
-    pip_rows,
     row_of,
     stick_figure,
     tile_block,
 )
+from .layout import fit_layout
 
-__all__ = ["BOARDS", "Board", "Ctx", "board_for"]
+__all__ = ["BOARDS", "UNTIL_FITS", "Board", "Ctx", "board_for"]
+
+UNTIL_FITS = "draw until it fits"
+"""Not a move of the game: the app's one action that draws, move after move,
+until a tile fits (or nothing more may be drawn)."""
 
 TITLE = Style(bold=True)
 TURN = Style(color="black", bgcolor="green", bold=True)
@@ -97,6 +101,40 @@ def _seat_label(view: dict[str, Any], seat: int, extra: str = "") -> Text:
     return label
 
 
+def _wrap(text: Text, width: int) -> list[Text]:
+    """``text`` in lines of at most ``width`` cells, broken between its words."""
+    if not text.plain.strip():
+        return []
+    lines = list(text.wrap(_CONSOLE, max(8, width)))
+    for line in lines:
+        line.rstrip()
+    return lines
+
+
+_CONSOLE = Console(width=200)
+
+
+def _flow(parts: Sequence[Text], width: int, sep: str = " · ") -> list[Text]:
+    """``parts`` joined by ``sep`` in lines of at most ``width`` cells, each line
+    broken between parts (a part too long alone, between its words)."""
+    lines: list[Text] = []
+    line = Text()
+    for part in parts:
+        if not part.plain:
+            continue
+        if line and line.cell_len + len(sep) + part.cell_len <= width:
+            line.append(sep)
+            line.append_text(part)
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = _wrap(part, width) or [Text()]
+        lines.extend(whole)
+    if line:
+        lines.append(line)
+    return lines
+
+
 def _backs(n: int) -> Text:
     return Text("▮" * n, style=Style(color="blue"))
 
@@ -106,8 +144,12 @@ class Board:
 
     game = ""
     has_hand = True
+    until_fits = False
+    """Whether a draw may go on until a tile fits (:data:`UNTIL_FITS`)."""
 
-    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int, height: int = 0) -> RenderableType:
+        """The table ``width`` cells wide, in ``height`` rows when it can (0: as tall
+        as it is drawn best)."""
         raise NotImplementedError
 
     def info(self, view: dict[str, Any], ctx: Ctx) -> RenderableType:
@@ -209,9 +251,9 @@ class Texas42Board(Board):
         b = ctx.bottom
         return {b: "bottom", (b + 1) % 4: "left", (b + 2) % 4: "top", (b + 3) % 4: "right"}
 
-    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
-        width = max(width, 60)
-        canvas = Canvas(width, 20)
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int, height: int = 0) -> RenderableType:
+        width = max(width, 46)
+        tight = 0 < height < 20  # the tiles closer together, overlapping in rows
         cx = width // 2
         pos = self._positions(ctx)
         trick = view["trick"]
@@ -221,36 +263,80 @@ class Texas42Board(Board):
             faded = True
         placed = {p["seat"]: p["tile"] for p in trick}
         words = _words(view, ctx)
-        spots = {
-            "top": (cx - 6, 2),
-            "left": (cx - 21, 7),
-            "right": (cx + 8, 7),
-            "bottom": (cx - 6, 12),
-        }
         side_w = cx - 7
+        top = [line for seat, where in pos.items() if where == "top"
+               for line in self._top_lines(view, ctx, seat, words, width, tight)]  # fmt: skip
+        y0 = len(top) - 2  # a label wrapped to more lines moves the table down
+        rows = (2, 5, 8, 10) if tight else (2, 7, 12, 13)
+        spots = {
+            "top": (cx - 6, y0 + rows[0]),
+            "left": (cx - 21, y0 + rows[1]),
+            "right": (cx + 8, y0 + rows[1]),
+            "bottom": (cx - 6, y0 + rows[2]),
+        }
+        sides = {
+            where: self._side_lines(view, ctx, seat, words, side_w)
+            for seat, where in pos.items()
+            if where in ("left", "right")
+        }
+        if not placed and tight:  # nothing on the table: the seats close together
+            rows = (2, 2, 2, 2)
+        side_rows = max(len(x) for x in sides.values())
+        bottom_row = y0 + rows[3] + side_rows
+        if placed or not tight:
+            bottom_row = max(bottom_row, y0 + rows[2] + 5, y0 + (1 if tight else 17))
+        bottom = self._top_lines(view, ctx, ctx.bottom, words, width, tight)
+        canvas = Canvas(width, bottom_row + len(bottom) + (2 if words["felt"] else 0))
+        for i, line in enumerate(top):
+            canvas.put(max(0, cx - line.cell_len // 2), i, line)
         for seat, where in pos.items():
             x, y = spots[where]
             if seat in placed:
                 style = TILE_DIM if faded else TILE_STYLE
                 canvas.blit(x, y, tile_block(placed[seat], horizontal=True, style=style))
-            label = _seat_label(view, seat)
-            extra = Text(" · ".join(b["text"] for b in words["badges"][seat]))
-            backs = _backs(view["hand_sizes"][seat]) if seat != ctx.me else Text("")
-            if where in ("top", "bottom"):
-                line = label + Text(" ") + extra if extra.plain else label
-                row = 0 if where == "top" else 17
-                canvas.put(max(0, cx - line.cell_len // 2), row, line)
-                canvas.put(max(0, cx - backs.cell_len // 2), row + 1, backs)
-            else:
-                lines = [label, extra, backs]
-                for i, line in enumerate(lines):
-                    line.truncate(side_w)
+            if where == "bottom":
+                for i, line in enumerate(bottom):
+                    canvas.put(max(0, cx - line.cell_len // 2), bottom_row + i, line)
+            elif where in sides:
+                for i, line in enumerate(sides[where]):
                     lx = 0 if where == "left" else width - line.cell_len
-                    canvas.put(lx, 13 + i, line)
+                    canvas.put(lx, y0 + rows[3] + i, line)
         if words["felt"]:
             note = words["felt"]
-            canvas.put(max(0, cx - len(note) // 2), 19, note, FAINT)
+            canvas.put(max(0, cx - len(note) // 2), bottom_row + len(bottom) + 1, note, FAINT)
         return canvas.text()
+
+    def _top_lines(
+        self,
+        view: dict[str, Any],
+        ctx: Ctx,
+        seat: int,
+        words: dict[str, Any],
+        width: int,
+        tight: bool = False,
+    ) -> list[Text]:
+        """A seat at the top or the bottom: its name and badges (wrapped at their
+        words to ``width``), then its tiles face down (on the same line if ``tight``
+        and they fit)."""
+        extra = " · ".join(b["text"] for b in words["badges"][seat])
+        label = _seat_label(view, seat, " " + extra if extra else "")
+        lines = _wrap(label, width)
+        if seat != ctx.me:
+            backs = _backs(view["hand_sizes"][seat])
+            if tight and lines and lines[-1].cell_len + 2 + backs.cell_len <= width:
+                lines[-1].append("  ")
+                lines[-1].append_text(backs)  # a row saved in a short room
+            else:
+                lines.append(backs)
+        return lines
+
+    def _side_lines(
+        self, view: dict[str, Any], ctx: Ctx, seat: int, words: dict[str, Any], width: int
+    ) -> list[Text]:
+        """A seat at the left or the right: name, badges and backs, each wrapped."""
+        badges = _flow([Text(b["text"]) for b in words["badges"][seat]], width)
+        backs = [_backs(view["hand_sizes"][seat])] if seat != ctx.me else []
+        return [*_wrap(_seat_label(view, seat), width), *badges, *backs]
 
 
 # ---------------------------------------------------------------- Bingo
@@ -259,14 +345,20 @@ class Texas42Board(Board):
 class BingoBoard(Board):
     game = "bingo"
 
-    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
-        width = max(width, 62)
-        canvas = Canvas(width, 15)
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int, height: int = 0) -> RenderableType:
+        width = max(width, 44)
         me = ctx.bottom
         other = 1 - me
         words = _words(view, ctx)
+        labels = words["labels"]
+        narrow = width < 64  # the stock and the tile turned up in words, above the trick
+        said = self._stock_line(view, labels, width - 2) if narrow else []
+        dy = len(said)
+        canvas = Canvas(width, 15 + dy)
         canvas.put(1, 0, _seat_label(view, other, self._extra(view, other, words)))
         canvas.put(1, 1, _backs(view["hand_sizes"][other]))
+        for i, line in enumerate(said):
+            canvas.put(1, 2 + i, line)
         trick = view["trick"]
         faded = False
         if not trick and view["last_trick"] and view["phase"] in ("lead", "reply", "take"):
@@ -275,14 +367,27 @@ class BingoBoard(Board):
         x = 1
         for play in trick:
             style = TILE_DIM if faded else TILE_STYLE
-            canvas.blit(x, 3, tile_block(play["tile"], horizontal=True, style=style))
+            canvas.blit(x, 3 + dy, tile_block(play["tile"], horizontal=True, style=style))
             name = _name(view, play["seat"])
-            canvas.put(x, 8, name, FAINT)  # whole: the next tile moves over
+            canvas.put(x, 8 + dy, name, FAINT)  # whole: the next tile moves over
             x += max(15, len(name) + 2)
-        labels = words["labels"]
         if words["felt"]:
-            canvas.put(1, 9, words["felt"], FAINT)
-        sx = width - 28
+            canvas.put(1, 9 + dy, words["felt"], FAINT)
+        if not narrow:
+            self._stock_blocks(canvas, view, labels, width - 28)
+        if "closed" in labels:
+            canvas.put(1, 10 + dy, labels["closed"])
+        if view["following_compulsory"]:
+            canvas.put(1, 11 + dy, labels["following"], Style(color="yellow"))
+        if me != ctx.me:
+            canvas.put(1, 13 + dy, _backs(view["hand_sizes"][me]))
+        canvas.put(1, 14 + dy, _seat_label(view, me, self._extra(view, me, words)))
+        return canvas.text()
+
+    def _stock_blocks(
+        self, canvas: Canvas, view: dict[str, Any], labels: dict[str, str], sx: int
+    ) -> None:
+        """The stock face down and the tile turned up, drawn at column ``sx``."""
         if view["stock_count"]:
             canvas.put(sx, 2, labels["stock"], TITLE)
             canvas.blit(sx, 3, back_block(horizontal=True))
@@ -291,14 +396,17 @@ class BingoBoard(Board):
             canvas.blit(sx + 14, 3, tile_block(view["up"], horizontal=True))
         if "trump" in labels:
             canvas.put(sx, 8, labels["trump"], TITLE)
-        if "closed" in labels:
-            canvas.put(1, 10, labels["closed"])
-        if view["following_compulsory"]:
-            canvas.put(1, 11, labels["following"], Style(color="yellow"))
-        if me != ctx.me:
-            canvas.put(1, 13, _backs(view["hand_sizes"][me]))
-        canvas.put(1, 14, _seat_label(view, me, self._extra(view, me, words)))
-        return canvas.text()
+
+    def _stock_line(self, view: dict[str, Any], labels: dict[str, str], width: int) -> list[Text]:
+        """The stock, the tile turned up and the trump in a line (or two)."""
+        parts: list[Text] = []
+        if view["stock_count"]:
+            parts.append(Text(labels["stock"], style=TITLE))
+        if view["up"]:
+            parts.append(Text(labels["up"] + ": ", style=TITLE) + compact_tile(view["up"]))
+        if "trump" in labels:
+            parts.append(Text(labels["trump"], style=TITLE))
+        return _flow(parts, width)
 
     def _extra(self, view: dict[str, Any], seat: int, words: dict[str, Any]) -> str:
         return " · ".join([str(view["points"][seat]), *(b["text"] for b in words["badges"][seat])])
@@ -311,14 +419,34 @@ class CavaleiroBoard(Board):
     game = "cavaleiro"
     has_hand = False
 
-    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int, height: int = 0) -> RenderableType:
+        # Two players: big figures and dice; more (or two in a short room): compact
+        # figures and dice as digits, so that eight fit a 120×40 terminal; in a
+        # shorter room still the rolls are left to the panel beside.
+        ways = [(True, True, True), (True, True, False), (True, False, False)]
+        if view["players"] <= 2:
+            ways = [(False, True, True), (False, False, True), *ways]
+        for compact, dice, numbers in ways:
+            out = self._figures(view, ctx, width, compact, dice=dice, numbers=numbers)
+            if not height or len(out) <= height:
+                break
+        return Group(*out)
+
+    def _figures(
+        self,
+        view: dict[str, Any],
+        ctx: Ctx,
+        width: int,
+        compact: bool,
+        *,
+        dice: bool,
+        numbers: bool,
+    ) -> list[Text]:
+        """The players' figures in rows, each with its rolls (``dice``) and the numbers
+        of its columns (``numbers``) when asked."""
         sticks = view["sticks"]
-        n = view["players"]
-        # Two players: big figures and dice; more: compact figures and dice as
-        # digits, so that eight fit a 120×40 terminal.
-        compact = n > 2
         words = _words(view, ctx)
-        rolls = {r["seat"]: r for r in view["rolls"]}
+        rolls = {r["seat"]: r for r in view["rolls"]} if dice else {}
         cells: list[Block] = []
         for fig in view["figures"]:
             seat = fig["seat"]
@@ -331,34 +459,34 @@ class CavaleiroBoard(Board):
             if not compact:
                 lines.append(Text(""))
             lines.extend(stick_figure(sticks, fig["present"], compact=compact).lines)
+            if numbers:
+                lines.append(_column_numbers(sticks, 2 if compact else 4))
             if not compact:
-                lines.append(_column_numbers(sticks))
                 lines.append(Text(""))
             roll = rolls.get(seat)
             if roll is not None:
                 if compact:
                     lines.append(Text(" ".join(str(d) for d in roll["dice"]), style=TITLE))
-                    lines.append(Text(self._category(roll, ctx), style=TITLE))
                 else:
                     lines.extend(row_of([die_block(d) for d in roll["dice"]]).lines)
-                    lines.append(Text(self._category(roll, ctx), style=TITLE))
-            elif view["to_roll"] == seat:
+                lines.append(Text(self._category(roll, ctx), style=TITLE))
+            elif dice and view["to_roll"] == seat:
                 lines.append(Text("…", style=FAINT))
             cells.append(Block(lines))
         gap = 2 if compact else 3
         cell_w = max(b.width for b in cells) + gap
-        per_row = max(1, min(n, (width + gap) // cell_w))
-        rows = []
-        for i in range(0, len(cells), per_row):
-            rows.append(row_of(cells[i : i + per_row], gap=gap))
-        out: list[RenderableType] = []
+        per_row = max(1, min(len(cells), (width + gap) // cell_w))
+        out: list[Text] = []
         tall = max(b.height for b in cells)
-        for r in rows:
+        for i in range(0, len(cells), per_row):
+            r = row_of(cells[i : i + per_row], gap=gap)
             out.extend(r.lines)
             out.extend(Text("") for _ in range(tall - r.height))  # rows keep their places
             if not compact:
                 out.append(Text(""))
-        return Group(*out)
+        while out and not out[-1].plain.strip():
+            out.pop()
+        return out
 
     def _category(self, roll: dict[str, Any], ctx: Ctx) -> str:
         return ctx.words.roll(roll["key"])
@@ -381,82 +509,43 @@ def _column_numbers(sticks: Sequence[dict[str, Any]], scale_x: int = 4) -> Text:
 # ---------------------------------------------------------------- Five-Up
 
 
-def _pip_half(n: int) -> list[str]:
-    return pip_rows(n)
-
-
-def draw_layout(layout: dict[str, Any], *, pips: bool) -> Block:
-    """The Five-Up layout drawn from its geometry (tiles at their grid places).
-
-    With ``pips`` each half is a 3×3 grid of pips (3 cells a unit across, 2 down);
-    otherwise each half shows its number (2 cells a unit across, 1 down).
-    """
-    tiles: list[dict[str, Any]] = layout["tiles"]
-    if not tiles:
-        return Block()
-    bounds = layout["bounds"]
-    sx, sy = (3, 2) if pips else (2, 1)
-    width = bounds["w"] * sx
-    height = bounds["h"] * sy
-    canvas = Canvas(width, height)
-    for tile in tiles:
-        x0 = (tile["x"] - bounds["x"]) * sx
-        y0 = (tile["y"] - bounds["y"]) * sy
-        w = tile["w"] * sx - 1
-        h = tile["h"] * sy - 1
-        a, b = tile["ends"]
-        horizontal = tile["orientation"] == "horizontal"
-        if pips:
-            ha, hb = _pip_half(a), _pip_half(b)
-            if horizontal:
-                rows = [f"{x}│{y}" for x, y in zip(ha, hb, strict=True)]
-            else:
-                rows = [*ha, "─" * 5, *hb]
-        elif horizontal:
-            rows = [f" {a} │ {b} "]
-        else:
-            rows = [f" {a} ", "───", f" {b} "]
-        for dy in range(h):
-            line = rows[dy] if dy < len(rows) else ""
-            canvas.put(x0, y0 + dy, line.ljust(w)[:w], TILE_STYLE)
-    return Block(list(canvas.text().split("\n")))
-
-
 class FiveUpBoard(Board):
     game = "fiveup"
+    until_fits = True
 
-    def table(self, view: dict[str, Any], ctx: Ctx, width: int) -> RenderableType:
+    def table(self, view: dict[str, Any], ctx: Ctx, width: int, height: int = 0) -> RenderableType:
         n = len(view["names"])
         words = _words(view, ctx)
-        parts: list[RenderableType] = []
-        top = Text()
+        others = []
         for seat in range(n):
             if seat == ctx.bottom and ctx.me is not None:
                 continue
-            top.append_text(_seat_label(view, seat, self._extra(view, seat, ctx)))
-            top.append(" ")
-            top.append_text(_backs(view["hand_sizes"][seat]))
-            top.append("   ")
-        parts.append(top)
-        parts.append(Text(""))
+            label = _seat_label(view, seat, self._extra(view, seat, ctx))
+            others.append(label + Text(" ") + _backs(view["hand_sizes"][seat]))
+        heads = _flow(others, width, "   ")  # a line breaks between two players
         layout = view["layout"]
         if layout["tiles"]:
-            bounds = layout["bounds"]
-            pips = bounds["w"] * 3 <= max(width, 40) and bounds["h"] * 2 <= 26
-            drawing = draw_layout(layout, pips=pips)
-            pad = " " * max(0, (max(width, 40) - drawing.width) // 2)
-            parts.extend(Text(pad) + line for line in drawing.lines)
             total = layout["ends_total"]
             style = WINNER if total and total % 5 == 0 else FAINT
-            parts.append(Text(""))
-            parts.append(Text(words["labels"].get("ends", ""), style=style))
+            ends = Text(words["labels"].get("ends", ""), style=style)
         else:
-            parts.append(Text(words["felt"] or ""))
-        parts.append(Text(words["labels"]["stock"], style=FAINT))
-        parts.append(Text(""))
+            ends = Text(words["felt"] or "")
+        stock = Text(words["labels"]["stock"], style=FAINT)
+        feet = _flow([ends, stock], width, "  ·  ")
         if ctx.me is not None:
-            me = _seat_label(view, ctx.me, self._extra(view, ctx.me, ctx))
-            parts.append(me)
+            feet.append(_seat_label(view, ctx.me, self._extra(view, ctx.me, ctx)))
+        roomy = not height or height >= len(heads) + len(feet) + 14
+        room = max(3, height - len(heads) - len(feet) - (2 if roomy else 0)) if height else 0
+        parts: list[RenderableType] = [*heads]
+        if roomy:
+            parts.append(Text(""))
+        if layout["tiles"]:
+            drawing = fit_layout(layout, width, room)
+            pad = Text(" " * max(0, (width - drawing.width) // 2))
+            parts.extend(pad + line for line in drawing.lines)
+        if roomy:
+            parts.append(Text(""))
+        parts.extend(feet)
         return Group(*parts)
 
     def _extra(self, view: dict[str, Any], seat: int, ctx: Ctx) -> str:
@@ -464,6 +553,8 @@ class FiveUpBoard(Board):
         return f"{view['scores'][side]}"
 
     def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
+        if move == UNTIL_FITS:
+            return ctx.tx.p_("fiveup", "Draw until a tile fits (d)")  # the key too
         text = describe_move(self.game, move, ctx.lang)
         words = move.split()
         if view is None or len(words) != 4 or words[2] != "on":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.cli import add_seconds_option
@@ -12,15 +13,34 @@ from ludoteca.i18n import N_, default_lang, normalize_lang
 from ludoteca.i18n.cli import GAME_TO_PLAY
 from ludoteca.registry import GAMES
 
-__all__ = ["add_play", "build_table", "cmd_play"]
+__all__ = ["add_play", "build_table", "chosen_lang", "cmd_play", "subcommand"]
+
+
+def subcommand(
+    sub: Any, name: str, func: Callable[[argparse.Namespace], int], help: str, about: str
+) -> Any:
+    """A subcommand of the ``ludoteca`` parser (``help`` in the list of commands,
+    ``about`` on its own page) with its ``--lang``, run by ``func``; its parser,
+    for its other arguments."""
+    p = sub.add_parser(name, help=help, description=about)
+    p.add_argument("--lang", choices=["pt", "en"], help=N_("language (default: the system locale)"))
+    p.set_defaults(func=func)
+    return p
+
+
+def chosen_lang(args: argparse.Namespace) -> str:
+    """The language ``--lang`` names, else the system locale's."""
+    return normalize_lang(args.lang) if args.lang else default_lang()
 
 
 def add_play(sub: Any) -> None:
     """Add the ``play`` subcommand to the ``ludoteca`` parser."""
-    p = sub.add_parser(
+    p = subcommand(
+        sub,
         "play",
-        help=N_("play a game in the terminal, against bots or with friends on one screen"),
-        description=N_(
+        cmd_play,
+        N_("play a game in the terminal, against bots or with friends on one screen"),
+        N_(
             "Play at a table in the terminal. Seats are given one by one as human or a bot "
             "level ({levels}); by default one person plays against the strongest bots. "
             "Keys: h hint, r rules, u undo, s save, l language, q quit."
@@ -32,11 +52,6 @@ def add_play(sub: Any) -> None:
         "--seats",
         metavar="SEATS",
         help=N_("seat by seat, human or a bot level ({levels}), separated by commas"),
-    )
-    p.add_argument(
-        "--lang",
-        choices=["pt", "en"],
-        help=N_("language of the table (default: from the system locale)"),
     )
     p.add_argument("--seed", type=int, help=N_("seed for the deals, dice and bots"))
     p.add_argument(
@@ -53,7 +68,6 @@ def add_play(sub: Any) -> None:
         p, "--pace", 0.8, N_("time each bot move stays before the next (%(default)s)")
     )
     p.add_argument("--resume", metavar="FILE", help=N_("continue a saved game record"))
-    p.set_defaults(func=cmd_play)
 
 
 def build_table(args: argparse.Namespace, lang: str) -> Any:
@@ -83,7 +97,7 @@ def build_table(args: argparse.Namespace, lang: str) -> Any:
 def cmd_play(args: argparse.Namespace) -> int:
     from .app import PlayApp
 
-    lang = normalize_lang(args.lang) if args.lang else default_lang()
+    lang = chosen_lang(args)
     try:
         table = build_table(args, lang)
     except (ValueError, OSError, IllegalMove, InvalidRecord) as e:

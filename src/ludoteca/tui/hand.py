@@ -9,10 +9,11 @@ from typing import Any, ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widget import Widget
 
+from .bindings import silent
 from .draw import TILE_DIM, TILE_PICK, TILE_STYLE, Block, compact_tile, row_of, tile_block
 
 __all__ = ["COMPACT_W", "TILE_H", "TILE_W", "HandView"]
@@ -29,13 +30,15 @@ class HandView(Widget, can_focus=True):
     HandView { height: auto; padding: 0 1; }
     HandView:focus { background: $boost; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", show=False),
-        Binding("right", "cursor(1)", show=False),
-        Binding("home", "cursor(-99)", show=False),
-        Binding("end", "cursor(99)", show=False),
-        Binding("enter,space", "pick", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = silent(
+        {
+            "left": "cursor(-1)",
+            "right": "cursor(1)",
+            "home": "cursor(-99)",
+            "end": "cursor(99)",
+            "enter,space": "pick",
+        }
+    )
 
     class Picked(Message):
         """A tile of the hand was chosen."""

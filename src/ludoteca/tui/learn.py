@@ -22,34 +22,18 @@ from rich.console import Console
 from rich.text import Text
 
 from ludoteca.game import Game
-from ludoteca.i18n import N_, Texts, default_lang, normalize_lang, texts
+from ludoteca.i18n import N_, Texts, texts
 from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.ui import ui
 from ludoteca.i18n.words import GAME_TITLES
-from ludoteca.lessons import (
-    Course,
-    Reading,
-    Step,
-    attempt,
-    load_course,
-    position,
-    read_answer,
-    recent_events,
-    step_seat,
-)
+from ludoteca.lessons import Course, Judged, Reading, Step, judge, load_course, show_step
 from ludoteca.lessons.messages import say
 from ludoteca.lessons.progress import Progress
-from ludoteca.lessons.render import (
-    alternatives,
-    attempt_refusal,
-    events_said,
-    explanation,
-    not_this_step,
-    which,
-)
+from ludoteca.lessons.render import which
 from ludoteca.registry import GAMES
 
 from .boards import Ctx, board_for
+from .cli import chosen_lang, subcommand
 from .draw import row_of, tile_block
 
 __all__ = ["COMMANDS", "Lessons", "add_subcommand", "cmd_learn"]
@@ -100,9 +84,9 @@ class Lessons:
     def move_words(self, move: str) -> str:
         return describe_move(self.game, move, self.lang)
 
-    def say_events(self, game: Game, events: list[tuple[int, Any]], seat: int) -> None:
-        """Events in words, as ``seat`` sees them (another player's drawn tile stays hidden)."""
-        for _, _, text in events_said(game, events, self.lang, seat):
+    def say_events(self, events: list[tuple[int, Any, str]] | None) -> None:
+        """Events in words, as the learner's seat saw them."""
+        for _, _, text in events or []:
             self.show(f"  · {text}")
 
     def overview(self) -> None:
@@ -255,16 +239,14 @@ class Lessons:
         )
         if n == 1:
             self.show(say(lesson.intro, self.lang))
-        game = position(self.course, step)
-        seat = step_seat(self.course, step)
-        recent = recent_events(self.course, step, game)
-        if recent:
+        shown = show_step(self.course, step, self.lang)
+        if shown.recent:
             self.show(ui("what_happened", tx), "bold")
-            self.say_events(game, recent, seat)
-        self.draw(game, seat, step)
+            self.say_events(shown.recent)
+        self.draw(shown.game, shown.seat, step)
         self.show()
-        self.show(say(step.say, self.lang), "bold")
-        legal = list(game.legal_moves())
+        self.show(shown.text, "bold")
+        legal = list(shown.game.legal_moves())
         self.show(self.how_to_answer(step, legal), "dim")
         while True:
             line = self.read(tx._("Your move (? for help): "))
@@ -274,15 +256,14 @@ class Lessons:
             elif command == "moves":
                 self.list_moves(legal)
             elif command == "show":
-                answers = alternatives(self.game, step.expect, self.lang)
-                self.show(tx._("The answer: {moves}", moves=answers))
+                self.show(tx._("The answer: {moves}", moves=shown.answer))
             elif command in ("restart", "skip", "quit"):
                 return command
             elif line.strip():
-                reading = read_answer(game, line, self.lang)
-                if reading.ambiguous:
-                    self.ask_which(reading, legal)
-                elif self.try_move(step, reading.move, n == count):
+                judged = judge(self.course, step, line, self.lang)
+                if judged.result is None:
+                    self.ask_which(judged.reading, legal)
+                elif self.tell(step, judged, n == count):
                     return self.pause()
 
     def how_to_answer(self, step: Step, legal: list[str]) -> str:
@@ -305,29 +286,25 @@ class Lessons:
         command = self.command(line)
         return command if command in ("quit", "restart", "skip") else "next"
 
-    def try_move(self, step: Step, move: str, last: bool) -> bool:
-        """The learner's move tried on the engine; ``True`` when it was the step's."""
-        tx = self.tx
-        result = attempt(self.course, step, move)
-        game = result.game
-        seat = step_seat(self.course, step)
+    def tell(self, step: Step, judged: Judged, last: bool) -> bool:
+        """What the learner's move did; ``True`` when it was the step's."""
+        result = judged.result
+        assert result is not None
         words = self.move_words(result.move)
-        explain = explanation(result, self.lang)
         if result.kind == "refused":
-            self.show(f"✗ {words}: " + attempt_refusal(result, self.lang, seat), "red")
-            if explain:
-                self.show("  " + explain)
+            self.show(f"✗ {words}: {judged.refusal}", "red")
+            if judged.explain:
+                self.show("  " + judged.explain)
             return False
         if result.kind == "other":
-            self.show(f"~ {words}: " + tx._("allowed, but not this step's move."), "yellow")
-            self.say_events(game, result.events, seat)
-            not_this = not_this_step(tx)
-            self.show("  " + (explain or not_this))
+            self.show(f"~ {words}: " + self.tx._("allowed, but not this step's move."), "yellow")
+            self.say_events(judged.events)
+            self.show("  " + (judged.explain or ""))
             return False
         self.show(f"✓ {words}", "green")
-        self.say_events(game, result.events, seat)
-        if step.done:
-            self.show(say(step.done, self.lang))
+        self.say_events(judged.events)
+        if judged.done:
+            self.show(judged.done)
         self.progress.reached(self.game, step.lesson, self.number(step)[0], last=last)
         self.progress.save()
         return True
@@ -353,10 +330,12 @@ class Lessons:
 
 def add_subcommand(sub: Any) -> None:
     """Add the ``learn`` subcommand to the ``ludoteca`` parser."""
-    p = sub.add_parser(
+    p = subcommand(
+        sub,
         "learn",
-        help=N_("learn a game: short lessons on real positions, then a practice game"),
-        description=N_(
+        cmd_learn,
+        N_("learn a game: short lessons on real positions, then a practice game"),
+        N_(
             "Lessons on the positions of the rules' own examples: make the move each step "
             "asks for; a wrong move is explained. The progress is kept between sessions."
         ),
@@ -368,18 +347,16 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--list", action="store_true", help=N_("list the lessons and the progress"))
     p.add_argument("--restart", action="store_true", help=N_("forget the progress in this game"))
     p.add_argument("--practice", action="store_true", help=N_("go straight to the practice game"))
-    p.add_argument("--lang", choices=["pt", "en"], help=N_("language (default: the system locale)"))
     p.add_argument(
         "--progress-file",
         type=Path,
         metavar="FILE",
         help=N_("where the progress is kept (default: lessons.json in the data folder)"),
     )
-    p.set_defaults(func=cmd_learn)
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
-    lang = normalize_lang(args.lang) if args.lang else default_lang()
+    lang = chosen_lang(args)
     progress = Progress(args.progress_file)
     course = load_course(args.game)
     chosen = course.find(args.lesson) if args.lesson is not None else None

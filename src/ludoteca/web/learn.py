@@ -32,27 +32,10 @@ from ludoteca.game import Game
 from ludoteca.i18n.table import said
 from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES
-from ludoteca.lessons import (
-    Course,
-    Reading,
-    Step,
-    attempt,
-    load_course,
-    position,
-    read_answer,
-    recent_events,
-    step_seat,
-)
+from ludoteca.lessons import Course, Judged, Step, judge, load_course, show_step
 from ludoteca.lessons.diagrams import DiagramError, diagram, parse_spec
 from ludoteca.lessons.messages import say
-from ludoteca.lessons.render import (
-    alternatives,
-    attempt_refusal,
-    events_said,
-    explanation,
-    not_this_step,
-    which,
-)
+from ludoteca.lessons.render import which
 from ludoteca.registry import GAMES
 
 from . import i18n
@@ -104,15 +87,10 @@ def _table(game: Game, seat: int, step: Step, lang: str) -> dict[str, Any]:
     return out
 
 
-def _events(
-    game: Game, events: list[tuple[int, Event]], lang: str, seat: int
-) -> list[dict[str, Any]]:
-    """Events in words (those a lesson says) as ``seat`` sees and hears them (another
-    player's drawn tile stays hidden), with their move index and code."""
-    return [
-        {"n": n, "code": e.code, "text": text}
-        for n, e, text in events_said(game, events, lang, seat)
-    ]
+def _events(said: list[tuple[int, Event, str]] | None) -> list[dict[str, Any]]:
+    """Events in words (those a lesson says) as the learner's seat saw and heard them
+    (another player's drawn tile stays hidden), with their move index and code."""
+    return [{"n": n, "code": e.code, "text": text} for n, e, text in said or []]
 
 
 def _next(course: Course, step: Step) -> dict[str, Any] | None:
@@ -180,18 +158,17 @@ class LearnApi:
 
     @staticmethod
     def _step_data(course: Course, step: Step, lang: str) -> dict[str, Any]:
-        game = position(course, step)
-        seat = step_seat(course, step)
+        shown = show_step(course, step, lang)
         return {
             "id": step.id,
-            "say": say(step.say, lang),
-            "seat": seat,
+            "say": shown.text,
+            "seat": shown.seat,
             "diagram": diagram(course.game, step.diagram, lang) if step.diagram else None,
             "next": _next(course, step),
             "answer": [i18n.describe(course.game, m, lang) for m in step.expect],
-            "answer_text": alternatives(course.game, step.expect, lang),
-            "recent": _events(game, recent_events(course, step, game), lang, seat),
-            **_table(game, seat, step, lang),
+            "answer_text": shown.answer,
+            "recent": _events(shown.recent),
+            **_table(shown.game, shown.seat, step, lang),
         }
 
     async def attempt(self, request: Request) -> Response:
@@ -213,36 +190,30 @@ class LearnApi:
 
     @staticmethod
     def _attempt_data(course: Course, step: Step, text: str, lang: str) -> dict[str, Any]:
-        reading = read_answer(position(course, step), text, lang)
-        if reading.ambiguous:
-            return _choices(course, step, reading, lang)
-        result = attempt(course, step, reading.move)
-        game = result.game
-        seat = step_seat(course, step)
-        explain = explanation(result, lang)
+        judged = judge(course, step, text, lang)
+        result = judged.result
+        if result is None:
+            return _choices(course, judged, lang)
         out: dict[str, Any] = {
             "kind": result.kind,
             "move": result.move,
             "label": i18n.describe(course.game, result.move, lang),
-            "refusal": None,
-            "explain": explain,
-            "events": _events(game, result.events, lang, seat),
-            "done": None,
+            "refusal": judged.refusal,
+            "explain": judged.explain,
+            "events": _events(judged.events),
+            "done": judged.done,
         }
         if result.kind == "refused":
             out["code"] = result.code
-            out["refusal"] = attempt_refusal(result, lang, seat)
-        elif result.kind == "other" and explain is None:
-            out["explain"] = _not_this(step, course, lang)
         elif result.kind == "right":
-            out["done"] = say(step.done, lang) if step.done else None
-            out.update(_table(game, seat, step, lang))
+            out.update(_table(result.game, judged.seat, step, lang))
         return out
 
 
-def _choices(course: Course, step: Step, reading: Reading, lang: str) -> dict[str, Any]:
+def _choices(course: Course, judged: Judged, lang: str) -> dict[str, Any]:
     """A learner's answer that fits several allowed moves: which one?"""
-    legal = position(course, step).legal_moves()
+    reading = judged.reading
+    legal = judged.position.legal_moves()
     return {
         "kind": "choose",
         "move": reading.text,
@@ -256,11 +227,6 @@ def _choices(course: Course, step: Step, reading: Reading, lang: str) -> dict[st
             for move in reading.moves
         ],
     }
-
-
-def _not_this(step: Step, course: Course, lang: str) -> str:
-    """What an allowed move the step does not list is told: the step asks for another."""
-    return not_this_step(lang)
 
 
 # ---------------------------------------------------------------- rules pages
