@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.chance import NUMBER_BITS
+from ludoteca.turns import CHANCE, ToMove
 
 from .layout import Layout
 from .rolls import (
@@ -291,6 +292,8 @@ def draw_roll(rng: random.Random) -> int:
 # roll-off; a roll that ended a round; a roll that ended a stage of the roll-off; a decision.
 _ROLLED, _ROUND_ENDED, _STAGE_ENDED, _DECIDED = range(4)
 _ROLLED_ENTRY = (_ROLLED,)
+_ROLL_OUTCOMES = tuple([(roll, 1 / ROLL_COUNT) for roll in range(ROLL_COUNT)])
+"""Every roll with its probability: the chance outcomes of a roll due."""
 _ROUND_ENDED_ENTRY = (_ROUND_ENDED,)
 
 
@@ -429,6 +432,31 @@ class State:
         new.trail = trail[:] if undo and trail is not None else None
         return new
 
+    # ------------------------------------------------------------ search API
+
+    @property
+    def to_move(self) -> ToMove:
+        """The seat to decide (the round's winner), ``"chance"`` when a roll is due,
+        ``None`` once the game is over: the search API
+        (:class:`ludoteca.search.SearchState`), which covers the game."""
+        phase = self.phase
+        if phase == REMOVE:
+            return self.round_winner
+        return None if phase == OVER else CHANCE
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Per seat, the sticks it has removed (the game's score)."""
+        return self.scores
+
+    def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        """At a roll due, every roll of four dice by its index (:data:`.rolls.ROLLS`),
+        each 1/1296; empty otherwise."""
+        return _ROLL_OUTCOMES if self.phase == ORDER or self.phase == ROLL else ()
+
     # ------------------------------------------------------------ questions
 
     def roller(self) -> int:
@@ -523,7 +551,11 @@ class State:
         return (_STAGE_ENDED, slots, at)
 
     def apply(self, action: int) -> None:
-        """The round winner's decision, one of :meth:`legal`; no checks."""
+        """The round winner's decision, one of :meth:`legal`, or at a roll due its
+        index (as :meth:`roll`: one of :meth:`chance_outcomes`); no checks."""
+        if self.phase != REMOVE:
+            self.roll(action)
+            return
         seat = self.round_winner
         rules = self.rules
         before = self.horiz[seat]
@@ -556,8 +588,9 @@ class State:
         self.round += 1
         self.phase = ROLL
 
-    def undo(self) -> None:
-        """Undo the last step, roll or decision, exactly."""
+    def undo(self, action: int = -1) -> None:
+        """Undo the last step, roll or decision, exactly (``action``, what it was, is
+        not needed: the search API passes it)."""
         assert self.trail is not None, "this state keeps nothing to undo with"
         entry = self.trail.pop()
         tag = entry[0]
