@@ -2,7 +2,8 @@
 as OpenSpiel runs one test over every game.
 
 Random walks on ``game.search_state()`` beside the game itself: at every step the
-state's ``legal()`` and ``to_move`` are the game's, its chance outcomes add up to 1,
+state's ``legal()`` and ``to_move`` are the game's, its chance outcomes are the game's
+(numbers and probabilities, adding up to 1),
 ``undo`` puts back exactly the state before (every field compared), a clone is
 independent, and once terminal ``returns()`` is what the game's outcome says the
 state's hand (or game) gave each seat. A determinization for a seat is a function of
@@ -22,7 +23,6 @@ from tensor_helpers import OPTION_CASES
 
 import ludoteca
 from ludoteca.game import Game
-from ludoteca.games.cavaleiro.rolls import ROLL_TEXT
 from ludoteca.search import CHANCE, SearchError, SearchState
 
 UNDO_FIELDS = frozenset({"sink", "trail", "stack", "past"})
@@ -84,6 +84,7 @@ def check_agrees(state: SearchState, game: Game) -> None:
         assert math.isclose(sum(p for _, p in outcomes), 1.0)
         assert all(p > 0 for _, p in outcomes)
         assert len({a for a, _ in outcomes}) == len(outcomes)
+        assert list(outcomes) == game.chance_probabilities(), "the game's own numbers"
         assert state.legal() == []
     else:
         assert state.legal() == game.legal_actions()
@@ -114,7 +115,7 @@ def test_a_random_walk_agrees_with_the_game_and_undoes_exactly(
         if state.to_move == CHANCE:
             outcomes = state.chance_outcomes()
             action = outcomes[pick % len(outcomes)][0]
-            game.play(ROLL_TEXT[action])
+            game.apply_chance_outcome(action)
         else:
             legal = state.legal()
             action = legal[pick % len(legal)]

@@ -17,6 +17,9 @@ notation or events. :meth:`ludoteca.Game.search_state` makes one:
 A state covers **the hand under way** (Texas 42, Five-Up, Bingo: it is terminal
 once the hand is scored; the next deal is not part of it) or **the game**
 (Cavaleiro, which has no hands: its rolls are chance outcomes within it).
+Chance outcomes are numbered as the game numbers them
+(:attr:`ludoteca.game.ChanceOutcome.code`, :meth:`ludoteca.Game.chance_probabilities`):
+a Cavaleiro roll is four dice applied one by one, each face (from 0) at 1/6.
 ``returns()`` gives, per seat, what its side has gained in the game's unit
 (:attr:`ludoteca.GameType.score_unit`) over what the state covers: the marks (or
 points) of the Texas 42 hand, the points of the Five-Up hand (fives and the
@@ -61,7 +64,8 @@ class SearchState(Protocol):
     - ``legal()``: the action numbers allowed now (a new list; empty unless a seat
       is to move), the same numbers as :meth:`ludoteca.Game.legal_actions`;
     - ``chance_outcomes()``: at a chance event, ``(outcome, probability)`` pairs
-      (:data:`ChanceOutcomes`); empty otherwise;
+      (:data:`ChanceOutcomes`), numbered as the game's
+      :meth:`~ludoteca.Game.chance_probabilities`; empty otherwise;
     - ``apply(action)``: play one of ``legal()``, or at a chance event one of the
       outcomes, unchecked (anything else corrupts the state); what it returns is
       the core's own business;
