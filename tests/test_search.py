@@ -190,3 +190,15 @@ def test_a_determinization_needs_both_a_seat_and_a_generator() -> None:
         game.search_state(seat=4, rng=random.Random(1))
     with pytest.raises(TypeError, match=r"random\.Random"):
         game.search_state(seat=0, rng=1)  # type: ignore[arg-type]
+
+
+def test_a_roll_under_way_goes_on_die_by_die_in_the_state() -> None:
+    game = ludoteca.new_game("cavaleiro", seed=3, chance="manual")
+    game.play("die 3")
+    state = game.search_state()
+    assert list(state.chance_outcomes()) == game.chance_probabilities()
+    for face in (5, 0, 2):
+        state.apply(face)
+        game.apply_chance_outcome(face)
+    assert game.moves == ["roll 3 6 1 3"]
+    assert snapshot(state, with_undo=False) == snapshot(game.core, with_undo=False)

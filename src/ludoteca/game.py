@@ -996,6 +996,9 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
             core = self.sample_hidden(seat, rng).core
         core.sink = None
         state: SearchState = core
+        if self._chance_parts and state.to_move == CHANCE:
+            for part in self._chance_parts:  # a roll under way, die by die
+                state.apply(part)
         return state
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
