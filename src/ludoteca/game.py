@@ -60,6 +60,7 @@ from .turns import CHANCE, Actor, ChanceMode, Seat, ToMove
 
 if TYPE_CHECKING:
     from .flow import Step
+    from .search import SearchState
     from .tensor import TensorEncoder
 
 __all__ = [
@@ -954,6 +955,51 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         TypeError: sample_hidden draws with a random.Random (random.Random(seed)), not Generator
         """
         raise NotImplementedError(f"{self.title} cannot resample hidden information yet")
+
+    def search_state(
+        self, seat: Seat | None = None, rng: random.Random | None = None
+    ) -> SearchState:
+        """The compact state to search on (:mod:`ludoteca.search`): ``legal()``,
+        ``apply()``, ``undo()``, ``clone()``, ``to_move``, ``is_terminal()``,
+        ``returns()`` and ``chance_outcomes()``, in this game's action numbers.
+
+        Without ``seat``, a copy of the whole state, every hidden tile included. With
+        ``seat`` and ``rng`` (a ``random.Random``), a determinization for that seat: its
+        hidden tiles drawn among those consistent with what the seat has seen
+        (:meth:`sample_hidden`). ``SearchError`` (a ``ValueError``) when only one of
+        the two is given.
+
+        >>> import random, ludoteca
+        >>> game = ludoteca.new_game("bingo", seed=4)
+        >>> state = game.search_state(seat=game.to_move, rng=random.Random(1))
+        >>> state.to_move == game.to_move, state.legal() == game.legal_actions()
+        (True, True)
+        >>> game.search_state(seat=0)
+        Traceback (most recent call last):
+        ...
+        ludoteca.search.SearchError: seat 0's determinization is drawn with rng (a random.Random)
+        """
+        from .search import SearchError
+
+        if seat is None:
+            if rng is not None:
+                raise SearchError(
+                    "rng draws a determinization for a seat: give the seat too "
+                    "(without one, the state is the whole game's)"
+                )
+            core = self.core.clone()
+        elif rng is None:
+            raise SearchError(
+                f"seat {seat!r}'s determinization is drawn with rng (a random.Random)"
+            )
+        else:
+            core = self.sample_hidden(seat, rng).core
+        core.sink = None
+        state: SearchState = core
+        if self._chance_parts and state.to_move == CHANCE:
+            for part in self._chance_parts:  # a roll under way, die by die
+                state.apply(part)
+        return state
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from ludoteca.game import Game
+from ludoteca.search import SearchState
 
 __all__ = [
     "TIE_RULES",
@@ -101,6 +102,25 @@ class SeatHandle:
                 f"sample draws with a random.Random (random.Random(seed)), not {type(rng).__name__}"
             )
         return self._game.sample_hidden(self.seat, rng)
+
+    def search_state(self, rng: random.Random) -> SearchState:
+        """A determinization for this seat as the compact state to search on
+        (:meth:`ludoteca.Game.search_state`, :mod:`ludoteca.search`): the same draw as
+        :meth:`sample`, without the game around it.
+
+        >>> import random, ludoteca
+        >>> from ludoteca.bots.base import SeatHandle
+        >>> game = ludoteca.new_game("texas42", seed=2)
+        >>> handle = SeatHandle(game, game.to_move)
+        >>> handle.search_state(random.Random(1)).legal() == handle.legal_actions()
+        True
+        """
+        if not isinstance(rng, random.Random):
+            raise TypeError(
+                "search_state draws with a random.Random (random.Random(seed)), "
+                f"not {type(rng).__name__}"
+            )
+        return self._game.search_state(seat=self.seat, rng=rng)
 
 
 @dataclass(frozen=True)

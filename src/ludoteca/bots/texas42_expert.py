@@ -50,7 +50,6 @@ from ludoteca.games.texas42.core import (
     bid_value,
     points_to_make,
 )
-from ludoteca.games.texas42.game import Texas42
 from ludoteca.games.texas42.solver import can_reach, exact_value, position
 from ludoteca.games.texas42.solver import need as need_of
 from ludoteca.games.texas42.tables import CONTRACT_NAMES, NELLO, SEVENS
@@ -369,10 +368,10 @@ class ExpertTexas42(SearchBot):
 
 
 def _sample(handle: SeatHandle, rng: random.Random) -> State:
-    """A determinization of the seat's game, as the core state."""
-    sample = handle.sample(rng)
-    assert isinstance(sample, Texas42)
-    return sample.core
+    """A determinization of the seat's game, as the core state (the search API)."""
+    state = handle.search_state(rng)
+    assert isinstance(state, State)
+    return state
 
 
 def _contract_fits(contract: int, need: int) -> bool:

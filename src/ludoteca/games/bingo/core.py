@@ -476,6 +476,29 @@ class BingoCore:
         new.played = self.played
         return new
 
+    # ------------------------------------------------------------ search API
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to decide; ``None`` once the hand is over: the search API
+        (:class:`ludoteca.search.SearchState`), which covers a hand."""
+        return self.turn if LEAD <= self.phase <= TAKE else None
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (or not dealt yet)."""
+        return not LEAD <= self.phase <= TAKE
+
+    def returns(self) -> list[int]:
+        """Per seat, the sets it won with this hand (the bingo's included): zeros
+        until the hand ends."""
+        if LEAD <= self.phase <= TAKE or not self.done:
+            return [0, 0]
+        return list(self.done[-1].gained)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """None: a hand has no chance event once dealt (the stock's order is dealt)."""
+        return []
+
     # ------------------------------------------------------------ questions
 
     @property
@@ -766,9 +789,10 @@ class BingoCore:
 
     # ----------------------------------------------------------------- undo
 
-    def undo(self) -> None:
+    def undo(self, action: int = -1) -> None:
         """Take back the last move (a decision, a deal or the draw for first leader)
-        exactly; ``IndexError`` when there is none."""
+        exactly; ``IndexError`` when there is none. ``action``, the move, is not
+        needed (the search API passes it)."""
         cell = self.stack
         if cell is None:
             raise IndexError("there is no move to undo")

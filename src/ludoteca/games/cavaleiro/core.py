@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.chance import NUMBER_BITS
+from ludoteca.turns import CHANCE, ToMove
 
 from .layout import Layout
 from .rolls import (
@@ -289,8 +290,12 @@ def draw_roll(rng: random.Random) -> int:
 
 # What the trail keeps to undo a step: a roll that did not end a round or a stage of the
 # roll-off; a roll that ended a round; a roll that ended a stage of the roll-off; a decision.
-_ROLLED, _ROUND_ENDED, _STAGE_ENDED, _DECIDED = range(4)
+# A die of a roll made die by die (the search API), and the last one, which made the roll.
+_ROLLED, _ROUND_ENDED, _STAGE_ENDED, _DECIDED, _DIE, _DICE_ROLLED = range(6)
 _ROLLED_ENTRY = (_ROLLED,)
+_DIE_ENTRY = (_DIE,)
+_DIE_OUTCOMES = tuple([(face, 1 / 6) for face in range(6)])
+"""Every face of a die (from 0) with its probability: the chance outcomes of a roll due."""
 _ROUND_ENDED_ENTRY = (_ROUND_ENDED,)
 
 
@@ -315,6 +320,7 @@ class State:
         "allowed",
         "blocks_left",
         "cols",
+        "dice",
         "group_at",
         "group_rolls",
         "horiz",
@@ -349,6 +355,8 @@ class State:
     ranking: tuple[int, ...]
     round_winner: int
     cols: list[int]
+    dice: tuple[int, ...]
+    """The dice of a roll being made die by die (the search API), faces from 0."""
     blocks_left: list[int]
     horiz: list[int]
     left: list[int]
@@ -380,6 +388,7 @@ class State:
         self.ranking = ()
         self.round_winner = -1
         self.cols = list(rules.columns) * players
+        self.dice = ()
         self.blocks_left = list(rules.block_sizes) * players
         self.horiz = [rules.horizontals] * players
         self.left = [rules.total] * players
@@ -417,6 +426,7 @@ class State:
         new.ranking = self.ranking
         new.round_winner = self.round_winner
         new.cols = self.cols[:]
+        new.dice = self.dice
         new.blocks_left = self.blocks_left[:]
         new.horiz = self.horiz[:]
         new.left = self.left[:]
@@ -428,6 +438,32 @@ class State:
         trail = self.trail
         new.trail = trail[:] if undo and trail is not None else None
         return new
+
+    # ------------------------------------------------------------ search API
+
+    @property
+    def to_move(self) -> ToMove:
+        """The seat to decide (the round's winner), ``"chance"`` when a roll is due,
+        ``None`` once the game is over: the search API
+        (:class:`ludoteca.search.SearchState`), which covers the game."""
+        phase = self.phase
+        if phase == REMOVE:
+            return self.round_winner
+        return None if phase == OVER else CHANCE
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Per seat, the sticks it has removed (the game's score)."""
+        return self.scores
+
+    def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        """At a roll due, the next die's faces (from 0, as the game's
+        :meth:`~ludoteca.Game.chance_outcomes` number them), each 1/6; empty otherwise.
+        A roll is four dice, applied one by one."""
+        return _DIE_OUTCOMES if self.phase == ORDER or self.phase == ROLL else ()
 
     # ------------------------------------------------------------ questions
 
@@ -522,8 +558,26 @@ class State:
         self.phase = ROLL
         return (_STAGE_ENDED, slots, at)
 
+    def _die(self, face: int) -> None:
+        """One die of the roll due (its face from 0); the fourth makes the roll."""
+        dice = (*self.dice, face)
+        if len(dice) < 4:
+            self.dice = dice
+            if self.trail is not None:
+                self.trail.append(_DIE_ENTRY)
+            return
+        self.dice = ()
+        a, b, c, d = dice
+        self.roll(((a * 6 + b) * 6 + c) * 6 + d)
+        if self.trail is not None:
+            self.trail.append((_DICE_ROLLED, dice[:3]))
+
     def apply(self, action: int) -> None:
-        """The round winner's decision, one of :meth:`legal`; no checks."""
+        """The round winner's decision, one of :meth:`legal`, or at a roll due one die
+        of it (its face from 0: one of :meth:`chance_outcomes`); no checks."""
+        if self.phase != REMOVE:
+            self._die(action)
+            return
         seat = self.round_winner
         rules = self.rules
         before = self.horiz[seat]
@@ -556,11 +610,19 @@ class State:
         self.round += 1
         self.phase = ROLL
 
-    def undo(self) -> None:
-        """Undo the last step, roll or decision, exactly."""
+    def undo(self, action: int = -1) -> None:
+        """Undo the last step, roll or decision, exactly (``action``, what it was, is
+        not needed: the search API passes it)."""
         assert self.trail is not None, "this state keeps nothing to undo with"
         entry = self.trail.pop()
         tag = entry[0]
+        if tag == _DIE:
+            self.dice = self.dice[:-1]
+            return
+        if tag == _DICE_ROLLED:
+            self.dice = entry[1]
+            entry = self.trail.pop()
+            tag = entry[0]
         if tag == _DECIDED:
             self._undo_decision(entry)
         elif tag == _STAGE_ENDED:

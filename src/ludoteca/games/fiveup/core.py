@@ -475,6 +475,29 @@ class State:
             return "deal_tiles_once", {}
         return None
 
+    # ------------------------------------------------------------ search API
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play; ``None`` once the hand is over: the search API
+        (:class:`ludoteca.search.SearchState`), which covers a hand."""
+        return self.turn if self.phase == PLAY else None
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (or not dealt yet)."""
+        return self.phase != PLAY
+
+    def returns(self) -> list[int]:
+        """Per seat, the points its side has scored since the hand was dealt (the
+        fives, then the hand's end)."""
+        start = self.hand_scores
+        scores = self.scores
+        return [scores[side] - start[side] for side in self.rules.side_of]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """None: a hand has no chance event once dealt (the stock's order is dealt)."""
+        return []
+
     # ------------------------------------------------------------ decisions
 
     @property
@@ -811,8 +834,9 @@ class State:
 
     # ------------------------------------------------------------ undo
 
-    def undo(self) -> None:
-        """Take back the last change: a decision or a chance event, exactly."""
+    def undo(self, action: int = -1) -> None:
+        """Take back the last change: a decision or a chance event, exactly (``action``,
+        what it was, is not needed: the search API passes it)."""
         if self.trail is None:
             raise ValueError("there is nothing to undo on this state")
         entry, self.trail = self.trail

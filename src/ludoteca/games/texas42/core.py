@@ -503,6 +503,32 @@ class State:
         new.rules = rules
         return new
 
+    # ------------------------------------------------------------ search API
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to decide; ``None`` once the hand is over (or before it is dealt):
+        the search API (:class:`ludoteca.search.SearchState`), which covers a hand."""
+        if BID <= self.phase <= PLAY and (self.phase != PLAY or self.hands[self.turn]):
+            return self.turn
+        return None
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over: scored, or every trick played (a search copy)."""
+        return self.to_move is None
+
+    def returns(self) -> list[int]:
+        """Per seat, the marks (or points, by the table's scoring) its team gained
+        with this hand: zeros until it is scored."""
+        if BID <= self.phase <= PLAY or not self.hand_log:
+            return [0, 0, 0, 0]
+        g = self.hand_log[-1].gained
+        return [g[0], g[1], g[0], g[1]]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """None: the hand has no chance event once dealt (the next deal starts another)."""
+        return []
+
     # ------------------------------------------------------------ who and what
 
     @property
