@@ -20,6 +20,7 @@ __all__ = ["REFUSALS", "UI", "ui"]
 UI: dict[str, str] = {
     "continue": N_("Continue"),
     "your_hand": N_("Your hand"),
+    "choose_move": N_("Choose your move"),
     "roll_dice": N_("Roll the dice"),
     "how_to_play_tile": N_("How do you play {tile}?"),
     "close": N_("Close"),

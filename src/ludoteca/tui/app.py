@@ -128,6 +128,8 @@ class PlayApp(ActionsApp):
 
     def redraw(self) -> None:
         """Draw the table again from the shown seat's view."""
+        if not self.is_running:  # closing (a bot's move came due meanwhile): its widgets go
+            return
         with self.batch_update():
             self._redraw()
 

@@ -93,7 +93,7 @@
       place.title = m.notation ? bidPick.move : "";
     }
     show();
-    const row = h("div", { class: "actions bids", role: "group", "aria-label": _("Choose your move") },
+    const row = h("div", { class: "actions bids", role: "group", "aria-label": ui("choose_move") },
       h("div", { class: "bid-stepper" }, down, value, up), place);
     const more = [];
     if (bids.pass) more.push(bids.pass);

@@ -117,7 +117,7 @@ const Games = (() => {
   /** Buttons for the moves that are not a plain tile play (or the tile's choices). */
   function actionRow(m, ctx, moves, opts) {
     opts = opts || {};
-    const row = h("div", { class: "actions", role: "group", "aria-label": _("Choose your move") });
+    const row = h("div", { class: "actions", role: "group", "aria-label": ui("choose_move") });
     if (!moves.length) return row;
     moves.forEach((mv, i) => {
       row.appendChild(
