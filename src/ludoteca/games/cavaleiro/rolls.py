@@ -30,9 +30,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "CATEGORIES",
@@ -296,6 +298,8 @@ def place_odds(players: int, place: int) -> tuple[Fraction, ...]:
     """
     if not 0 <= place < players:
         raise ValueError(f"place {place} is not one of 0 to {players - 1}")
+    from fractions import Fraction  # here: a game never needs the exact odds
+
     count, kind, before, after = _levels()
     odds = [0] * KINDS
     for s, c in enumerate(count):
@@ -314,6 +318,8 @@ def kind_odds(players: int) -> tuple[Fraction, ...]:
     """
     if players < 1:
         raise ValueError("at least one player rolls")
+    from fractions import Fraction
+
     return tuple(
         sum((place_odds(players, i)[r] for i in range(players)), Fraction(0)) for r in range(KINDS)
     )
