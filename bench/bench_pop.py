@@ -34,12 +34,16 @@ def positions(name: str, moves: int, count: int) -> list[Game]:
         game = ludoteca.new_game(name, seed=seed)
         rng = random.Random(seed)
         seed += 1
+        decisions = 0
         while len(game) < moves:
             game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            decisions += 1
             if game.is_over:
-                game.pop()  # back to before the last decision: one to undo remains
+                game.pop()  # back to before the last decision
+                decisions -= 1
                 break
-        found.append(game)
+        if decisions:  # a decision to undo
+            found.append(game)
     return found
 
 
