@@ -144,3 +144,52 @@ def test_pop_does_the_same_work_early_and_late(
     assert work[0] == work[1]
     assert work[0]["moves written"] == 1
     assert work[0]["rebuilds"] == work[0]["copies"] == work[0]["chance numbers"] == 0
+
+
+class CountingList(list[Any]):
+    """A list that counts the entries read from it (by index, slice or iteration)."""
+
+    reads = 0
+
+    def __getitem__(self, key: Any) -> Any:
+        found = super().__getitem__(key)
+        CountingList.reads += len(found) if isinstance(key, slice) else 1
+        return found
+
+    def __iter__(self) -> Iterator[Any]:
+        CountingList.reads += len(self)
+        return super().__iter__()
+
+
+@pytest.mark.parametrize("chance", ["auto", "manual"])
+@pytest.mark.parametrize(("name", "options", "seed"), GAMES)
+def test_every_pop_of_a_whole_game_reads_only_the_moves_it_undoes(
+    counted: Counter[str], name: str, options: dict[str, Any], seed: int, chance: str
+) -> None:
+    """Played to its end, then popped back to its start: each pop reads the entries it
+    takes off the history and a few more, never the rest of the game (a pop that
+    writes out the history, or looks back for the hand's deal, fails here)."""
+    game = ludoteca.new_game(name, seed=seed, **options)
+    rng = random.Random(seed)
+    decisions = play_out(game, rng)
+    if chance == "manual":
+        game.chance_mode = "manual"
+    pops = decisions if chance == "auto" else len(game)
+    game._history = CountingList(game._history)
+    game._actors = CountingList(game._actors)
+    assert decisions > 40
+    most = 0
+    for _ in range(pops):
+        before = len(game)
+        CountingList.reads = 0
+        counted.clear()
+        game.pop()
+        taken = before - len(game)
+        assert 1 <= taken <= 8
+        assert counted["moves written"] <= 1
+        assert counted["rebuilds"] == counted["copies"] == counted["chance numbers"] == 0
+        most = max(most, CountingList.reads - taken)
+    assert most <= 2
+    assert all(actor == "chance" for actor, _ in game.history)
+    if chance == "manual":
+        assert len(game) == 0

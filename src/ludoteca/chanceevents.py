@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import IllegalMove
@@ -15,6 +14,8 @@ from .tiles import TILE_TEXT, tile_index
 from .turns import CHANCE, Actor, ToMove
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from .events import Event
 
 __all__ = ["ChanceEvent", "ChanceOutcome", "ChanceSteps", "DiceRoll", "TileDraw"]
@@ -135,6 +136,8 @@ class ChanceSteps:
         >>> game.moves
         ['roll 6 6 2 1']
         """
+        from fractions import Fraction  # here: playing a game needs no fractions
+
         event = self.chance_event()
         parts = self._chance_parts
         if isinstance(event, DiceRoll):

@@ -36,7 +36,6 @@ import abc
 import functools
 import json
 import random
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import (
     TYPE_CHECKING,
@@ -194,7 +193,11 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
             self.names = names
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise InvalidOption(f"seed must be a whole number or None, not {seed!r}")
-        self.seed = secrets.randbits(63) if seed is None else seed
+        if seed is None:
+            import secrets  # here: a game with a seed never needs it
+
+            seed = secrets.randbits(63)
+        self.seed = seed
         self._chance_mode = chance
         self._history = []
         self._actors = []

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove, InvalidRecord
 from .game import RECORD_FORMAT, ChanceMode, Game, require_game
 from .registry import game_class
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["check_record", "load_record", "replay", "save_record"]
 
@@ -88,6 +90,8 @@ def replay(
 
 def load_record(path: str | Path) -> dict[str, Any]:
     """Read a record from a JSON file (not replayed yet)."""
+    from pathlib import Path  # here: pathlib is not needed to play
+
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
@@ -106,5 +110,7 @@ def save_record(
 ) -> None:
     """Write the game's record as JSON (``players`` and ``seats`` as
     :meth:`~ludoteca.Game.record` takes them)."""
+    from pathlib import Path
+
     record = require_game(game, "save_record").record(players=players, seats=seats)
     Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

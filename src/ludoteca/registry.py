@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +37,8 @@ def load_target(target: str) -> Any:
 def target_built(target: str) -> bool:
     """Whether the module of a ``"module:name"`` target is there to import (an engine
     or bot that is built)."""
+    import importlib.util
+
     return importlib.util.find_spec(target.partition(":")[0]) is not None
 
 

@@ -45,6 +45,7 @@ doubles shown with the lead (a mask), show points scored, following compulsory)`
 
 from __future__ import annotations
 
+import gc
 import random
 from math import factorial
 from typing import Any, NamedTuple
@@ -154,11 +155,18 @@ _LIST_FIELDS = frozenset({"hands", "points", "tricks_won", "shown", "tricks", "d
 
 
 def _subsets(bits: range) -> tuple[tuple[int, ...], ...]:
-    """Every subset of ``bits``, lowest first, indexed by its mask over them."""
-    out: list[tuple[int, ...]] = [()]
-    for b in bits:
-        out += [(*s, b) for s in out]
-    return tuple(out)
+    """Every subset of ``bits``, lowest first, indexed by its mask over them (built
+    with the collector paused, as Texas 42's table of play actions: no cycles in it)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        out: list[tuple[int, ...]] = [()]
+        for b in bits:
+            out += [(*s, b) for s in out]
+        return tuple(out)
+    finally:
+        if paused:
+            gc.enable()
 
 
 # The tiles of a mask's low and high 14 bits, lowest first (a hand's play actions).

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
@@ -84,7 +84,6 @@ from .core import (
     HandRecord,
     action_tile,
 )
-from .hidden import DealSampler, HandObservation, observe
 from .notation import NOTATION
 from .tables import (
     BINGO,
@@ -96,6 +95,9 @@ from .tables import (
     show_points,
     tiles_in,
 )
+
+if TYPE_CHECKING:
+    from .hidden import HandObservation
 
 __all__ = ["Bingo", "refusal_text"]
 
@@ -699,6 +701,8 @@ class Bingo(Game):
 
     def observation(self, seat: Seat, hand: int | None = None) -> HandObservation:
         """What ``seat`` saw of a hand (``hand`` numbered from 1; default the current one)."""
+        from .hidden import observe  # here: playing needs no inferences about hands
+
         return observe(self.core, seat, hand)
 
     def _deal_indices(self) -> list[int]:
@@ -716,6 +720,8 @@ class Bingo(Game):
         """
         if not (isinstance(seat, int) and not isinstance(seat, bool) and seat in (0, 1)):
             raise ValueError(f"{seat!r} is not a seat of Bingo: seats are 0 and 1")
+        from .hidden import DealSampler, observe
+
         new = self.copy()
         assert isinstance(new, Bingo)
         new.seed = rng.getrandbits(63)

@@ -30,9 +30,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "CATEGORIES",
@@ -202,12 +204,30 @@ ROLL_TEXT: tuple[str, ...] = tuple("roll " + " ".join(map(str, r)) for r in ROLL
 """Canonical chance text of each roll."""
 ROLL_INDEX: dict[str, int] = {text: i for i, text in enumerate(ROLL_TEXT)}
 ROLL_TOTAL: tuple[int, ...] = tuple(sum(r) for r in ROLLS)
-_RANKED: tuple[RankedRoll, ...] = tuple(rank_roll(r) for r in ROLLS)
+
+
+def _ranked_rolls() -> tuple[tuple[RankedRoll, ...], tuple[int, ...]]:
+    """Every roll ranked (as :func:`rank_roll`) and the removal kind it allows: each of
+    the 126 sets of four dice classified once, not each of the 1296 orders."""
+    classes: dict[tuple[int, ...], tuple[tuple[int, ...], str, int]] = {}
+    ranked = []
+    removal = []
+    for dice in ROLLS:
+        held = tuple(sorted(dice))
+        found = classes.get(held)
+        if found is None:
+            found = classes[held] = _classify(dice)
+        key, name, kind = found
+        ranked.append(RankedRoll(dice, CATEGORIES[key[0]], key, name, REMOVAL_TEXT[kind]))
+        removal.append(kind)
+    return tuple(ranked), tuple(removal)
+
+
+_RANKED, ROLL_REMOVAL = _ranked_rolls()
 ROLL_RANKED: tuple[RankedRoll, ...] = _RANKED
-_KEYS_SORTED = sorted({r.key for r in _RANKED})
-ROLL_STRENGTH: tuple[int, ...] = tuple(_KEYS_SORTED.index(r.key) for r in _RANKED)
+_STRENGTH_OF = {key: s for s, key in enumerate(sorted({r.key for r in _RANKED}))}
+ROLL_STRENGTH: tuple[int, ...] = tuple(_STRENGTH_OF[r.key] for r in _RANKED)
 """Each roll's key as a small int: higher is better, equal ties."""
-ROLL_REMOVAL: tuple[int, ...] = tuple(_classify(r)[2] for r in ROLLS)
 _WEAKNESS: tuple[int, ...] = tuple(-s for s in ROLL_STRENGTH)
 
 
@@ -232,7 +252,7 @@ def round_ranking(rolls: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def tie_break_of(ahead: int, behind: int) -> dict[str, Any]:
     """:func:`tie_break` of two rolls by their indexes (from a table: for events)."""
-    code, die = _TIE_BREAKS[ROLL_STRENGTH[ahead]][ROLL_STRENGTH[behind]]
+    code, die = _tie_breaks()[ROLL_STRENGTH[ahead]][ROLL_STRENGTH[behind]]
     return {"code": code, "die": die} if die else {"code": code}
 
 
@@ -296,6 +316,8 @@ def place_odds(players: int, place: int) -> tuple[Fraction, ...]:
     """
     if not 0 <= place < players:
         raise ValueError(f"place {place} is not one of 0 to {players - 1}")
+    from fractions import Fraction  # here: a game never needs the exact odds
+
     count, kind, before, after = _levels()
     odds = [0] * KINDS
     for s, c in enumerate(count):
@@ -314,13 +336,17 @@ def kind_odds(players: int) -> tuple[Fraction, ...]:
     """
     if players < 1:
         raise ValueError("at least one player rolls")
+    from fractions import Fraction
+
     return tuple(
         sum((place_odds(players, i)[r] for i in range(players)), Fraction(0)) for r in range(KINDS)
     )
 
 
+@functools.cache
 def _tie_breaks() -> list[list[tuple[str, int]]]:
-    """:func:`tie_break` for every pair of strengths, as (code, die or 0)."""
+    """:func:`tie_break` for every pair of strengths, as (code, die or 0): made when
+    first read (a round's events), not when a game starts."""
     key_of = {ROLL_STRENGTH[r]: ROLL_RANKED[r].key for r in range(ROLL_COUNT)}
     table = []
     for a in range(len(key_of)):
@@ -330,6 +356,3 @@ def _tie_breaks() -> list[list[tuple[str, int]]]:
             row.append((said["code"], said.get("die", 0)))
         table.append(row)
     return table
-
-
-_TIE_BREAKS = _tie_breaks()

@@ -160,6 +160,10 @@ class FiveUp(Game):
     core: State
     hand_start: int
     """The index in the history of the current (or last) hand's deal; -1 before."""
+    _earlier_starts: tuple[int, Any] | None
+    """The ``hand_start`` of each earlier hand, newest first: ``(start, older)``, so
+    that undoing a deal finds the one before without reading the history (never
+    changed in place: a copy shares it)."""
     _records_cache: tuple[int, list[dict[str, Any]], list[dict[str, Any]]] | None
     _hidden_cache: Any
 
@@ -198,6 +202,7 @@ class FiveUp(Game):
     def _setup(self) -> None:
         self.core = State(rules=self._rules(self.options))
         self.hand_start = -1
+        self._earlier_starts = None
         self._records_cache = None
         self._hidden_cache = None
 
@@ -216,12 +221,8 @@ class FiveUp(Game):
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()
-        if isinstance(entry, str) and entry.startswith("deal "):
-            history = self._history
-            start = len(history) - 1
-            while start >= 0 and not str(history[start]).startswith("deal "):
-                start -= 1
-            self.hand_start = start
+        if isinstance(entry, str) and entry.startswith("deal ") and self._earlier_starts:
+            self.hand_start, self._earlier_starts = self._earlier_starts
         self._records_cache = None
         self._hidden_cache = None
         return True
@@ -329,7 +330,7 @@ class FiveUp(Game):
                 "deal_tiles_once": "the 28 tiles must each be dealt once",
             }.get(code, f"a deal lists {n} hands then the stock, separated by |")
             raise self._chance_error(text, reason, code, **params)
-        self.hand_start = len(self._history)
+        self._start_hand()
         s.deal(hands, stock)
         return deal_text(hands, stock)
 
@@ -340,9 +341,14 @@ class FiveUp(Game):
             s.draw_for_lead(tiles)
             return "draw " + _tiles_text(tiles)
         hands, stock = s.deal_of_order(permutation(number, 28))
-        self.hand_start = len(self._history)
+        self._start_hand()
         s.deal(hands, stock)
         return deal_text(hands, stock)
+
+    def _start_hand(self) -> None:
+        """The deal about to be pushed starts a hand: the last one's start is kept."""
+        self._earlier_starts = (self.hand_start, self._earlier_starts)
+        self.hand_start = len(self._history)
 
     def _chance_error(self, text: str, reason: str, code: str, **params: Any) -> IllegalMove:
         return self._chance_refusal(text, reason, code, params)

@@ -30,6 +30,7 @@ other statement of the trick rules, tested against this module.
 
 from __future__ import annotations
 
+import gc
 import random
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
@@ -164,11 +165,20 @@ def trump_name(contract: int) -> str | None:
 
 
 def _subsets(actions: range) -> tuple[list[int], ...]:
-    """Every subset of ``actions``, lowest first, indexed by its mask over them."""
-    out: list[list[int]] = [[]]
-    for a in actions:
-        out += [[*s, a] for s in out]
-    return tuple(out)
+    """Every subset of ``actions``, lowest first, indexed by its mask over them.
+
+    Built with the collector paused: the table holds no cycles, and its 16384 new lists
+    would set off collections that walk everything imported so far, many times."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        out: list[list[int]] = [[]]
+        for a in actions:
+            out += [[*s, a] for s in out]
+        return tuple(out)
+    finally:
+        if paused:
+            gc.enable()
 
 
 # Play actions of every 14-bit half of a hand mask, for fast move lists (never changed).
