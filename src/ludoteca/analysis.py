@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -418,7 +418,7 @@ def _judge_one(game: Game, seat: int, move: str, index: int, bot: Bot, seed: int
         ranked = bot.rank(SeatHandle(game, seat))
         values = {r.move: float(r.value) for r in ranked}
         order = [r.move for r in ranked]
-        reasons = {r.move: {"code": r.code, "params": dict(r.params)} for r in ranked}
+        reasons = {r.move: {"code": r.code, "params": _rounded(r.params)} for r in ranked}
         unit = ranked[0].unit or "value"
         kind = "exact" if all(r.code in EXACT_CODES for r in ranked) else "estimate"
     values = {m: round(v, DIGITS) for m, v in values.items()}
@@ -429,6 +429,16 @@ def _judge_one(game: Game, seat: int, move: str, index: int, bot: Bot, seed: int
         m: {**reasons.get(m, {}), "now": move_now(game, m)} for m in dict.fromkeys((best, other))
     }
     return Decision(index, seat, played, best, max(cost, 0.0), kind, unit, values, facts)
+
+
+def _rounded(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A reason's parameters with their floats rounded as values are (JSON without noise)."""
+    return {
+        k: round(v, DIGITS)
+        if isinstance(v, float)
+        else (_rounded(v) if isinstance(v, Mapping) else v)
+        for k, v in params.items()
+    }
 
 
 def compared_with(best: str, played: str, order: Sequence[str]) -> str:
