@@ -127,3 +127,13 @@ def test_every_judged_decision_says_why(name: str) -> None:
         pt = _decision(name, d, HintTexts("pt"))["why"]
         en = _decision(name, d, HintTexts("en"))["why"]
         assert pt and en and pt != en
+
+
+def test_a_bid_never_made_and_a_tiny_difference_are_said_plainly() -> None:
+    passing = Facts("pass", 0.0, "pass_risks_nothing", {})
+    hopeless = Facts("bid 34", -0.9, "bid_make_rate", {"rate": 0.02})
+    assert say_why("texas42", "marks", passing, hopeless, "pt") == (
+        "Passar não arrisca nada: esse lance quase nunca seria cumprido."
+    )
+    near = say_why("cavaleiro", "round_wins_needed", Facts("a", -18.901), Facts("b", -18.903), "en")
+    assert near == "The two moves are worth almost the same."

@@ -93,6 +93,8 @@ def _texas42_rates(tx: Texts, b: Facts, o: Facts) -> str | None:
     if b.code.startswith("pass") and o.code == "bid_make_rate":
         if ro is None:
             return None
+        if _tens(ro) == 0:
+            return tx.p_("texas42", "Passing risks nothing: that bid would almost never be made.")
         return tx.p_(
             "texas42",
             "Passing risks nothing: that bid would be made only {n} in 10 times.",
@@ -239,7 +241,12 @@ def _cavaleiro(tx: Texts, b: Facts, o: Facts) -> str | None:
             other=so,
         )
     rb, ro = _rate(b, "rounds"), _rate(o, "rounds")
-    if b.code == o.code == "round_wins_needed" and rb is not None and ro is not None and ro > rb:
+    if (
+        b.code == o.code == "round_wins_needed"
+        and rb is not None
+        and ro is not None
+        and round(ro, 1) > round(rb, 1)
+    ):
         return tx.p_(
             "cavaleiro",
             "This way you need fewer round wins to finish: about {better} against {other}.",
@@ -290,7 +297,10 @@ def _by_values(tx: Texts, unit: str, b: Facts, o: Facts) -> str:
         return tx._("Both moves are worth the same: either one does as well.")
     if unit in ("match_chance", "game_chance"):
         return tx._("This move wins more often: {amount} more chance.", amount=tx.percent(gain, 1))
-    amount = tx.decimal(gain, 2) if unit in ("round_wins_needed", "marks") else tx.decimal(gain)
+    digits = 2 if unit in ("round_wins_needed", "marks") else 1
+    if round(gain, digits) == 0:
+        return tx._("The two moves are worth almost the same.")
+    amount = tx.decimal(gain, digits)
     one, many = MORE_BY_UNIT.get(
         unit,
         NN_(
