@@ -105,7 +105,7 @@ def test_make_rates_chances_sticks_and_plain_values() -> None:
     )
 
 
-@pytest.mark.parametrize("name", ["fiveup", "cavaleiro"])
+@pytest.mark.parametrize("name", ["texas42", "bingo", "fiveup", "cavaleiro"])
 def test_every_judged_decision_says_why(name: str) -> None:
     from ludoteca.i18n.hints import HintTexts
     from ludoteca.web.review import _decision
@@ -137,3 +137,25 @@ def test_a_bid_never_made_and_a_tiny_difference_are_said_plainly() -> None:
     )
     near = say_why("cavaleiro", "round_wins_needed", Facts("a", -18.901), Facts("b", -18.903), "en")
     assert near == "The two moves are worth almost the same."
+
+
+def test_texas42_the_last_tile_of_a_trick_says_who_takes_it() -> None:
+    rng = random.Random(2)
+    for seed in range(60):
+        game = _to_a_choice(ludoteca.new_game("texas42", seed=seed), rng, skip=rng.randrange(4, 20))
+        if game.is_over:
+            continue
+        nows = {m: move_now(game, m) for m in game.legal_moves()}
+        ours = [m for m, n in nows.items() if n.get("trick_ours") is True]
+        theirs = [m for m, n in nows.items() if n.get("trick_ours") is False]
+        if ours and theirs:
+            break
+    else:
+        pytest.fail("no last tile of a trick that decides who takes it")
+    take, lose = ours[0], theirs[0]
+    points = nows[take]["trick_points"]
+    better, worse = Facts(take, 1.0, now=nows[take]), Facts(lose, 0.0, now=nows[lose])
+    pt = say_why("texas42", "marks", better, worse, "pt")
+    counted = "o 1 ponto" if points == 1 else f"os {points} pontos"
+    assert pt.startswith(f"Com o {take.split()[-1]} a sua dupla leva a vaza e {counted} dela;")
+    assert pt.endswith(f"com o {lose.split()[-1]} quem leva é a dupla adversária.")
