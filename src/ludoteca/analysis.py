@@ -39,6 +39,7 @@ from .i18n.cli import RECORD_FILE
 from .i18n.events import say_event
 from .i18n.hints import HintTexts
 from .i18n.moves import describe_move
+from .i18n.why import say_decision_why
 from .i18n.words import GAME_TITLES, Words
 from .record import check_record
 from .registry import game_class
@@ -183,13 +184,15 @@ class Analysis:
     def report(self, lang: str = "en") -> str:
         """A readable summary in ``lang``: moves in words, costs in their units.
 
-        >>> d = Decision(7, 1, "pass", "bid 30", 0.5, "estimate", "marks")
+        >>> values = {"bid 30": 0.7, "pass": 0.2}
+        >>> d = Decision(7, 1, "pass", "bid 30", 0.5, "estimate", "marks", values)
         >>> print(Analysis("texas42", ["Ana", "Bia"], [d], {1: [d]}).report("pt"))
         Texas 42: 1 decisão analisada
         Ana (lugar 0): 0 decisões, 0 erros
         Bia (lugar 1): 1 decisão, 1 erro
           custo médio por decisão: 0,5 marcas (0 exatas, 1 estimada)
           jogada 7: passo; melhor: lance de 30; custo 0,5 marcas (estimativa)
+            Em média, esta jogada vale 0,5 marcas a mais.
         """
         tx = texts(lang)
         say = HintTexts(tx)
@@ -241,6 +244,9 @@ class Analysis:
                         kind=kind,
                     )
                 )
+                why = say_decision_why(self.game, d.unit, d.best, d.played, d.values, d.facts, tx)
+                if why:
+                    lines.append("    " + why)
         return "\n".join(lines)
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from . import NN_, NP_, Texts, texts
 
-__all__ = ["Facts", "say_why"]
+__all__ = ["Facts", "say_decision_why", "say_why"]
 
 
 @dataclass(frozen=True)
@@ -317,3 +317,33 @@ def say_why(game: str, unit: str, better: Facts, other: Facts, lang: str | Texts
     concrete = WHYS.get(game)
     said = concrete(tx, better, other) if concrete is not None else None
     return said or _by_values(tx, unit, better, other)
+
+
+def say_decision_why(
+    game: str,
+    unit: str,
+    best: str,
+    played: str,
+    values: Mapping[str, float],
+    facts: Mapping[str, Mapping[str, Any]],
+    lang: str | Texts,
+) -> str:
+    """Why a judged decision's ``best`` move is better than the one ``played`` (the
+    best played: than the other move of ``facts``, the runner-up), in one sentence;
+    ``facts`` are :attr:`ludoteca.analysis.Decision.facts`."""
+    others = [m for m in facts if m != best]
+    other = played if played != best else (others[0] if others else "")
+    if not other:
+        return ""
+
+    def of(move: str) -> Facts:
+        known = facts.get(move, {})
+        return Facts(
+            move,
+            values.get(move, 0.0),
+            known.get("code", ""),
+            known.get("params", {}),
+            known.get("now", {}),
+        )
+
+    return say_why(game, unit, of(best), of(other), lang)

@@ -35,7 +35,7 @@ from ludoteca.game import Game
 from ludoteca.i18n import texts
 from ludoteca.i18n.hints import HintTexts
 from ludoteca.i18n.moves import describe_move
-from ludoteca.i18n.why import Facts, say_why
+from ludoteca.i18n.why import say_decision_why
 
 from .bots import BotPool
 from .errors import Refused
@@ -207,23 +207,5 @@ def _decision(game: str, d: Decision, say: HintTexts) -> dict[str, Any]:
         "best_value": d.values.get(d.best, 0.0),
         "played_value_text": say.value(d.unit, d.values.get(d.played, 0.0)),
         "best_value_text": say.value(d.unit, d.values.get(d.best, 0.0)),
-        "why": _why(game, d, say),
+        "why": say_decision_why(game, d.unit, d.best, d.played, d.values, d.facts, tx),
     }
-
-
-def _why(game: str, d: Decision, say: HintTexts) -> str:
-    """Why the best move is better than the one played (the best played: than the
-    runner-up), in one sentence."""
-    others = [m for m in d.facts if m != d.best]
-    other = d.played if d.played != d.best else (others[0] if others else "")
-    if not other:
-        return ""
-
-    def facts(move: str) -> Facts:
-        known = d.facts.get(move, {})
-        value = d.values.get(move, 0.0)
-        return Facts(
-            move, value, known.get("code", ""), known.get("params", {}), known.get("now", {})
-        )
-
-    return say_why(game, d.unit, facts(d.best), facts(other), say.tx)
