@@ -49,7 +49,14 @@ def _tile(move: str) -> str:
 
 
 def _tens(rate: float) -> int:
-    return round(float(rate) * 10)
+    """A rate in tenths, as players say it ("7 in 10"): 0 and 10 only when certain (0.96
+    is "9 in 10", not "10 in 10").
+
+    >>> _tens(0.96), _tens(0.04), _tens(1.0), _tens(0.0), _tens(0.44)
+    (9, 1, 10, 0, 4)
+    """
+    r = float(rate)
+    return min(9, max(1, round(r * 10))) if 0 < r < 1 else round(r * 10)
 
 
 def _rate(f: Facts, key: str) -> float | None:
@@ -93,7 +100,7 @@ def _texas42_rates(tx: Texts, b: Facts, o: Facts) -> str | None:
     if b.code.startswith("pass") and o.code == "bid_make_rate":
         if ro is None:
             return None
-        if _tens(ro) == 0:
+        if ro < 0.05:
             return tx.p_("texas42", "Passing risks nothing: that bid would almost never be made.")
         return tx.p_(
             "texas42",
