@@ -281,6 +281,9 @@ async def test_hint_key(monkeypatch: pytest.MonkeyPatch) -> None:
         assert "The expert's suggestions" in text
         assert "made in 75% of 20 deals with fives as trump" in text
         assert "0.75" in text and "passing counts as 0" in text, text
+        # why the best move is best comes first, in words, then the numbers
+        why = "This bid is made 8 in 10 times: worth more than passing, which counts as 0."
+        assert why in text and text.index(why) < text.index("made in 75% of 20 deals"), text
         await pilot.press("escape")
         await wait_until(pilot, lambda: not isinstance(app.screen, TextScreen), "the table")
 
@@ -305,6 +308,8 @@ async def test_hint_reasons_in_portuguese(monkeypatch: pytest.MonkeyPatch) -> No
         text = screen_text(app)
         assert "passar vale 0" in text
         assert "cumprido em 86% de 1.000 distribuições" in text
+        why = "Passar não arrisca nada: esse lance seria cumprido só 9 em 10 vezes."
+        assert why in text and text.index(why) < text.index("passar vale 0"), text
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])

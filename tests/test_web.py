@@ -542,6 +542,7 @@ def test_hints_on_request(client: TestClient) -> None:
         hint = c.until(lambda m: m["type"] == "hint")
         assert [m["move"] for m in hint["moves"]] == state["view"]["legal_moves"]
         assert hint["moves"][0]["label"]  # said in words
+        assert all(m["why"].endswith(".") for m in hint["moves"])  # why, in one sentence
 
 
 def test_reconnect_rejoins_the_seat(client: TestClient) -> None:

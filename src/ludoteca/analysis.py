@@ -25,12 +25,13 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .bots import LEVELS, Bot, RankedMove, SeatHandle, available_levels, make_bot
 from .cli import add_seconds_option
+from .effects import move_now
 from .errors import GameNotAvailable, IllegalMove, InvalidRecord, NotSolvable
 from .game import Game, require_game
 from .i18n import N_, default_lang, normalize_lang, texts
@@ -38,6 +39,7 @@ from .i18n.cli import RECORD_FILE
 from .i18n.events import say_event
 from .i18n.hints import HintTexts
 from .i18n.moves import describe_move
+from .i18n.why import say_decision_why
 from .i18n.words import GAME_TITLES, Words
 from .record import check_record
 from .registry import game_class
@@ -135,6 +137,11 @@ class Decision:
     kind: str  # "exact" (solver, all hands known) or "estimate" (expert, own seat)
     unit: str  # what values and the cost are counted in (a code of UNITS)
     values: dict[str, float] = field(default_factory=dict)
+    facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """What is known of the best move and of the one compared with it (the played
+    move, or the runner-up when the best was played): the bot's reason (``code``,
+    ``params``) when it ranked them, and what each does at once (``now``,
+    :func:`ludoteca.effects.move_now`)."""
 
     @property
     def mistake(self) -> bool:
@@ -177,13 +184,15 @@ class Analysis:
     def report(self, lang: str = "en") -> str:
         """A readable summary in ``lang``: moves in words, costs in their units.
 
-        >>> d = Decision(7, 1, "pass", "bid 30", 0.5, "estimate", "marks")
+        >>> values = {"bid 30": 0.7, "pass": 0.2}
+        >>> d = Decision(7, 1, "pass", "bid 30", 0.5, "estimate", "marks", values)
         >>> print(Analysis("texas42", ["Ana", "Bia"], [d], {1: [d]}).report("pt"))
         Texas 42: 1 decisão analisada
         Ana (lugar 0): 0 decisões, 0 erros
         Bia (lugar 1): 1 decisão, 1 erro
           custo médio por decisão: 0,5 marcas (0 exatas, 1 estimada)
           jogada 7: passo; melhor: lance de 30; custo 0,5 marcas (estimativa)
+            Em média, esta jogada vale 0,5 marcas a mais.
         """
         tx = texts(lang)
         say = HintTexts(tx)
@@ -235,6 +244,9 @@ class Analysis:
                         kind=kind,
                     )
                 )
+                why = say_decision_why(self.game, d.unit, d.best, d.played, d.values, d.facts, tx)
+                if why:
+                    lines.append("    " + why)
         return "\n".join(lines)
 
 
@@ -406,17 +418,41 @@ def _judge_one(game: Game, seat: int, move: str, index: int, bot: Bot, seed: int
     if exact is not None:
         values, order, unit = exact
         kind = "exact"
+        reasons: dict[str, dict[str, Any]] = {}
     else:
         bot.rng = random.Random(f"{seed}:{index}")
         ranked = bot.rank(SeatHandle(game, seat))
         values = {r.move: float(r.value) for r in ranked}
         order = [r.move for r in ranked]
+        reasons = {r.move: {"code": r.code, "params": _rounded(r.params)} for r in ranked}
         unit = ranked[0].unit or "value"
         kind = "exact" if all(r.code in EXACT_CODES for r in ranked) else "estimate"
     values = {m: round(v, DIGITS) for m, v in values.items()}
     best = order[0]
     cost = round(values[best] - values.get(played, values[best]), DIGITS)
-    return Decision(index, seat, played, best, max(cost, 0.0), kind, unit, values)
+    other = compared_with(best, played, order)
+    facts = {
+        m: {**reasons.get(m, {}), "now": move_now(game, m)} for m in dict.fromkeys((best, other))
+    }
+    return Decision(index, seat, played, best, max(cost, 0.0), kind, unit, values, facts)
+
+
+def _rounded(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A reason's parameters with their floats rounded as values are (JSON without noise)."""
+    return {
+        k: round(v, DIGITS)
+        if isinstance(v, float)
+        else (_rounded(v) if isinstance(v, Mapping) else v)
+        for k, v in params.items()
+    }
+
+
+def compared_with(best: str, played: str, order: Sequence[str]) -> str:
+    """The move a decision's best is compared with: the played one, or the
+    runner-up when the best was played."""
+    if played != best or len(order) < 2:
+        return played
+    return order[1]
 
 
 def summarise(record: dict[str, Any], decisions: Iterable[Decision], top: int = 3) -> Analysis:

@@ -94,7 +94,14 @@ def test_the_review_lists_mistakes_with_units_and_a_click_goes_to_the_position(
     assert f"Move {index}" in decision.locator("h2").inner_text()
     assert decision.locator(".better").inner_text().startswith("Better: ")
     assert best.removeprefix("better: ") in decision.locator(".better").inner_text()
+    # why the better move is better comes first, in words; the numbers open under Details
+    assert decision.locator(".why").is_visible()
+    assert decision.locator(".why").inner_text().endswith(".")
+    assert not decision.locator(".verdict").is_visible()
+    decision.locator("details.numbers summary").click()
+    assert decision.locator(".verdict").is_visible()
     assert "less chance of winning the game" in decision.locator(".verdict").inner_text()
+    assert page.locator("#review-mistakes .mistake-why").first.inner_text().endswith(".")
     record = api(server.url, f"/api/tables/{table}/record")
     assert page.locator("#step-text").inner_text() == (
         f"Move {index - 1} of {len(record['moves'])}"
@@ -210,7 +217,13 @@ def test_the_hint_panel_does_not_push_the_board_away(
                    'play 6-6 and show the doubles 5-5, 4-4, 3-3, 2-2 and 1-1 (bingo)'; }"""
     )
     assert page.evaluate(fits)
-    why = page.locator("#hint .hint tbody tr").first.locator(".why")
+    first = page.locator("#hint .hint tbody tr").first
+    assert first.locator(".why-sentence").is_visible()  # why the best move is best, first
+    assert first.locator(".why-sentence").inner_text().endswith(".")
+    why = first.locator(".why")
+    assert not why.is_visible()  # the numbers, behind their toggle
+    first.locator("details.hint-details summary").click()
+    assert why.is_visible()
     assert "deals" in why.inner_text()
     reason = why.bounding_box()
     assert reason and reason["x"] + reason["width"] <= box["x"] + box["width"]

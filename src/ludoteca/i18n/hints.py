@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from . import N_, NN_, NP_, Texts, texts
 from .moves import describe_move
 from .voice import Voice
+from .why import Facts, say_why
 from .words import Words
 
 __all__ = [
@@ -44,6 +45,8 @@ __all__ = [
 ]
 
 Say = Callable[[Texts, Mapping[str, Any]], str]
+NowOf = Callable[[str], Mapping[str, Any]] | None
+"""What a move does at once, by move (:func:`ludoteca.effects.move_now`), if known."""
 
 
 def _rate(tx: Texts, p: Mapping[str, Any], key: str = "rate") -> str:
@@ -441,13 +444,27 @@ class HintTexts:
             return self.tx._("wins the hand at once; {rest}", rest=said)
         return said
 
+    def why(
+        self, game: str, unit: str, better: RankedLike, other: RankedLike, now: NowOf = None
+    ) -> str:
+        """Why ``better`` is better than ``other``, in one sentence (:func:`say_why`);
+        ``now`` tells what a move does at once."""
+        return say_why(game, unit, _facts(better, now), _facts(other, now), self.tx)
+
     # --------------------------------------------------------------- a hint
 
-    def entries(self, game: str, ranked: Sequence[RankedLike]) -> list[dict[str, Any]]:
+    def entries(
+        self, game: str, ranked: Sequence[RankedLike], now: NowOf = None
+    ) -> list[dict[str, Any]]:
         """A ranked list said in words, for the apps: each move with its label, its
-        value as data and as text, its reason, and the rule of a tie."""
+        value as data and as text, its reason, the rule of a tie, and ``why`` the
+        best move is better than it (the best: than the runner-up)."""
         out = []
-        for r in ranked:
+        for i, r in enumerate(ranked):
+            if i == 0:
+                why = self.why(game, r.unit, r, ranked[1], now) if len(ranked) > 1 else ""
+            else:
+                why = self.why(game, r.unit, ranked[0], r, now)
             out.append(
                 {
                     "move": r.move,
@@ -460,25 +477,33 @@ class HintTexts:
                     "params": _plain(r.params),
                     "tie": r.tie,
                     "tie_text": self.tie(r.tie) if r.tie else "",
+                    "why": why,
                 }
             )
         return out
 
 
-def hint_payload(game: str, items: Sequence[Any], lang: str | Texts) -> dict[str, Any]:
+def hint_payload(
+    game: str, items: Sequence[Any], lang: str | Texts, now: NowOf = None
+) -> dict[str, Any]:
     """A hint as the apps show it: the moves said in words (:meth:`HintTexts.entries`),
     the unit of their values, and the rules of their ties. ``items`` are ranked
-    moves, or dictionaries with their fields."""
+    moves, or dictionaries with their fields; ``now`` tells what a move does at
+    once (:func:`ludoteca.effects.move_now` on the game the hint is for)."""
     ranked = [_ranked(item) for item in items]
     say = HintTexts(lang)
     unit = ranked[0].unit if ranked else ""
     ties = list(dict.fromkeys(r.tie for r in ranked if r.tie))
     return {
-        "moves": say.entries(game, ranked),
+        "moves": say.entries(game, ranked, now),
         "unit": unit,
         "unit_text": say.unit(unit) if unit else "",
         "ties": [say.tie(rule) for rule in ties],
     }
+
+
+def _facts(r: RankedLike, now: NowOf) -> Facts:
+    return Facts(r.move, float(r.value), r.code, r.params, now(r.move) if now else {})
 
 
 def _ranked(item: Any) -> RankedLike:

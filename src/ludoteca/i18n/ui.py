@@ -35,6 +35,7 @@ UI: dict[str, str] = {
     "move": N_("Move"),
     "value": N_("Value"),
     "why": N_("Why"),
+    "details": N_("Details"),
     "lesson_step": N_("step {n} of {count}"),
     "values": N_("Values: {unit}"),
     "suggestions": N_("The expert's suggestions"),

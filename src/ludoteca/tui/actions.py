@@ -11,9 +11,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 import ludoteca
+from ludoteca.effects import now_of
 from ludoteca.errors import GameNotAvailable
 from ludoteca.i18n.board import outcome_words
-from ludoteca.i18n.hints import hint_payload, say_hint
+from ludoteca.i18n.hints import NowOf, hint_payload
 from ludoteca.i18n.ui import ui
 from ludoteca.i18n.words import GAME_TITLES
 
@@ -112,27 +113,37 @@ class ActionsApp(TableApp):
             except Exception as e:
                 self.from_thread(self.say, self.tx._("No hint now: {error}", error=str(e)))
                 return
-            self.from_thread(self.show_hint, gen, ranked, brief)
+            self.from_thread(self.show_hint, gen, ranked, brief, now_of(game))
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=False)
 
-    def show_hint(self, gen: int, ranked: Any, brief: bool = False) -> None:
+    def show_hint(self, gen: int, ranked: Any, brief: bool = False, now: NowOf = None) -> None:
         if gen != self.generation:
             return
-        if brief:  # the best move in the message line
-            for item in list(ranked)[:1]:
-                reason = say_hint(
-                    self.table.game.name, item.code, item.params, self.lang, item.value
-                )
-                self.say(
-                    self.tx._(
-                        "Hint: {move} ({reason})", move=self.move_label(item.move), reason=reason
+        name = self.table.game.name
+        if brief:  # the best move in the message line: why it is best, the numbers after
+            hint = hint_payload(name, list(ranked)[:2], self.tx, now)
+            for item in hint["moves"][:1]:
+                reason = item["reason"]
+                if item["why"]:
+                    said = self.tx._(
+                        "Hint: {move}. {why} ({reason})",
+                        move=self.move_label(item["move"]),
+                        why=item["why"],
+                        reason=reason,
                     )
-                )
+                else:
+                    said = self.tx._(
+                        "Hint: {move} ({reason})", move=self.move_label(item["move"]), reason=reason
+                    )
+                self.say(said)
             return
         self.say("")
-        hint = hint_payload(self.table.game.name, list(ranked), self.tx)
+        hint = hint_payload(name, list(ranked), self.tx, now)
         text = Text(ui("suggestions", self.tx) + "\n", style="bold")
+        for item in hint["moves"][:1]:  # why the best move is best, before the numbers
+            if item["why"]:
+                text.append(f"{item['label']}: {item['why']}\n\n")
         if hint["unit_text"]:
             text.append(ui("values", self.tx, unit=hint["unit_text"]) + "\n")
         text.append("\n")

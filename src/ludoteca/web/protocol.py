@@ -48,6 +48,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ludoteca.effects import now_of
 from ludoteca.i18n.hints import hint_payload
 
 from . import i18n
@@ -232,11 +233,12 @@ async def _hint(hub: Hub, table: LiveTable, conn: Connection) -> None:
     if conn.hint_busy:
         raise Refused("hint_busy")
     conn.hint_busy = True
+    now = now_of(table.game)
     try:
         moves = await hub.bots.hint(table, conn.seat)
     except TimeoutError:
         raise Refused("hint_failed") from None
     finally:
         conn.hint_busy = False
-    hint = hint_payload(table.game_name, moves, conn.lang)
+    hint = hint_payload(table.game_name, moves, conn.lang, now)
     conn.send({"type": "hint", "n": table.n, **hint})

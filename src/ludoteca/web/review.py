@@ -35,6 +35,7 @@ from ludoteca.game import Game
 from ludoteca.i18n import texts
 from ludoteca.i18n.hints import HintTexts
 from ludoteca.i18n.moves import describe_move
+from ludoteca.i18n.why import say_decision_why
 
 from .bots import BotPool
 from .errors import Refused
@@ -206,4 +207,5 @@ def _decision(game: str, d: Decision, say: HintTexts) -> dict[str, Any]:
         "best_value": d.values.get(d.best, 0.0),
         "played_value_text": say.value(d.unit, d.values.get(d.played, 0.0)),
         "best_value_text": say.value(d.unit, d.values.get(d.best, 0.0)),
+        "why": say_decision_why(game, d.unit, d.best, d.played, d.values, d.facts, tx),
     }

@@ -205,6 +205,7 @@
         h("li", {}, h("button", { type: "button", class: "mistake link-btn", dataset: { index: String(d.index) }, onclick: () => goAndShow(d.index - 1, d.seat) },
           h("span", { class: "mistake-move" }, _("Move {n}: {played}", { n: d.index, played: d.played_label })),
           h("span", { class: "mistake-best" }, _("better: {best}", { best: d.best_label })),
+          d.why ? h("span", { class: "mistake-why" }, d.why) : null,
           h("span", { class: "mistake-cost" }, d.cost_text + " (" + d.kind_text + ")"))))));
     }
   }
@@ -220,11 +221,16 @@
     if (d) {
       const best = d.best === d.played;
       decisionBox.classList.toggle("is-mistake", Boolean(d.mistake));
-      decisionBox.appendChild(h("p", {}, h("b", { class: "seat-c" + (d.seat % 8) }, playerName(d.seat) + ": "), d.played_label, " ", h("span", { class: "value" }, "(" + d.played_value_text + ")")));
-      if (!best) decisionBox.appendChild(h("p", { class: "better" }, _("Better: {move}", { move: d.best_label }), " ", h("span", { class: "value" }, "(" + d.best_value_text + ")")));
-      decisionBox.appendChild(h("p", { class: "verdict" }, best ? _("The best move ({kind}).", { kind: d.kind_text })
-        : _("Cost: {cost} ({kind}).", { cost: d.cost_text || "0", kind: d.kind_text })));
-      decisionBox.appendChild(h("p", { class: "muted unit" }, ui("values", { unit: d.unit_text })));
+      // why the better move is better, in words first; the numbers behind a toggle
+      decisionBox.appendChild(h("p", {}, h("b", { class: "seat-c" + (d.seat % 8) }, playerName(d.seat) + ": "), d.played_label));
+      if (!best) decisionBox.appendChild(h("p", { class: "better" }, _("Better: {move}", { move: d.best_label })));
+      if (d.why) decisionBox.appendChild(h("p", { class: "why" }, d.why));
+      decisionBox.appendChild(h("details", { class: "numbers" }, h("summary", {}, ui("details")),
+        h("p", { class: "values" }, d.played_label, " ", h("span", { class: "value" }, "(" + d.played_value_text + ")"),
+          best ? null : h("span", {}, "; " + d.best_label + " ", h("span", { class: "value" }, "(" + d.best_value_text + ")"))),
+        h("p", { class: "verdict" }, best ? _("The best move ({kind}).", { kind: d.kind_text })
+          : _("Cost: {cost} ({kind}).", { cost: d.cost_text || "0", kind: d.kind_text })),
+        h("p", { class: "muted unit" }, ui("values", { unit: d.unit_text }))));
       return;
     }
     decisionBox.classList.remove("is-mistake");

@@ -549,7 +549,9 @@
       h("tr", { class: mv.tie ? "tie" : "", dataset: { move: mv.move, rank: String(i + 1) } },
         h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => ctx.move(mv.move) }, mv.label || mv.move),
           also.length ? h("span", { class: "hint-also", title: also[0].tie_text }, " " + _("(the same: {moves})", { moves: also.map((a) => a.label || a.move).join("; ") })) : null,
-          mv.reason ? h("div", { class: "why" }, mv.reason) : null),
+          mv.why && i === 0 ? h("p", { class: "why-sentence" }, mv.why) : null,
+          mv.reason ? h("details", { class: "hint-details" }, h("summary", {}, ui("details")),
+            mv.why && i > 0 ? h("div", { class: "why-other" }, mv.why) : null, h("div", { class: "why" }, mv.reason)) : null),
         h("td", { class: "num", title: mv.tie_text || null }, (mv.tie ? "= " : "") + (mv.value_text || (typeof mv.value === "number" ? fmtNumber(mv.value, 2) : "")))));
     const more = groups.length > 8 ? h("p", { class: "muted" }, n_("{n} more move", "{n} more moves", groups.length - 8)) : null;
     hintBox.appendChild(h("section", { class: "panel hint", "aria-labelledby": "hint-title" }, head,
