@@ -127,6 +127,8 @@ class LiveTable:
     """Not started: the invited players have not all sat yet (nothing is drawn or played)."""
     host: int | None = None
     """The seat of who created the table (they may start it with bots in the empty seats)."""
+    seed: int = 0
+    """The table's seed: the bots' decisions are drawn from it (:func:`decision_seed`)."""
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -182,6 +184,7 @@ class LiveTable:
             listed=data.listed,
             waiting=data.waiting,
             host=data.host,
+            seed=data.seed,
         )
 
     @property
@@ -260,6 +263,13 @@ def drawing_copy(game: Game) -> Game:
     copy = game.copy()
     copy.chance_mode = "auto"
     return copy
+
+
+def decision_seed(table_seed: int, n: int, seat: int) -> int:
+    """The seed of a bot's decision at move ``n`` of a table (from the table's
+    seed): the same position gets the same answer, so taking a move back (an undo)
+    cannot make the bots think again until they play a move the person likes better."""
+    return ((table_seed * 1_000_003 + n) * 8 + seat) % (1 << 63)
 
 
 def check_seen(seen: Any) -> None:

@@ -205,7 +205,7 @@
     };
     return Object.assign({}, old, {
       type: "state", n: d.n, view, said, labels: kept(old.labels, d.labels), moves: kept(old.moves, d.moves),
-      last: d.last, result: d.result, awaits: d.awaits, table: d.table || old.table,
+      last: d.last, result: d.result, awaits: d.awaits, undo: !!d.undo, table: d.table || old.table,
     });
   }
 
