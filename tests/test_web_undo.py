@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 from test_web import Client, create, sqlite_url, stored_moves  # noqa: F401
+from web_helpers import movers
 
+import ludoteca
 from ludoteca.web.app import create_app
 
 BOTS = [{"kind": "bot", "level": "random"}] * 3
@@ -128,3 +131,43 @@ def test_undo_is_refused_beside_another_person_and_once_over(sqlite_url: str) ->
             assert err["code"] == "game_over"
             live.over = False
             assert _undo(cl, st["n"])["type"] == "state"
+
+
+@pytest.mark.parametrize(("game", "chance"), [("texas42", False), ("cavaleiro", True)])
+def test_after_an_undo_the_same_move_gets_the_same_answers(
+    sqlite_url: str,  # noqa: F811
+    game: str,
+    chance: bool,
+) -> None:
+    """The bots decide again as they did, and the chance events taken back (Cavaleiro's
+    rolls) come again: an undo cannot be used to try the bots or the dice again."""
+    app = create_app(sqlite_url, bot_delay=0.0)
+    with TestClient(app) as c:
+        seats = ludoteca.new_game(game, seed=0).num_seats
+        bots = [{"kind": "bot", "level": "random"}] * (seats - 1)
+        made = create(c, game, [{"kind": "you"}, *bots])
+        tid = made["table"]["id"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            cl = Client(ws)
+            cl.hello(made["token"])
+            tried = drawn = 0
+            while tried < 3 or (chance and not drawn):
+                first = cl.turn(0)
+                if first["view"]["over"]:
+                    break
+                move = first["view"]["legal_moves"][0]
+                cl.play(move, first["n"])
+                second = cl.turn(0)
+                if not second["undo"]:
+                    continue  # the hand ended: try in the next one
+                tried += 1
+                moves_then = stored_moves(c, tid)
+                drawn += None in movers(second)[first["n"] :]
+                back = _undo(cl, second["n"])
+                assert back["n"] == first["n"] and back["view"] == first["view"]
+                assert stored_moves(c, tid) == moves_then[: first["n"]]
+                cl.play(move, first["n"])
+                again = cl.turn(0)
+                assert again["n"] == second["n"] and again["view"] == second["view"]
+                assert stored_moves(c, tid) == moves_then
+            assert tried >= 1 and drawn >= chance

@@ -6,17 +6,21 @@ itself are taken off the live game (``Game.pop``), then deleted from the
 database, and only then is anyone told: the stored moves are always the live
 game's, so a restarted server resumes the same game. The bots then wait for the
 person, and decide again as they did (their decisions are drawn from the table's
-seed and the move's number, :func:`.live.decision_seed`); the chance events
-after the decision are drawn anew.
+seed and the move's number, :func:`.live.decision_seed`), and the chance events
+taken back come again in order (:attr:`.live.LiveTable.again`; drawn anew only
+when the game goes another way, or after a restart).
 
 A hand's end is never undone: the decision taken back is in the hand in play
-(nothing to undo at a hand's start, nor once the hand has ended).
+(nothing to undo at a hand's start, nor once the hand has ended;
+:func:`ludoteca.flow.hand_ends`). Cavaleiro has no hands: any decision may be.
 """
 
 from __future__ import annotations
 
 import logging
 from typing import Any
+
+from ludoteca.flow import hand_ends
 
 from .errors import Refused
 from .hubpart import HubPart
@@ -35,7 +39,8 @@ def bots_only(table: LiveTable, seat: int) -> bool:
 
 def undo_index(table: LiveTable, seat: int) -> int | None:
     """The move number of ``seat``'s last decision in the hand in play (the game
-    goes back to just before it), or ``None``: nothing to undo."""
+    goes back to just before it), or ``None``: nothing to undo. A game without
+    hands (Cavaleiro) goes back to any decision."""
     game = table.game
     found = None
     for i, (who, _) in enumerate(reversed(game.history)):
@@ -44,10 +49,8 @@ def undo_index(table: LiveTable, seat: int) -> int | None:
             break
     if found is None:
         return None
-    look = game.copy()
-    while len(look) > found:
-        look.pop()
-    return found if look.hands_scored == game.hands_scored else None
+    ends = hand_ends(game)
+    return found if not ends or ends[-1] <= found else None
 
 
 class Undo(HubPart):
@@ -84,6 +87,7 @@ class Undo(HubPart):
             if index is None:
                 raise Refused("nothing_to_undo", {"game": table.game_name})
             game = table.game
+            chance = [move for who, move in game.history[index:] if who == "chance"]
             taken: list[str] = []
             while len(game) > index:
                 taken.append(game.pop())
@@ -96,6 +100,7 @@ class Undo(HubPart):
                 raise Refused("storage", {"detail": type(e).__name__}, status=503) from None
             table.stored = len(game)
             table.over = game.is_over
+            table.again[:0] = chance  # played again, not drawn anew
             if hub.bot_pool is not None:
                 hub.bot_pool.forget(table.id)
             self.restart_views(table)
