@@ -171,3 +171,27 @@ def test_after_an_undo_the_same_move_gets_the_same_answers(
                 assert again["n"] == second["n"] and again["view"] == second["view"]
                 assert stored_moves(c, tid) == moves_then
             assert tried >= 1 and drawn >= chance
+
+
+def test_an_undo_where_the_expert_thinks_in_a_worker_process(
+    sqlite_url: str,  # noqa: F811
+) -> None:
+    """A table whose bot decides in a worker process (that process keeps a replica
+    of the table) goes back, and goes on the same way."""
+    app = create_app(sqlite_url, bot_delay=0.0, bot_workers=1)
+    with TestClient(app) as c:
+        made = create(c, "bingo", [{"kind": "you"}, {"kind": "bot", "level": "expert"}])
+        tid = made["table"]["id"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            cl = Client(ws)
+            cl.hello(made["token"])
+            first = cl.turn(0)
+            move = first["view"]["legal_moves"][0]
+            cl.play(move, first["n"])
+            second = cl.turn(0)
+            assert second["undo"] is True
+            moves_then = stored_moves(c, tid)
+            assert _undo(cl, second["n"])["n"] == first["n"]
+            cl.play(move, first["n"])
+            assert cl.turn(0)["view"] == second["view"]
+            assert stored_moves(c, tid) == moves_then
