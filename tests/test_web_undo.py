@@ -195,3 +195,32 @@ def test_an_undo_where_the_expert_thinks_in_a_worker_process(
             cl.play(move, first["n"])
             assert cl.turn(0)["view"] == second["view"]
             assert stored_moves(c, tid) == moves_then
+
+
+def test_an_undo_the_database_refuses_changes_nothing(sqlite_url: str) -> None:  # noqa: F811
+    app = create_app(sqlite_url, bot_delay=0.0)
+    with TestClient(app) as c:
+        made = create(c, "texas42", [{"kind": "you"}, *BOTS])
+        tid = made["table"]["id"]
+        store = c.app.state.store  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            cl = Client(ws)
+            cl.hello(made["token"])
+            first = cl.turn(0)
+            cl.play(first["view"]["legal_moves"][0], first["n"])
+            second = cl.turn(0)
+            before = stored_moves(c, tid)
+            real = store.truncate_moves
+
+            def broken(*args: Any, **kwargs: Any) -> None:
+                raise OSError("disk full")
+
+            store.truncate_moves = broken
+            try:
+                err = _undo(cl, second["n"])
+            finally:
+                store.truncate_moves = real
+            assert err["type"] == "error" and err["code"] == "storage"
+            live = c.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+            assert stored_moves(c, tid) == before == live.game.moves and not live.unsettled
+            assert _undo(cl, second["n"])["n"] == first["n"]  # the same undo now goes through
