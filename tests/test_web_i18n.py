@@ -14,6 +14,7 @@ pytest.importorskip("starlette")
 
 import ludoteca
 from ludoteca.i18n import texts
+from ludoteca.i18n.ui import GAME_REFUSALS
 from ludoteca.web.i18n import REFUSALS, hint_text, lang_from_headers, refusal_text, script
 
 WEB = Path(ludoteca.__file__).parent / "web"
@@ -24,7 +25,11 @@ def test_every_refusal_code_the_server_gives_has_a_message() -> None:
     for path in WEB.glob("*.py"):
         codes |= set(re.findall(r'Refused\(\s*"(\w+)"', path.read_text(encoding="utf-8")))
     assert len(codes) > 20
-    assert codes <= set(REFUSALS), sorted(codes - set(REFUSALS))
+    assert codes <= set(REFUSALS) | set(GAME_REFUSALS), sorted(codes - set(REFUSALS))
+    for code, message in GAME_REFUSALS.items():  # said in each game's words
+        for game in ludoteca.available_games():
+            pt = refusal_text(code, {"game": game}, "pt")
+            assert pt != refusal_text(code, {"game": game}, "en") and pt != message, (code, game)
     for code, message in REFUSALS.items():
         pt, en = texts("pt")._(message), texts("en")._(message)
         assert pt != en, code

@@ -471,3 +471,30 @@ def test_migrations_from_an_empty_database_and_from_the_first_schema(empty_db: s
         table = c.get(f"/api/tables/{made['table']['id']}").json()["table"]
         assert table["seats"][0]["name"] == "Ana"
     assert _schema(empty_db) == fresh
+
+
+def test_an_undo_on_one_worker_is_seen_on_the_other(
+    servers: list[Server], services: tuple[str, str]
+) -> None:
+    a, b = servers
+    seats = [{"kind": "you"}] + [{"kind": "bot", "level": "random"}] * 3
+    made = a.post("/api/tables", {"game": "texas42", "seats": seats, "name": "Ana", "bot_delay": 0})
+    tid = made["table"]["id"]
+    ana, watcher = a.socket(tid, made["token"]), b.socket(tid, None)
+    first = ana.turn(0)
+    n = first["n"]
+    ana.ws.send(json.dumps({"type": "move", "move": first["view"]["legal_moves"][0], "n": n}))
+    second = ana.until(lambda s: s["n"] > n and s["view"]["to_move"] == 0)
+    assert second["undo"] is True
+    ana.ws.send(json.dumps({"type": "undo", "n": second["n"]}))
+    assert ana.until(lambda s: s["n"] == n)["view"] == first["view"]
+    watcher.until(lambda s: s["n"] == n)
+    assert len(stored(services[0], tid)) == n == len(watcher.state["view"]["log"])
+    # the player goes on from the other worker: the game as stored, the same bots' answers
+    again = b.socket(tid, made["token"])
+    assert again.turn(0)["view"] == first["view"]
+    again.ws.send(json.dumps({"type": "move", "move": first["view"]["legal_moves"][0], "n": n}))
+    later = again.until(lambda s: s["n"] > n and s["view"]["to_move"] == 0)
+    assert later["view"] == second["view"]
+    for p in (ana, watcher, again):
+        p.close()

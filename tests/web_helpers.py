@@ -257,6 +257,7 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         "last": delta["last"],
         "result": delta["result"],
         "awaits": delta["awaits"],
+        "undo": delta.get("undo", False),
         "table": delta.get("table", state["table"]),
     }
 

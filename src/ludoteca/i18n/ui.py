@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import N_, Texts, texts
+from . import N_, NG_, Texts, texts
 
-__all__ = ["REFUSALS", "UI", "ui"]
+__all__ = ["GAME_REFUSALS", "REFUSALS", "UI", "ui"]
 
 UI: dict[str, str] = {
     "continue": N_("Continue"),
@@ -29,6 +29,7 @@ UI: dict[str, str] = {
     "you": N_("You"),
     "rules": N_("Rules"),
     "review": N_("Review"),
+    "undo": N_("Undo"),
     "back_to_table": N_("Back to the table"),
     "your_name": N_("Your name"),
     "name_rule": N_("Write your name (up to 24 characters)."),
@@ -74,6 +75,7 @@ REFUSALS: dict[str, str] = {
     "hint_busy": N_("The expert is still thinking about the last hint."),
     "hint_failed": N_("The expert could not give a hint now."),
     "not_over": N_("A rematch can only start once the game is over."),
+    "undo_not_alone": N_("Undo is allowed only when every other seat is a bot."),
     "no_table": N_("There is no table at this address."),
     "not_found": N_("Not found."),
     "http": N_("Invalid request ({status})."),
@@ -113,6 +115,12 @@ REFUSALS: dict[str, str] = {
 }
 """Why a request to an app (a move sent to a table, a hint, a page) is refused, by its
 code (the refusals of moves by the rules are :mod:`ludoteca.i18n.refusals`)."""
+
+GAME_REFUSALS: dict[str, str] = {
+    "nothing_to_undo": NG_("There is nothing to undo in this hand."),
+}
+"""The refusals said in the words of the table's game (its ``game`` parameter, said
+with :meth:`ludoteca.i18n.voice.Voice.g_`)."""
 
 
 def ui(key: str, lang: str | Texts, /, **params: Any) -> str:

@@ -68,6 +68,10 @@ _WEB_CAVALEIRO = NP_(
     "stick allows several removals, buttons ask which. With a keyboard, **1** to **9** press the "
     "buttons, **h** asks for a hint and **?** shows every key.",
 )
+_WEB_UNDO = N_(
+    "When every other seat is a bot, **u** (or the Undo button) takes back your last decision "
+    "and the bots' moves after it."
+)
 _TERMINAL_TILES = N_(
     "In the terminal, pick a tile of your hand with **←/→** and play it with **Enter**, or click "
     "it; the other moves are in a numbered list: press a move's number (**1** to **9**), or go to "
@@ -95,10 +99,10 @@ Said = tuple[str | None, str]
 
 KEYS: dict[App, dict[str, tuple[Said, ...]]] = {
     "web": {
-        "texas42": (("texas42", _WEB_TEXAS42),),
-        "fiveup": (("fiveup", _WEB_FIVEUP),),
-        "bingo": (("bingo", _WEB_BINGO),),
-        "cavaleiro": (("cavaleiro", _WEB_CAVALEIRO),),
+        "texas42": (("texas42", _WEB_TEXAS42), (None, _WEB_UNDO)),
+        "fiveup": (("fiveup", _WEB_FIVEUP), (None, _WEB_UNDO)),
+        "bingo": (("bingo", _WEB_BINGO), (None, _WEB_UNDO)),
+        "cavaleiro": (("cavaleiro", _WEB_CAVALEIRO), (None, _WEB_UNDO)),
     },
     "terminal": {
         "texas42": ((None, _TERMINAL_TILES), (None, _TERMINAL_KEYS)),

@@ -170,7 +170,7 @@ class ActionsApp(TableApp):
 
     def action_undo(self) -> None:
         if not self.table.undo_allowed:
-            self.say(self.tx._("Undo is allowed only when every other seat is a bot."))
+            self.say(ui("undo_not_alone", self.tx))
             return
         if not self.table.can_undo():
             self.say(self.tx._("There is nothing to undo."))

@@ -78,6 +78,8 @@ class BotRequest:
     moves: list[str]
     future: asyncio.Future[str] = field(repr=False)
     queued: float = field(default_factory=time.monotonic)
+    seed: int = 0
+    """The decision's seed (:func:`.live.decision_seed`): the bot's and its search's."""
 
 
 @dataclass
@@ -156,11 +158,13 @@ class BotPool:
         moves: list[str],
         seat: int,
         level: str,
+        seed: int = 0,
     ) -> str:
         """The move of the bot at ``seat`` (of ``level``) in ``game``, whose moves
-        are ``moves`` (kept as they are until the answer: the table waits for it)."""
+        are ``moves`` (kept as they are until the answer: the table waits for it),
+        drawn from ``seed`` (the same seed, the same move)."""
         if level in QUICK_LEVELS:
-            return self._quick_choice(table_id, game, seat, level)
+            return self._quick_choice(table_id, game, seat, level, seed)
         loop = asyncio.get_running_loop()
         request = BotRequest(
             table_id=table_id,
@@ -171,6 +175,7 @@ class BotPool:
             level=level,
             moves=moves,
             future=loop.create_future(),
+            seed=seed,
         )
         self._queue.append(request)
         self._dispatch()
@@ -183,7 +188,13 @@ class BotPool:
         the levels decided in a worker."""
         return self._quick_turns if level is None or level in QUICK_LEVELS else None
 
-    def _quick_choice(self, table_id: str, game: Game, seat: int, level: str) -> str:
+    def forget(self, table_id: str) -> None:
+        """The table's moves were taken back (an undo): no worker's replica of it
+        holds, each is sent the whole game next."""
+        for worker in self._workers:
+            worker.known.pop(table_id, None)
+
+    def _quick_choice(self, table_id: str, game: Game, seat: int, level: str, seed: int) -> str:
         """A quick level's move, decided here on a copy that draws its own chance events."""
         key = (table_id, seat, level)
         bot = self._quick_bots.get(key)
@@ -196,6 +207,8 @@ class BotPool:
         started, cpu = time.perf_counter(), time.process_time()
         look = game.copy()
         look.chance_mode = "auto"
+        look.seed = seed
+        bot.rng.seed(seed)
         move = choose_move(bot, look)
         wall, cpu = time.perf_counter() - started, time.process_time() - cpu
         self.decisions += 1
@@ -262,6 +275,7 @@ class BotPool:
                     request.level,
                     start,
                     moves,
+                    request.seed,
                 )
             )
         except OSError:
@@ -365,7 +379,7 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
             except Exception as e:
                 conn.send(("error", f"{type(e).__name__}: {e}"))
             continue
-        table_id, game_name, options, names, seat, level, start, moves = message
+        table_id, game_name, options, names, seat, level, start, moves, seed = message
         try:
             kept = replicas.get(table_id)
             if start == 0:
@@ -387,6 +401,8 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
             # bots only look (their handle cannot move the game); their searches
             # draw chance events of their own
             game.chance_mode = "auto"
+            game.seed = seed
+            bot.rng.seed(seed)
             started, cpu = time.perf_counter(), time.process_time()
             try:
                 move = choose_move(bot, game)

@@ -50,6 +50,16 @@ class Cluster(HubPart):
                 await self._read_moves(table)
             self.hub.frames.broadcast(table)
             self.hub.bots.kick(table)
+        elif kind == "undo":  # moves taken back: the table as stored
+            async with table.lock:
+                keep = int(news["to"])
+                while len(table.game) > keep:
+                    table.game.pop()
+                table.stored = len(table.game)
+                await self._read_moves(table)
+                self.hub.undo.restart_views(table)
+            self.hub.frames.broadcast(table)
+            self.hub.bots.kick(table)
         elif kind == "rematch":
             table.rematch = str(news["table"])
             for conn in list(table.conns):

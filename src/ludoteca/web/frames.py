@@ -83,6 +83,7 @@ class Frames(HubPart):
             "result": game.result() if game.is_over else None,
             "awaits": self.awaiting(table),
             "hints": seat is not None and self.hub.hints_for(table.game_name),
+            "undo": self.hub.undo.possible(table, seat),
         }
         if seat is not None:
             frame["tries"] = tries(game)
@@ -218,6 +219,7 @@ class Frames(HubPart):
             "last": last,
             "result": game.result() if game.is_over else None,
             "awaits": self.awaiting(table),
+            "undo": self.hub.undo.possible(table, conn.seat),
         }
         if info is not None:
             message["table"] = info

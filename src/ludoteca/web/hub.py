@@ -14,7 +14,8 @@ player's own roll of the dice (a person rolls when they ask; a bot rolls at the
 table's pace). Whatever the table waits for is in each frame's ``awaits``.
 
 The hub is in parts: the live tables (:mod:`.live`), the moves played at them
-(:mod:`.turns`) and the draws until a tile fits (:mod:`.draws`), the frames the
+(:mod:`.turns`), the draws until a tile fits (:mod:`.draws`) and the undo at
+tables of bots (:mod:`.undo`), the frames the
 connections are sent (:mod:`.frames`), the bots (:mod:`.tablebots`), the people
 taking their seats (:mod:`.arrivals`), the tables kept in memory (:mod:`.upkeep`)
 and the other workers (:mod:`.cluster`); this module starts and stops them, loads
@@ -63,6 +64,7 @@ from .seating import check_table, seat_plan
 from .store import MoveTaken, SeatData, Store, TableData
 from .tablebots import TableBots
 from .turns import Turns
+from .undo import Undo
 from .upkeep import Upkeep
 from .writer import Writer
 
@@ -134,6 +136,7 @@ class Hub:
         self.arrivals = Arrivals(self)
         self.turns = Turns(self)
         self.draws = Draws(self)
+        self.undo = Undo(self)
         self.upkeep = Upkeep(self)
 
     @property

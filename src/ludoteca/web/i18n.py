@@ -27,7 +27,8 @@ from ludoteca.i18n import LOCALES, catalog, texts
 from ludoteca.i18n.hints import say_hint
 from ludoteca.i18n.moves import describe_move
 from ludoteca.i18n.refusals import say_refusal
-from ludoteca.i18n.ui import REFUSALS, UI
+from ludoteca.i18n.ui import GAME_REFUSALS, REFUSALS, UI
+from ludoteca.i18n.voice import Voice
 from ludoteca.i18n.words import GAME_TITLES, Words
 
 __all__ = [
@@ -105,6 +106,9 @@ def hint_text(game: str, move: dict[str, Any], lang: str) -> str:
 
 def refusal_text(code: str, params: dict[str, Any], lang: str) -> str:
     """Why a request was refused, in ``lang``."""
+    game_message = GAME_REFUSALS.get(code)
+    if game_message is not None:  # in the words of the table's game
+        return Voice.of(str(params.get("game", "")), lang).g_(game_message)
     message = REFUSALS.get(code)
     if message is None:
         return code

@@ -127,6 +127,11 @@ class LiveTable:
     """Not started: the invited players have not all sat yet (nothing is drawn or played)."""
     host: int | None = None
     """The seat of who created the table (they may start it with bots in the empty seats)."""
+    seed: int = 0
+    """The table's seed: the bots' decisions are drawn from it (:func:`decision_seed`)."""
+    again: list[str] = field(default_factory=list)
+    """The chance events an undo took back, to be played again first, in order (kept in
+    this worker's memory only: after a restart they are drawn anew)."""
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -182,6 +187,7 @@ class LiveTable:
             listed=data.listed,
             waiting=data.waiting,
             host=data.host,
+            seed=data.seed,
         )
 
     @property
@@ -236,23 +242,36 @@ def chance_waits(game: Game) -> bool:
     return game.next_step().kind in ("deal", "roll")
 
 
-def draw_chance(game: Game) -> None:
+def draw_chance(game: Game, again: list[str] | None = None) -> None:
     """Play the chance events due now that do not wait (:func:`chance_waits`),
     drawn by the server.
 
     Live games are kept with ``chance="manual"``: every chance event is drawn here
     and stored like a move, so any copy of the game (another worker's too) takes
-    the same ones from the database.
+    the same ones from the database. ``again``: the chance events an undo took
+    back, played again first, in order (an undo does not draw anew).
     """
     while game.next_step().kind == "chance":
-        game.play(game.sample_chance(_CHANCE))
+        _draw(game, again)
 
 
-def draw_one(game: Game) -> None:
+def draw_one(game: Game, again: list[str] | None = None) -> None:
     """Play the chance event due now (one that waited), then those due after it that
-    do not wait."""
+    do not wait (``again``: as :func:`draw_chance`)."""
+    _draw(game, again)
+    draw_chance(game, again)
+
+
+def _draw(game: Game, again: list[str] | None) -> None:
+    """Play the chance event due now: the first of ``again`` if there is one (all of
+    them dropped when it no longer fits the game), else one the server draws."""
+    while again:
+        try:
+            game.play(again.pop(0))
+            return
+        except ValueError:  # the game went another way: they are drawn anew
+            again.clear()
     game.play(game.sample_chance(_CHANCE))
-    draw_chance(game)
 
 
 def drawing_copy(game: Game) -> Game:
@@ -260,6 +279,13 @@ def drawing_copy(game: Game) -> Game:
     copy = game.copy()
     copy.chance_mode = "auto"
     return copy
+
+
+def decision_seed(table_seed: int, n: int, seat: int) -> int:
+    """The seed of a bot's decision at move ``n`` of a table (from the table's
+    seed): the same position gets the same answer, so taking a move back (an undo)
+    cannot make the bots think again until they play a move the person likes better."""
+    return ((table_seed * 1_000_003 + n) * 8 + seat) % (1 << 63)
 
 
 def check_seen(seen: Any) -> None:

@@ -19,6 +19,13 @@ Every message is a JSON object with a ``type``. The client starts with
 - ``{"type": "continue", "n": N}``: the player has seen the end of the hand
   (``awaits`` is ``{"kind": "continue"}``): the next hand is dealt. One player's
   continue deals it for everyone; one that comes later changes nothing;
+- ``{"type": "undo", "n": N}``: take back the player's last decision of the hand
+  in play and every move after it, at a table where every other seat is a bot
+  (the state's ``undo`` says whether it is possible now). The moves are deleted
+  from the database, then everyone gets the whole ``state``; the bots wait for
+  the player and decide again as they did. Refused: ``undo_not_alone`` (another
+  person sits at the table), ``nothing_to_undo`` (no decision of the player in
+  this hand), ``stale``, ``game_over``, ``waiting``, ``spectator``;
 - ``{"type": "start"}``: the host (the seat of who created the table) starts a
   table that waits for its invited players (its info's ``waiting``) at once, a
   bot of the strongest level in each seat nobody took;
@@ -194,6 +201,8 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, data: Any) -> No
         await hub.turns.roll(table, conn.seat, data.get("n"))
     elif kind == "continue":
         await hub.turns.go_on(table, conn.seat, data.get("n"))
+    elif kind == "undo":
+        await hub.undo.take_back(table, conn.seat, data.get("n"))
     elif kind == "hint":
         await _hint(hub, table, conn)
     elif kind == "rematch":

@@ -8,7 +8,7 @@ import dataclasses
 import time
 from collections.abc import Iterable, Sequence
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -107,6 +107,20 @@ class StoreWrites:
             raise
         finally:
             conn.close()
+
+    def truncate_moves(self, table_id: str, keep: int, *, over: bool) -> int:
+        """Take back a table's moves from number ``keep`` on (an undo): its first
+        ``keep`` moves stay, the others are deleted, in one transaction with the
+        table's ``over``; how many were deleted."""
+        with Session(self.engine) as s, s.begin():
+            gone = delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.idx >= keep)
+            res = s.execute(gone)
+            s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(over=over, updated=time.time())
+            )
+            return int(getattr(res, "rowcount", 0) or 0)
 
     def claim_seat(
         self,

@@ -22,6 +22,7 @@ from .live import (
     HAND_PAUSE_PACES,
     LiveTable,
     best_level,
+    decision_seed,
     drawing_copy,
 )
 
@@ -115,6 +116,7 @@ class TableBots(HubPart):
         seat = game.to_move
         assert isinstance(seat, int)
         level = table.seats[seat].level or best_level(table.game_name)
+        seed = decision_seed(table.seed, seen, seat)
         turn = self.hub.bot_pool.quick_turn(level) if self.hub.bot_pool is not None else None
         if turn is not None:
             # decided here: wait for the table's pace first, then decide and play
@@ -129,12 +131,14 @@ class TableBots(HubPart):
                         self.hub.engines.choose, table.id, drawing_copy(game), seat, level
                     )
                 elif self.hub.bot_pool is not None:
-                    move = await self.hub.bot_pool.choose(table.id, game, game.moves, seat, level)
+                    move = await self.hub.bot_pool.choose(
+                        table.id, game, game.moves, seat, level, seed
+                    )
                     if self.hub.broker is not None:
                         await self.hub.broker.count_decision()
                 else:
                     move = await asyncio.to_thread(
-                        self._bot_choose, table, seat, drawing_copy(game)
+                        self._bot_choose, table, seat, drawing_copy(game), seed
                     )
             except asyncio.CancelledError:
                 raise
@@ -154,11 +158,15 @@ class TableBots(HubPart):
                 return e
         return None
 
-    def _bot_choose(self, table: LiveTable, seat: int, game: Game) -> str:
+    def _bot_choose(self, table: LiveTable, seat: int, game: Game, seed: int) -> str:
+        """The move of the bot at ``seat`` in ``game`` (a copy that draws its own
+        chance), drawn from ``seed``: the same position, the same move."""
         bot = table.bots.get(seat)
         if bot is None:
             level = table.seats[seat].level or best_level(table.game_name)
             bot = table.bots[seat] = make_level_bot(table.game_name, level)
+        bot.rng.seed(seed)
+        game.seed = seed
         return choose_move(bot, game)
 
     # ------------------------------------------------------------------ hints

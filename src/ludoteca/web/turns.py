@@ -93,7 +93,7 @@ class Turns(HubPart):
                     "levels": [s.level if s.kind == "bot" else None for s in table.seats],
                 },
             ) from None
-        draw_chance(game)
+        draw_chance(game, table.again)
         new = game.moves_since(before)
         pairs: list[tuple[int | None, str]] = [(seat, new[0])]
         pairs += [(None, m) for m in new[1:]]
@@ -134,7 +134,7 @@ class Turns(HubPart):
         not wait (the table's lock held); the move count before, and the moves
         (``urgent``: a person asked, see :meth:`Writer.append`)."""
         before = table.n
-        draw_one(table.game)
+        draw_one(table.game, table.again)
         pairs: list[tuple[int | None, str]] = [(None, m) for m in table.game.moves_since(before)]
         await self.store(table, pairs, urgent=urgent)
         return before, pairs

@@ -205,7 +205,7 @@
     };
     return Object.assign({}, old, {
       type: "state", n: d.n, view, said, labels: kept(old.labels, d.labels), moves: kept(old.moves, d.moves),
-      last: d.last, result: d.result, awaits: d.awaits, table: d.table || old.table,
+      last: d.last, result: d.result, awaits: d.awaits, undo: !!d.undo, table: d.table || old.table,
     });
   }
 
@@ -470,6 +470,7 @@
   /* The moves and events that came since the last frame, said in the polite live region. */
   function announce(m) {
     const count = m.view.log.length;
+    if (count < heard) heard = count; // moves taken back (an undo): said again when played
     if (heard >= 0 && count > heard) announcer.textContent = Games.saidFrom(m, heard);
     heard = Math.max(heard, count);
   }
@@ -478,6 +479,9 @@
     tools.replaceChildren();
     if (state.hints && m.me !== null && !state.view.over) {
       tools.appendChild(h("button", { type: "button", id: "hint-btn", disabled: !Games.helpers.myTurn(m) || undefined, onclick: askHint }, _("Hint"), h("kbd", {}, "h")));
+    }
+    if (state.undo && m.me !== null) {
+      tools.appendChild(h("button", { type: "button", id: "undo-btn", disabled: pending !== null || !online || undefined, onclick: undo }, ui("undo"), h("kbd", {}, "u")));
     }
     tools.appendChild(h("button", { type: "button", id: "sound-btn", "aria-pressed": sound ? "true" : "false", dataset: { beeps: String(TableTools.tone.count) }, title: _("A short sound when it is your turn"), onclick: toggleSound }, _("Sound")));
     tools.appendChild(h("button", { type: "button", id: "notation-btn", "aria-pressed": notation ? "true" : "false", onclick: toggleNotation }, _("Notation"), h("kbd", {}, "o")));
@@ -599,6 +603,13 @@
     renderHint();
   }
 
+  /* Take back the player's last decision (a table of bots: the state says when it may). */
+  function undo() {
+    if (!state || !state.undo || pending !== null || !online) return;
+    if (send({ type: "undo", n: state.n })) pending = state.n;
+    render();
+  }
+
   function toggleSound() {
     sound = !sound;
     Keep.set("sound", sound);
@@ -617,7 +628,7 @@
     const close = h("button", { type: "button", class: "primary", onclick: () => closeKeys() }, ui("close"));
     const modal = h("div", { class: "modal", id: "keys-dialog", onkeydown: (ev) => { if (ev.key === "Escape") { closeKeys(); ev.stopPropagation(); } } },
       h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title" },
-        h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles (Home and End to the first and the last); Enter or Space plays. 1–9 press the move buttons; r rolls the dice; c continues after a hand's end; h asks for a hint; o shows the moves' notation; ? shows this help; Esc closes dialogs.")), close));
+        h("h2", { id: "keys-title" }, _("Keys")), h("p", {}, _("Tab and the ←/→ arrows move through the tiles (Home and End to the first and the last); Enter or Space plays. 1–9 press the move buttons; r rolls the dice; c continues after a hand's end; h asks for a hint; u takes back your last decision (every other seat a bot); o shows the moves' notation; ? shows this help; Esc closes dialogs.")), close));
     document.body.appendChild(modal);
     close.focus();
   }
@@ -657,6 +668,9 @@
         b.click();
         ev.preventDefault();
       }
+    } else if (ev.key === "u" || ev.key === "U") {
+      undo();
+      ev.preventDefault();
     } else if (ev.key === "o" || ev.key === "O") {
       toggleNotation();
       ev.preventDefault();
