@@ -478,6 +478,12 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         return list(zip(self._actors, self.moves, strict=True))
 
     @property
+    def actors(self) -> list[Actor]:
+        """Who made each move so far (as in :attr:`history`, without writing the
+        moves out): a seat, or ``"chance"``."""
+        return list(self._actors)
+
+    @property
     def events(self) -> list[tuple[Event, ...]]:
         """What each move did, by move index (as :attr:`moves`): the events it
         emitted, every secret included (a seat's :meth:`view` shows only what that
@@ -485,6 +491,22 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         out: list[tuple[Event, ...]] = [()] * len(self._history)
         for i, events in self._events_by_move():
             out[i] = events
+        return out
+
+    def events_since(self, start: int) -> list[tuple[Event, ...]]:
+        """What each move from index ``start`` on did (``events[start:]``, without
+        reading the others' events).
+
+        >>> import ludoteca
+        >>> game = ludoteca.new_game("texas42", seed=3)
+        >>> for _ in range(4):
+        ...     game.play("pass")
+        >>> game.events_since(5) == game.events[5:], game.events_since(len(game))
+        (True, [])
+        """
+        out: list[tuple[Event, ...]] = [()] * max(0, len(self._history) - start)
+        for i, events in self._events_by_move(max(0, start)):
+            out[i - start] = events
         return out
 
     def _events_by_move(self, start: int = 0) -> list[tuple[int, tuple[Event, ...]]]:

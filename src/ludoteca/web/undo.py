@@ -12,7 +12,7 @@ when the game goes another way, or after a restart).
 
 A hand's end is never undone: the decision taken back is in the hand in play
 (nothing to undo at a hand's start, nor once the hand has ended;
-:func:`ludoteca.flow.hand_ends`). Cavaleiro has no hands: any decision may be.
+:func:`ludoteca.flow.ended_hand`). Cavaleiro has no hands: any decision may be.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ludoteca.flow import hand_ends
+from ludoteca.flow import ended_hand
 
 from .errors import Refused
 from .hubpart import HubPart
@@ -42,15 +42,12 @@ def undo_index(table: LiveTable, seat: int) -> int | None:
     goes back to just before it), or ``None``: nothing to undo. A game without
     hands (Cavaleiro) goes back to any decision."""
     game = table.game
-    found = None
-    for i, (who, _) in enumerate(reversed(game.history)):
-        if who == seat:
-            found = len(game) - 1 - i
-            break
+    actors = game.actors
+    found = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] == seat), None)
     if found is None:
         return None
-    ends = hand_ends(game)
-    return found if not ends or ends[-1] <= found else None
+    ended = any(ended_hand(game.type, events) for events in game.events_since(found))
+    return None if ended else found
 
 
 class Undo(HubPart):
