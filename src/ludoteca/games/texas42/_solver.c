@@ -98,7 +98,7 @@ typedef struct {
     uint32_t pad[2]; /* two entries fill a 64-byte cache line */
 } Entry;
 
-#define TT_BITS 18
+#define TT_BITS 16
 #define TT_SIZE (1u << TT_BITS)
 static Entry *tt; /* TT_SIZE buckets of 2 entries: [depth-preferred, always-replace] */
 static PyThread_type_lock table_lock; /* one search at a time uses tt */
@@ -459,7 +459,9 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
         if (last) {
             int g = gain_of(c, nseat, tp);
             c->tricks_left--;
-            v = g + search(c, nseat, 0, 0, 0, 0, 0, a - g, b - g);
+            /* the last trick is scored here, not searched */
+            v = g + (c->tricks_left == 1 ? last_trick(c, nseat)
+                                         : search(c, nseat, 0, 0, 0, 0, 0, a - g, b - g));
             c->tricks_left++;
         } else {
             v = search(c, nxt, pos + 1, l, nbs, nseat, tp, a, b);

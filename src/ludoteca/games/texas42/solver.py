@@ -297,20 +297,29 @@ def _rest_bound(pos: State) -> int:
 
 
 def _exact_rest(pos: State, guess: int | None = None) -> int:
-    """Exact value of the remaining tricks, by null-window searches: the first
-    at ``guess``, the next ones halving the interval the fail-soft results leave."""
+    """Exact value of the remaining tricks, by null-window searches. The first
+    probes ``guess`` (else the middle of the interval); while the fail-soft
+    results keep falling on the same side, the probes step away from the last
+    bound by 1, 2, 4, ... points (a guess is usually close); once the value is
+    bracketed, they halve the interval."""
     lower, upper = 0, _rest_bound(pos)
-    probe = None if guess is None else min(max(guess, lower), upper)
+    probe = (lower + upper + 1) // 2 if guess is None else guess
+    step, side = 1, 0
     while lower < upper:
-        if probe is None or not lower < probe <= upper:
-            probe = (lower + upper + 1) // 2
+        probe = min(max(probe, lower + 1), upper)
         g = search(pos, probe - 1, probe)
         if g >= probe:
-            lower = g
+            lower, now = g, 1
         else:
-            upper = g
-        # after a guess, step from the last result (MTD(f)); else bisect
-        probe = None if guess is None else g if g > lower else g + 1
+            upper, now = g, -1
+        if side and now != side:
+            step = 0
+        side = now
+        if step:
+            probe = lower + step if now > 0 else upper + 1 - step
+            step *= 2
+        else:
+            probe = (lower + upper + 1) // 2
     return lower
 
 
