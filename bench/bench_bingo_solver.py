@@ -17,8 +17,9 @@ For each, from an empty transposition table each time:
 - ``target``: ``ludoteca.solve(game, target=1)``, can the player to move win the
   hand by a set or more (null-window searches without the tie-break).
 
-Prints the median and 95th percentile of wall and CPU time per query, each the
-median over ``--runs`` passes, and the search speed in nodes per second.
+Prints the median and 95th percentile of wall and CPU time per query, the
+maximum CPU time, each the median over ``--runs`` passes, the median number of
+lead nodes a query visits, and the search speed in nodes per second.
 
 Run: ``.venv/bin/python bench/bench_bingo_solver.py [--positions 300] [--runs 3]``
 """
@@ -65,15 +66,20 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
-def timed(query: Callable[[Bingo], object], games: list[Bingo]) -> tuple[list[float], list[float]]:
-    walls, cpus = [], []
+def timed(
+    query: Callable[[Bingo], object], games: list[Bingo]
+) -> tuple[list[float], list[float], list[int]]:
+    """Wall and CPU seconds of ``query`` on each game, from an empty table; lead nodes."""
+    walls, cpus, nodes = [], [], []
     for game in games:
         engine.clear()
+        n = engine.nodes()
         w, c = time.perf_counter(), time.process_time()
         query(game)
         cpus.append(time.process_time() - c)
         walls.append(time.perf_counter() - w)
-    return walls, cpus
+        nodes.append(engine.nodes() - n)
+    return walls, cpus, nodes
 
 
 def value_only(game: Bingo) -> int:
@@ -95,30 +101,35 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"Bingo solver, {args.positions} positions of each kind, median of {args.runs} runs")
-    print(f"{'position':<16}{'query':<8}{'median ms':>11}{'p95 ms':>9}{'cpu med':>9}{'cpu p95':>9}")
+    print(
+        f"{'position':<16}{'query':<8}{'median ms':>11}{'p95 ms':>9}{'cpu med':>9}"
+        f"{'cpu p95':>9}{'cpu max':>9}{'nodes med':>10}"
+    )
     speeds = []
     for kind, make in (("exhausted", exhausted), ("closed at once", closed_at_once)):
-        table: dict[str, list[tuple[float, float, float, float]]] = {q: [] for q in QUERIES}
+        table: dict[str, list[tuple[float, ...]]] = {q: [] for q in QUERIES}
         for run in range(args.runs):
             rng = random.Random(args.seed * 1000 + run)
             games = [make(rng) for _ in range(args.positions)]
             for name, query in QUERIES.items():
-                before = engine.nodes()
-                walls, cpus = timed(query, games)
+                walls, cpus, nodes = timed(query, games)
                 if name == "solve":
-                    speeds.append((engine.nodes() - before) / sum(cpus))
+                    speeds.append(sum(nodes) / sum(cpus))
                 table[name].append(
                     (
                         statistics.median(walls),
                         percentile(walls, 0.95),
                         statistics.median(cpus),
                         percentile(cpus, 0.95),
+                        max(cpus),
+                        statistics.median(nodes) / 1000,
                     )
                 )
         for name, rows in table.items():
-            cols = [1000 * statistics.median(r[i] for r in rows) for i in range(4)]
+            cols = [1000 * statistics.median(r[i] for r in rows) for i in range(6)]
             print(
                 f"{kind:<16}{name:<8}{cols[0]:>11.2f}{cols[1]:>9.2f}{cols[2]:>9.2f}{cols[3]:>9.2f}"
+                f"{cols[4]:>9.2f}{cols[5]:>10.0f}"
             )
     print(f"search speed: {statistics.median(speeds) / 1e6:.2f} M lead nodes per CPU second")
 
