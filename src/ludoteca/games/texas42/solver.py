@@ -429,20 +429,25 @@ def _ordered(pos: State) -> list[int]:
     return sorted(tiles, key=lambda t: (-STRENGTH[c][led][t], -t))
 
 
-def _principal_variation(pos: State, final: int) -> tuple[list[str], State]:
-    line: list[str] = []
+def _principal_variation(pos: State, final: int, first: int) -> tuple[list[str], State]:
+    """A line of optimal play from ``pos`` (solved to ``final``), starting with tile
+    ``first``: at each turn the first of :func:`_ordered`'s tiles that keeps the
+    value (the last one needs no search, as some tile does)."""
+    line = [ACTION_TEXT[A_PLAY + first]]
     pos = pos.clone()
+    pos.play(first)
     while not over(pos):
-        for t in _ordered(pos):
+        tiles = _ordered(pos)
+        for t in tiles:
             pos.play(t)
+            if t == tiles[-1]:
+                break
             need = final - objective(pos)
             # the child's rest equals ``need`` exactly: test both sides of it
             if search(pos, need - 1, need + 1) == need:
-                line.append(ACTION_TEXT[A_PLAY + t])
                 break
             pos.undo(A_PLAY + t)
-        else:  # pragma: no cover - a sound search always finds the move
-            raise AssertionError("no move keeps the solved value")
+        line.append(ACTION_TEXT[A_PLAY + t])
     return line, pos
 
 
@@ -471,7 +476,8 @@ def solve_position(pos: State) -> Solution:
         scored.append((obj, move))
     scored.sort(key=lambda pair: -pair[1].score)
     best = scored[0][0]
-    line, final = _principal_variation(pos, best)
+    # the first of the best moves in _ordered's order (the sort is stable)
+    line, final = _principal_variation(pos, best, scored[0][1].action - A_PLAY)
     points = final.points
     bidders = pos.bidder & 1
     value = best if nello else points[bidders]
