@@ -164,6 +164,26 @@ def test_c_search_matches_reference_on_thousands_of_endings(
     assert S.exact_objective(pos) == S.reference_value(pos), g.moves
 
 
+@given(
+    seed=st.integers(0, 2**32),
+    contract=st.sampled_from(CONTRACTS),
+    tiles_left=st.integers(1, 4),
+    guess=st.integers(-10, 60),
+)
+def test_exact_value_is_the_same_from_any_guess(
+    seed: int, contract: str, tiles_left: int, guess: int
+) -> None:
+    # the probes step away from the guess, doubling, then bisect: any guess, even
+    # one outside the possible values, ends on the exact value
+    rng = random.Random(seed)
+    g = ending(rng, contract, tiles_left, rng.randrange(3))
+    pos = S.position(g)
+    exact = S.reference_value(pos)
+    assert S.exact_objective(pos, guess) == exact
+    assert S.exact_objective(pos, exact) == exact
+    assert S.exact_objective(pos) == exact
+
+
 def test_four_trick_endings_match_reference() -> None:
     rng = random.Random(7)
     for contract in ("trump 5", "trump doubles", "trump follow-me", "nello", "sevens"):
