@@ -353,9 +353,11 @@ static int later_beats(const Ctx *c, int seat, int pos, int led, int win_seat, i
 static int lead_score(const Ctx *c, int seat, int t) {
     int led = T_led[c->contract][t];
     int s = T_str[c->contract][led][t];
-    /* a tile no opponent can beat first (count first), then a tile the
-     * partner can beat, then the rest; higher tiles and less count first */
-    if (!others_beat(c, seat, led, s, 0)) return 4000 + T_count[t] * 8 + s;
+    /* a tile no opponent can beat first: side suits before trumps, then count
+     * first, then the lower tile; then a tile the partner can beat, then the
+     * rest, higher tiles and less count first */
+    if (!others_beat(c, seat, led, s, 0))
+        return 4000 + T_count[t] * 8 - s - (T_fixed[c->contract] >> t & 1 ? 400 : 0);
     int sc = 1000 + s - T_count[t] * 8;
     if (others_beat(c, seat, led, s, 1)) sc += 500;
     return sc;
