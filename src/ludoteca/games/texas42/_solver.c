@@ -354,13 +354,13 @@ static int lead_score(const Ctx *c, int seat, int t) {
     int led = T_led[c->contract][t];
     int s = T_str[c->contract][led][t];
     /* a tile no opponent can beat first: side suits before trumps, then count
-     * first, then the lower tile; then a tile the partner can beat, then the
-     * rest, higher tiles and less count first */
+     * first, then the lower tile; then a tile the partner can beat, higher
+     * tiles and more count first; then the rest, higher tiles and less count
+     * first */
     if (!others_beat(c, seat, led, s, 0))
         return 4000 + T_count[t] * 8 - s - (T_fixed[c->contract] >> t & 1 ? 400 : 0);
-    int sc = 1000 + s - T_count[t] * 8;
-    if (others_beat(c, seat, led, s, 1)) sc += 500;
-    return sc;
+    if (others_beat(c, seat, led, s, 1)) return 1500 + s + T_count[t] * 8;
+    return 1000 + s - T_count[t] * 8;
 }
 
 static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_seat, int trick_pts,
