@@ -426,8 +426,10 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
             int win_str = wins ? s : best_str;
             int good = (c->scorer >> win_seat & 1) == is_max;
             int settled = last || !later_beats(c, seat, pos, led, win_seat, win_str);
+            /* count on a trick won for the mover's side, or on one a later
+             * partner may still take; none on one lost or at risk */
             if (settled) sc = good ? 3000 + cnt * 8 - s : 1000 - cnt * 8 - s;
-            else sc = good ? 2500 - cnt * 8 - s : 2000 - cnt * 8 - s;
+            else sc = good ? 2500 - cnt * 8 - s : 2000 + cnt * 8 - s;
         }
         int i = n++;
         while (i > 0 && score[i - 1] < sc) {
