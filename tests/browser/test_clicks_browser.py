@@ -211,23 +211,26 @@ def test_a_phone_bids_with_one_compact_control(
     store.close()
 
 
-def test_a_laptop_keeps_a_button_for_each_bid(
+def test_a_large_screen_keeps_a_button_for_each_bid(
     browser: Any, make_server: Any, artifacts: Path
 ) -> None:
     server = make_server()
     store, table_id, token = _texas42_table(server)
-    page = new_page(browser, locale="pt-BR", width=1366, height=768)
+    page = new_page(browser, locale="pt-BR", width=1440, height=900)
     _sit(page, server.url, table_id, token)
     assert page.locator("#bid-value").count() == 0
     buttons = page.locator("#board .actions .move-btn.legal")
     assert buttons.count() == 17
     width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= 1366
+    assert width <= 1440
     page.screenshot(path=str(artifacts / "clicks-texas42-laptop-bid.png"))
-    # the phone's control when the window narrows, the buttons again when it widens
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_selector("#bid-value")
-    page.set_viewport_size({"width": 1366, "height": 768})
+    # the compact control when the window narrows or shortens (a phone, a short
+    # laptop screen, where the buttons would push the hand below), the buttons again
+    # when it grows
+    for width, height in ((390, 844), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_selector("#bid-value")
+    page.set_viewport_size({"width": 1440, "height": 900})
     page.wait_for_selector("#bid-value", state="detached")
     page.locator('#board .actions [data-key="move-bid 35"]').click()
     _shown_past(page, 2)

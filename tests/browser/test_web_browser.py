@@ -389,9 +389,11 @@ def test_a_cavaleiro_player_rolls_their_own_dice(
         first.focus()
         assert figure.locator(".stick.hl").count() >= 1
         page.screenshot(path=str(artifacts / "cavaleiro-removal.png"), full_page=True)
-        # the lowest stick of a column with a removal picks that column's removals
-        column = first.get_attribute("data-move").rsplit(" ", 1)[-1]
-        if first.get_attribute("data-move").startswith("remove ") and column.isdigit():
+        # the lowest stick of a column with a removal picks that column's removals (many
+        # removals are offered a column at a time: a button's move is then "column-N")
+        move = first.get_attribute("data-move")
+        column = move.rsplit(" ", 1)[-1] if move.startswith("remove ") else move[7:]
+        if column.isdigit() and not board_state(page)["choice"]:
             lowest = figure.locator(f'g.stick.on.vertical[data-column="{column}"]').first
             before = board_state(page)
             lowest.click()

@@ -4,7 +4,7 @@
 
 (() => {
   const { actionRow, badgesOf, findMove, handEnd, handSummary, label, logPanel, myControls, myTurn, otherHand, parsed, relPos, rollName, seatPanel, sidePanels, splitMoves, tileKey, trickTiles, words } = Games.helpers;
-  const PHONE = Games.phone;
+  const COMPACT = Games.compact;
   /* --------------------------------------------------------------- Texas 42 */
 
   function texas42(m, ctx) {
@@ -37,7 +37,7 @@
     return [board, side];
   }
 
-  /* On a phone, the bids are one control: the lowest legal bid, − and + to step
+  /* On a phone or a short screen, the bids are one control: the lowest legal bid, − and + to step
    * through the others (the mark bids among them), Bid and Pass; a plunge or a
    * splash has a button of its own. */
   let bidPick = null; // {at: the move count, move: the bid shown}
@@ -45,7 +45,7 @@
   /** The legal bids (parsed: kind "bid", numbers[0] its points) when they make a
    * compact control, else null. */
   function compactBids(m) {
-    if (!PHONE.matches || m.replay || m.choice || !myTurn(m)) return null;
+    if (!COMPACT.matches || m.replay || m.choice || !myTurn(m)) return null;
     const of = (wanted) => m.view.legal_moves.filter((mv) => wanted(parsed(m, mv) || {}));
     const plain = of((p) => p.kind === "bid" && !p.detail).sort((a, b) => parsed(m, a).numbers[0] - parsed(m, b).numbers[0]);
     if (plain.length < 4) return null;
@@ -197,6 +197,34 @@
     return findMove(m.tries, (p) => ofColumn(p, s.column) && p.numbers[0] === 1);
   }
 
+  /** The removals the player may choose: each one, or when there are many, one button
+   * per column (and one for the horizontals) whose removals are chosen next, as a
+   * click on its sticks does. */
+  function removalRow(m, ctx, v, hover) {
+    const moves = v.legal_moves;
+    if (moves.length <= 6) return actionRow(m, ctx, moves, { hover });
+    const groups = new Map();
+    for (const mv of moves) {
+      const p = parsed(m, mv);
+      const key = isRemoval(p, "column") ? "column-" + p.numbers[1]
+        : isRemoval(p, "horizontal") || isRemoval(p, "horizontals") ? "horizontals" : mv;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(mv);
+    }
+    // a button plays its move, or (its key) opens the choice among its group's
+    const items = new Map([...groups].map(([key, group]) => [group.length === 1 ? group[0] : key, key]));
+    const render = (item) => {
+      const key = items.get(item);
+      // games: cavaleiro
+      if (key.startsWith("column-")) return gm_(m.game, "Column {n}", { n: key.slice(7) });
+      // games: cavaleiro
+      return item === "horizontals" ? gm_(m.game, "The horizontals") : label(m, item);
+    };
+    const act = (item) => (groups.get(items.get(item)).length === 1 ? ctx.move(item) : ctx.choose(item));
+    const hoverFirst = (item, on) => hover(groups.get(items.get(item))[0], on);
+    return actionRow(m, ctx, [...items.keys()], { hover: hoverFirst, render, act });
+  }
+
   /** Ask for a move, if there is one. */
   function ask(ctx, move) {
     if (move) ctx.move(move);
@@ -283,11 +311,13 @@
     const n = v.players;
     const board = h("div", { class: "board b-cavaleiro" });
     const rolls = new Map((v.rolls || []).map((r) => [r.seat, r]));
-    const grid = h("div", { class: "figures n" + n });
-    const order = v.order && v.order.length ? v.order : [...Array(n).keys()];
     const mine = m.me === null || m.me === undefined ? -1 : m.me;
-    const seatsInOrder = mine >= 0 ? [mine, ...order.filter((s) => s !== mine)] : order;
-    for (const i of seatsInOrder) {
+    // the player's own figure first, beside its controls; the others in fixed places, in seat order after it
+    const grid = h("div", { class: "figures n" + n + (mine >= 0 ? " others" : "") });
+    const mineRow = h("div", { class: "mine-row" });
+    const first = Math.max(mine, 0);
+    for (let k = 0; k < n; k++) {
+      const i = (first + k) % n;
       const fig = v.figures[i];
       const r = rolls.get(i);
       const won = v.round_winner === i;
@@ -298,8 +328,9 @@
       ];
       const p = seatPanel(m, i, i === mine ? "fig mine-fig" : "fig", extra);
       if (won) p.classList.add("winner");
-      grid.appendChild(p);
+      (i === mine ? mineRow : grid).appendChild(p);
     }
+    if (mine >= 0) board.appendChild(mineRow);
     board.appendChild(grid);
     const summary = roundSummary(m);
     if (summary) board.appendChild(summary);
@@ -315,14 +346,14 @@
         const chosen = m.choice === "horizontals" ? stickChoices(m, v, { kind: "horizontal" })
           : m.choice && m.choice.startsWith("column-") ? v.legal_moves.filter((mv) => ofColumn(parsed(m, mv), Number(m.choice.slice(7)))) : null;
         const hover = (mv, on) => highlight(box.closest(".board"), removalSticks(v, v.figures[mine], parsed(m, mv)), on);
-        box.appendChild(actionRow(m, ctx, chosen && chosen.length ? chosen : v.legal_moves, { hover, cancel: !!(chosen && chosen.length) }));
+        box.appendChild(chosen && chosen.length ? actionRow(m, ctx, chosen, { hover, cancel: true }) : removalRow(m, ctx, v, hover));
       }
       if (!v.over) {
         box.appendChild(h("label", { class: "switch", for: "autoroll" },
           h("input", { type: "checkbox", id: "autoroll", checked: m.autoRoll || undefined, onchange: (ev) => ctx.autoRoll(ev.currentTarget.checked) }),
           " " + _("Roll my dice automatically")));
       }
-      board.appendChild(box);
+      mineRow.appendChild(box);
     }
     const side = h("aside", { class: "sidebar" });
     appendAll(side, sidePanels(m));

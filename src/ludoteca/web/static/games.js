@@ -13,8 +13,8 @@
 
 const Games = (() => {
   const POS4 = ["bottom", "left", "top", "right"];
-  /* A phone's screen: its own compact controls. */
-  const PHONE = window.matchMedia("(max-width: 639px)");
+  /* A phone's screen, or a laptop's short one: compact controls, so that the table fits. */
+  const COMPACT = window.matchMedia("(max-width: 639px), (max-height: 820px)");
 
   /** A decision as the server parsed it ({text, kind, tiles, numbers, detail}), or null. */
   function parsed(m, move) {
@@ -410,7 +410,7 @@ const Games = (() => {
     parsed,
     splitMoves,
     tileKey,
-    phone: PHONE,
+    compact: COMPACT,
     register(name, fn) {
       RENDER[name] = fn;
     },

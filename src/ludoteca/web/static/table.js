@@ -690,7 +690,7 @@
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
   }, 25000);
 
-  Games.phone.addEventListener("change", render); // a phone's controls, or a laptop's
+  Games.compact.addEventListener("change", render); // compact controls, or a large screen's
 
   connect();
 })();
