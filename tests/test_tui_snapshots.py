@@ -1,4 +1,4 @@
-"""Snapshots of the terminal app's main screens, at a fixed size with fixed seeds.
+"""Snapshots of the terminal app's main screens, at 120×40 and 80×24 with fixed seeds.
 
 Each snapshot is kept twice in ``tests/snapshots/tui/``: the screen's text
 (``.txt``, compared exactly, readable in a diff) and Textual's SVG screenshot
@@ -169,6 +169,26 @@ async def test_snapshot(
         await steps(pilot, app)
         await painted(pilot, app)
         check(app, name)
+
+
+# The same screens on the classic 80×24 terminal (each game, both languages between them)
+SMALL = ("texas42_trick_pt", "texas42_bidding_pt", "bingo_pt", "cavaleiro_en", "fiveup_en")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("name", "game", "seats", "options", "lang", "steps"),
+    [c for c in CASES if c[0] in SMALL],
+    ids=[c[0] for c in CASES if c[0] in SMALL],
+)
+async def test_snapshot_at_80x24(
+    name: str, game: str, seats: list[str], options: dict[str, Any], lang: str, steps: Steps
+) -> None:
+    app = make_app(game, seats, seed=17, lang=lang, **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await steps(pilot, app)
+        await painted(pilot, app)
+        check(app, f"{name}_80x24")
 
 
 # Words a Portuguese screen must not show: the notation and the English level names.
