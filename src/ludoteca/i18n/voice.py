@@ -110,7 +110,7 @@ class Voice:
         four-player Five-Up)."""
         return [list(side) for side in self.game_type.sides]
 
-    @property
+    @functools.cached_property
     def game_type(self) -> GameType:
         """The game with the table's options (its seats, sides, target, hand's end)."""
         options = dict(self.options)
@@ -141,6 +141,17 @@ class Voice:
         """A side as a score names it: the player (*Você*), or for a team seen by one
         of its players ``Nós (Ana e Caio)`` and ``Eles (Bia e Davi)`` (``short``:
         ``Nós``, ``Eles``); by its players' names for a spectator."""
+        said = self._side_labels.get((side, short))
+        if said is None:
+            said = self._side_labels[side, short] = self._side_label(side, short)
+        return said
+
+    @functools.cached_property
+    def _side_labels(self) -> dict[tuple[int, bool], str]:
+        """The sides' labels said so far (a voice's names and seat never change)."""
+        return {}
+
+    def _side_label(self, side: int, short: bool) -> str:
         seats = self.sides()[side]
         if len(seats) == 1:
             return capitalize(self.name(seats[0]))
@@ -230,7 +241,7 @@ class Voice:
 
     def move(self, move: str) -> str:
         """A move (in notation) in words."""
-        return describe_move(self.game, move, self.tx)
+        return _described(self.game, move, self.tx)
 
     def moves(self, moves: Sequence[str], limit: int = 6) -> str:
         """Moves in words, the long lists cut short: ``passo, lance de 30, …``."""
@@ -238,6 +249,12 @@ class Voice:
         if len(said) > limit:
             said = [*said[: limit - 2], "…", *said[-1:]]
         return "; ".join(said)
+
+
+@functools.lru_cache(maxsize=8192)
+def _described(game: str, move: str, tx: Texts) -> str:
+    """A move in words (the same words every time: a game's moves are few)."""
+    return describe_move(game, move, tx)
 
 
 @functools.lru_cache(maxsize=256)

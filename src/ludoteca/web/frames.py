@@ -5,6 +5,7 @@ language) beside the view."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from typing import Any
 
@@ -100,8 +101,9 @@ class Frames(HubPart):
     ) -> dict[str, Any]:
         """What the table's screen says to ``seat`` in ``lang`` (:func:`ludoteca.i18n.table.said`),
         with the players' names as the table shows them."""
-        names = [seat_label(s, Words(lang)) for s in table.seats]
-        voice = Voice.of(table.game_name, lang, names, seat, table.game.options)
+        words_ = Words(lang)
+        names = [seat_label(s, words_) for s in table.seats]
+        voice = _voice(table.game_name, lang, tuple(names), seat, tuple(table.game.options.items()))
         game = table.game
         words = said(
             view,
@@ -309,3 +311,12 @@ class Frames(HubPart):
         """The name of the seat that acts now (the decider, or whose roll is due)."""
         seat = table.game.next_step().seat
         return table.seats[seat].name if seat is not None else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def _voice(
+    game: str, lang: str, names: tuple[str, ...], seat: int | None, options: tuple[Any, ...]
+) -> Voice:
+    """The voice of a table's screen, kept while its players and options stay the same
+    (its words of the sides and the score are then worked out once)."""
+    return Voice.of(game, lang, names, seat, dict(options))
