@@ -114,12 +114,14 @@ def test_the_decision_and_the_hands_end_fit_every_screen(
     rng = random.Random(3)
     tag = f"{game}{players}"
     problems: list[str] = []
-    for _ in range(3):
+    # two of the player's decisions: early in the hand, and some moves later
+    for moves, shot in ((3, "decision"), (6, "later")):
+        for _ in range(moves):
+            assert wait_turn_or_end(page)
+            click_a_legal_move(page, rng)
         assert wait_turn_or_end(page)
-        click_a_legal_move(page, rng)
-    assert wait_turn_or_end(page)
-    if page.get_attribute("#board", "data-awaits") != "continue":
-        problems += at_sizes(page, AT_DECISION, f"{tag}-decision", artifacts)
+        if not page.locator("#continue-btn").count():
+            problems += at_sizes(page, AT_DECISION, f"{tag}-{shot}", artifacts)
     for _ in range(400):
         if page.locator("#continue-btn").count() or not wait_turn_or_end(page):
             break

@@ -222,7 +222,9 @@
     };
     const act = (item) => (groups.get(items.get(item)).length === 1 ? ctx.move(item) : ctx.choose(item));
     const hoverFirst = (item, on) => hover(groups.get(items.get(item))[0], on);
-    return actionRow(m, ctx, [...items.keys()], { hover: hoverFirst, render, act });
+    const row = actionRow(m, ctx, [...items.keys()], { hover: hoverFirst, render, act });
+    row.classList.add("by-column");
+    return row;
   }
 
   /** Ask for a move, if there is one. */
