@@ -16,7 +16,7 @@ from .turns import CHANCE, Actor, ToMove
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from .events import Event
+    from .events import Emitted
 
 __all__ = ["ChanceEvent", "ChanceOutcome", "ChanceSteps", "DiceRoll", "TileDraw"]
 
@@ -75,7 +75,7 @@ class ChanceSteps:
     """The chance event due, and playing it one part (a tile, a die) at a time."""
 
     _history: list[int | str]
-    _emitted: list[Event]
+    _emitted: list[Emitted]
     _chance_parts: tuple[int, ...] = ()
     """The parts played so far of a chance event played part by part."""
     _chance_due: tuple[int, ChanceEvent] | None = None

@@ -19,11 +19,11 @@ parameters as ``None``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeAlias
 
-__all__ = ["Event"]
+__all__ = ["DeferredEvents", "Emitted", "Event"]
 
 _NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
 
@@ -90,3 +90,14 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, **self.params}
+
+
+DeferredEvents: TypeAlias = tuple[Callable[..., tuple[Event, ...]], *tuple[Any, ...]]
+"""A move's events not built yet: a function that builds them, then its arguments
+(numbers and values never changed in place); ``function(*arguments)`` is called each
+time they are read. A core whose fast path must not pay for events emits its moves'
+events this way (a tuple costs a fraction of a ``functools.partial``)."""
+
+Emitted: TypeAlias = Event | DeferredEvents
+"""What a rules core adds to its ``sink`` for a move: its events, or one
+:data:`DeferredEvents` alone that builds them all."""

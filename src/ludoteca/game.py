@@ -48,7 +48,7 @@ from typing import (
 from .chance import NUMBER_BITS, ChanceSource
 from .chanceevents import PART_WORDS, ChanceEvent, ChanceOutcome, ChanceSteps, DiceRoll, TileDraw
 from .errors import IllegalMove, InvalidOption
-from .events import Event
+from .events import DeferredEvents, Emitted, Event
 from .gametensors import GameTensors
 from .gametype import GameType, TypeInfo
 from .move import Move
@@ -81,12 +81,9 @@ __all__ = [
 RECORD_FORMAT = "ludoteca/1"
 
 
-DeferredEvents: TypeAlias = Callable[[], tuple[Event, ...]]
-"""A move's events not built yet: a pure function of what it holds, called each time
-they are read (an engine on the fast path keeps the numbers, not the events)."""
-EventLog: TypeAlias = "tuple[int, tuple[Event, ...] | DeferredEvents, EventLog] | None"
-"""The events of a game's moves, newest first: ``(move index, its events, older)``,
-``None`` when empty. Never changed in place, so a copy shares it whole."""
+EventLog: TypeAlias = "tuple[int, tuple[Emitted, ...], EventLog] | None"
+"""The events of a game's moves, newest first: ``(move index, what its core emitted,
+older)``, ``None`` when empty. Never changed in place, so a copy shares it whole."""
 
 
 class Core(Protocol):
@@ -99,11 +96,16 @@ class Core(Protocol):
     side, or ``None`` or a negative number while no side has won), ``hands_scored``
     (the hands, deals or rounds ended and scored so far), ``clone()`` (an
     independent copy, as cheap as the engine can make it) and ``sink``: the list
-    the core adds the events of a move to (the game points it at its own list;
-    a clone starts with none, and a core that emits nothing never reads it).
+    the core adds the events of each move to as it applies it, a chance event
+    included (the game points it at its own list and files them under the move;
+    a clone starts with none, and emits nothing). A move's events go in as
+    :class:`~ludoteca.events.Event` values, or as one
+    :data:`~ludoteca.events.DeferredEvents` alone that builds them when they are
+    read (a core whose fast path must not pay for them); undoing the move
+    removes them.
     """
 
-    sink: list[Event] | None
+    sink: list[Emitted] | None
 
     @property
     def turn(self) -> int:
@@ -152,10 +154,6 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
     hand_end_code: ClassVar[str | None] = None
     """The code of the event that ends a hand (``None``: a game without hands)."""
     chance_phase: ClassVar[int]
-    _plain_apply: ClassVar[bool]
-    """Whether the game keeps the plain :meth:`_apply` and :meth:`_push` (the fast
-    path then does their work in line)."""
-    _plain_push: ClassVar[bool]
     """The core's phase in which a decision leaves a chance event due (a deal, a
     round's rolls): the fast path draws it at once with automatic chance."""
 
@@ -167,13 +165,16 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
     _chance: ChanceSource
     """Where the chance events drawn by the game come from (see :attr:`seed`)."""
     _chance_mode: ChanceMode
+    _auto_phase: int
+    """:attr:`chance_phase` with automatic chance, ``-1`` with manual: a decision that
+    leaves the core in this phase draws what is due at once (the fast path's test)."""
     _history: list[int | str]
     """Decisions as action numbers, chance events as their canonical text."""
     _actors: list[Actor]
     _events: EventLog
     """The events of the moves that had any."""
-    _emitted: list[Event]
-    """Events of the move being applied (engines add to it with :meth:`_emit`)."""
+    _emitted: list[Emitted]
+    """The core's sink: the events of the move being applied."""
 
     def __init__(
         self,
@@ -198,7 +199,7 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
 
             seed = secrets.randbits(63)
         self.seed = seed
-        self._chance_mode = chance
+        self._set_chance_mode(chance)
         self._history = []
         self._actors = []
         self._events = None
@@ -229,10 +230,6 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
     @abc.abstractmethod
     def _current(self) -> ToMove:
         """Who acts now at the engine level: a seat, ``"chance"`` or ``None``."""
-
-    def _apply(self, action: int) -> None:
-        """Apply a legal action; no checks."""
-        self.core.apply(action)
 
     @abc.abstractmethod
     def _apply_chance(self, text: str) -> str:
@@ -306,12 +303,6 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         """Undo ``entry``, the last move of the history (already taken off it);
         ``False`` when the engine cannot, and the game is rebuilt from its record."""
         return False
-
-    def _emit(
-        self, code: str, owner: int | None = None, secret: tuple[str, ...] = (), **params: Any
-    ) -> None:
-        """Add an event to the move being applied."""
-        self._emitted.append(Event(code, params, owner, secret))
 
     @abc.abstractmethod
     def _view(self, seat: Seat | None) -> dict[str, Any]:
@@ -419,8 +410,12 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
     def chance_mode(self, mode: ChanceMode) -> None:
         if mode not in ("auto", "manual"):
             raise InvalidOption(f"chance must be 'auto' or 'manual', not {mode!r}")
-        self._chance_mode = mode
+        self._set_chance_mode(mode)
         self._advance()
+
+    def _set_chance_mode(self, mode: ChanceMode) -> None:
+        self._chance_mode = mode
+        self._auto_phase = self.chance_phase if mode == "auto" else -1
 
     @property
     def to_move(self) -> ToMove:
@@ -511,22 +506,27 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
 
     def _events_by_move(self, start: int = 0) -> list[tuple[int, tuple[Event, ...]]]:
         """The moves from index ``start`` on that had events, as ``(move index,
-        events)``, in order."""
-        out = []
+        events)``, in order (those a core emitted deferred built now)."""
+        out: list[tuple[int, tuple[Event, ...]]] = []
         link = self._events
         while link is not None and link[0] >= start:
             found = link[1]
-            out.append((link[0], found if isinstance(found, tuple) else found()))
+            first = found[0]
+            if type(first) is tuple:  # one DeferredEvents: built now
+                out.append((link[0], first[0](*first[1:])))
+            else:
+                out.append((link[0], found))  # type: ignore[arg-type]  # Events alone
             link = link[2]
         out.reverse()
         return out
 
     def _push(self, entry: int | str, actor: Actor) -> None:
+        emitted = self._emitted
+        if emitted:  # what the core emitted applying the move, filed under its index
+            self._events = (len(self._history), tuple(emitted), self._events)
+            emitted.clear()
         self._history.append(entry)
         self._actors.append(actor)
-        if self._emitted:
-            self._events = (len(self._history) - 1, tuple(self._emitted), self._events)
-            self._emitted.clear()
 
     def pop(self) -> str:
         """Undo the last move exactly, as python-chess's ``Board.pop()``, and return
@@ -581,7 +581,7 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         again = type(self)(seed=self.seed, chance="manual", names=self.names, **self.options)
         for move in moves:
             again.play(move)
-        again._chance_mode = self._chance_mode
+        again._set_chance_mode(self._chance_mode)
         self.__dict__.clear()
         self.__dict__.update(again.__dict__)
 
@@ -705,24 +705,17 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         The fast path for search and simulation; an action that is not legal
         now leaves the game in an undefined state.
         """
-        # The hooks' plain versions inlined when a game keeps them: the hot path.
         core = self.core
         seat = core.turn
-        if self._plain_apply:
-            core.apply(action)
-        else:
-            self._apply(action)
-        if self._plain_push:
-            history = self._history
-            history.append(action)
-            self._actors.append(seat)
-            emitted = self._emitted
-            if emitted:
-                self._events = (len(history) - 1, tuple(emitted), self._events)
-                emitted.clear()
-        else:
-            self._push(action, seat)
-        if core.phase == self.chance_phase and self._chance_mode == "auto":
+        core.apply(action)
+        history = self._history  # as _push, in line: the hot path
+        emitted = self._emitted
+        if emitted:
+            self._events = (len(history), tuple(emitted), self._events)
+            emitted.clear()
+        history.append(action)
+        self._actors.append(seat)
+        if core.phase == self._auto_phase:
             self._advance()
 
     def _play_action(self, action: int, written: str | None) -> None:
@@ -742,7 +735,7 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
                 code=code,
                 params=params,
             )
-        self._apply(action)
+        self.core.apply(action)
         self._push(action, cur)  # type: ignore[arg-type]
         self._advance()
 
@@ -781,7 +774,7 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         state.update(self.__dict__)
         state["_history"] = self._history[:]
         state["_actors"] = self._actors[:]
-        emitted: list[Event] = []
+        emitted: list[Emitted] = []
         state["_emitted"] = emitted
         state["core"] = core = self.core.clone()
         core.sink = emitted
@@ -1031,8 +1024,6 @@ class Game(ChanceSteps, GameTensors, abc.ABC):
         method = cls.__dict__.get("sample_hidden")
         if method is not None:
             cls.sample_hidden = _checked_sample_hidden(method)  # type: ignore[method-assign]
-        cls._plain_apply = cls._apply is Game._apply
-        cls._plain_push = cls._push is Game._push
 
     def record(
         self, *, players: Sequence[str] | None = None, seats: Sequence[str] | None = None

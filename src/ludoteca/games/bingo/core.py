@@ -2,10 +2,11 @@
 
 :class:`BingoCore` holds a whole match in small ints, tile masks and short lists
 (``__slots__``): the chance events (the draw for first leader, each deal), the
-decisions (:meth:`~BingoCore.legal`, :meth:`~BingoCore.apply`), their exact
-:meth:`~BingoCore.undo` and a cheap :meth:`~BingoCore.clone`. It is the only
-statement of the game's rules in Python: the :class:`~ludoteca.games.bingo.Bingo`
-engine wraps it (history, notation, views, records, events), and the solver's
+decisions (:meth:`~BingoCore.legal`, :meth:`~BingoCore.apply`), the events of
+each move as it is applied, their exact :meth:`~BingoCore.undo` and a cheap
+:meth:`~BingoCore.clone`. It is the only statement of the game's rules in Python: the
+:class:`~ludoteca.games.bingo.Bingo` engine wraps it (history, notation, views,
+records), and the solver's
 search, the bots' play-outs and determinizations and the fast paths play on it.
 The C search (``_solver.c``) is the one second implementation, held to this one
 by the tests.
@@ -50,7 +51,8 @@ import random
 from math import factorial
 from typing import Any, NamedTuple
 
-from ludoteca.tiles import ALL_TILES, DOUBLES_MASK
+from ludoteca.events import Emitted, Event
+from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT
 
 from .tables import (
     BINGO,
@@ -61,6 +63,7 @@ from .tables import (
     VALUE,
     config_of,
     show_points,
+    tiles_text,
     trump_of,
 )
 
@@ -267,6 +270,131 @@ class HandRecord(NamedTuple):
 _new_record: Any = tuple.__new__
 
 
+def _with_bingo(led: int, shown: int) -> bool:
+    """Whether a show scores the bingo's 10 points: the bingo led, or among the doubles shown."""
+    return led == BINGO or bool(shown >> BINGO & 1)
+
+
+# ------------------------------------------------------------------ events
+# The core emits each move's events as it applies it, deferred: the numbers they are
+# built from (values never changed in place), and one of these builds them when read.
+
+
+def _first_leader_events(a: int, b: int, leader: int) -> tuple[Event, ...]:
+    return (Event("first_leader", {"tiles": [TILE_TEXT[a], TILE_TEXT[b]], "leader": leader}),)
+
+
+def _dealt_events(hand: int, leader: int, trump: int, up: int) -> tuple[Event, ...]:
+    return (
+        Event("hand_dealt", {"hand": hand, "leader": leader, "trump": trump, "up": TILE_TEXT[up]}),
+    )
+
+
+def _shown_events(seat: int, led: int, shown: int) -> tuple[Event, ...]:
+    bingo = _with_bingo(led, shown)
+    return (
+        Event(
+            "doubles_shown",
+            {
+                "seat": seat,
+                "led": TILE_TEXT[led],
+                "tiles": tiles_text(shown),
+                "points": show_points(shown.bit_count(), bingo),
+                "bingo_bonus": 10 if bingo else 0,
+            },
+        ),
+    )
+
+
+def _closed_events(seat: int, points: int, tricks: int) -> tuple[Event, ...]:
+    return (
+        Event("stock_closed", {"seat": seat, "points": points, "before_trick": tricks + 1}),
+        Event("following_compulsory", {"why": "closed"}),
+    )
+
+
+def _drew(seat: int, tile: int) -> Event:
+    """``seat`` drew ``tile`` (only that seat sees which)."""
+    return Event("drew", {"seat": seat, "tile": TILE_TEXT[tile]}, seat, ("tile",))
+
+
+def _taken_events(seat: int, up: bool, up_tile: int, hidden: int) -> tuple[Event, ...]:
+    up_to = seat if up else 1 - seat
+    return (
+        Event(
+            "last_two_taken",
+            {
+                "seat": seat,
+                "took": "up" if up else "hidden",
+                "up_to": up_to,
+                "up": TILE_TEXT[up_tile],
+            },
+        ),
+        _drew(1 - up_to, hidden),
+        Event("following_compulsory", {"why": "exhausted"}),
+    )
+
+
+def _hand_ended(h: HandRecord) -> Event:
+    return Event(
+        "hand_ended",
+        {
+            "hand": h.hand,
+            "winner": h.winner,
+            "end": END_CODES[h.end],
+            "points": list(h.points),
+            "tricks_won": list(h.tricks_won),
+            "closed_by": h.closed_by if h.closed_by >= 0 else None,
+            "failed_close_penalty": h.penalty,
+            "sets_won": list(h.gained),
+            "sets_reason": SETS_CODES[h.sets_why],
+            "bingo_capture": h.capture if h.capture >= 0 else None,
+            "sets_after": list(h.sets_after),
+        },
+    )
+
+
+def _trick_events(
+    trick: tuple[int, int, int, int, int, int, int, bool],
+    number: int,
+    capture: bool,
+    stock: tuple[int, ...] = (),
+    drawn: int = -1,
+    record: HandRecord | None = None,
+    winner: int = -1,
+) -> tuple[Event, ...]:
+    """The events of the answer that completed ``trick``, the hand's ``number``-th: the
+    trick won, the trump double captured with the bingo (``capture``), the two tiles
+    drawn from ``stock`` at ``drawn`` (``-1``: none), the hand's end (its ``record``)
+    and the match's (its ``winner``, ``-1`` while it goes on)."""
+    leader, led, answer, won_by, captured, _shown, show_pts, _c = trick
+    out = [
+        Event(
+            "trick_won",
+            {
+                "trick": number,
+                "leader": leader,
+                "tiles": [TILE_TEXT[led], TILE_TEXT[answer]],
+                "winner": won_by,
+                "points": captured,
+                "show_points": show_pts,
+            },
+        )
+    ]
+    if capture:
+        trump_double = answer if led == BINGO else led
+        out.append(
+            Event("bingo_capture", {"seat": won_by, "trump_double": TILE_TEXT[trump_double]})
+        )
+    if drawn >= 0:
+        out += (_drew(won_by, stock[drawn]), _drew(1 - won_by, stock[drawn + 1]))
+    if record is not None:
+        out.append(_hand_ended(record))
+        if winner >= 0:
+            out.append(Event("game_over", {"winner": winner, "sets": list(record.sets_after)}))
+    return tuple(out)
+
+
 class BingoCore:
     """A Bingo match as one compact state (see the module's documentation).
 
@@ -285,8 +413,8 @@ class BingoCore:
     (doubles shown by each seat), ``tricks``, ``draw_log``, ``bingo_capture``
     (who took the trump double with the bingo), ``played`` (tiles played this
     hand, the one on the table included). ``-1`` stands for nobody or nothing.
-    The core emits no events (the game reads them from the state): ``sink`` is
-    there for the shared :class:`~ludoteca.game.Core` protocol only.
+    ``sink``, when a list, receives each move's events as it is applied, deferred
+    (one :data:`~ludoteca.events.DeferredEvents` a move that has any); clones have none.
     """
 
     __slots__ = (
@@ -311,7 +439,7 @@ class BingoCore:
     done: tuple[HandRecord, ...]
     winner: int
     b7: bool
-    sink: list[Any] | None
+    sink: list[Emitted] | None
     stack: Any
     """The undo stack: ``(kind, saved, rest)`` cells, ``None`` when empty."""
     dealt: tuple[int, int]
@@ -572,9 +700,11 @@ class BingoCore:
     def draw_first(self, a: int, b: int) -> None:
         """The draw for first leader: seat 0 drew tile ``a``, seat 1 tile ``b``."""
         self.draws = (a, b)
-        self.first_leader = 0 if heavier(a, b) else 1
+        self.first_leader = leader = 0 if heavier(a, b) else 1
         self.phase = DEAL
         self.stack = (_U_DRAW, None, self.stack)
+        if self.sink is not None:
+            self.sink.append((_first_leader_events, a, b, leader))
 
     def deal(self, h0: int, h1: int, up: int, stock: tuple[int, ...]) -> None:
         """Deal the next hand: both hands (masks), the turned-up tile and the hidden
@@ -618,6 +748,8 @@ class BingoCore:
         leader = self.first_leader if hand_no % 2 else 1 - self.first_leader
         self.hand_leader = self.leader = self.turn = leader
         self.phase = LEAD
+        if self.sink is not None:
+            self.sink.append((_dealt_events, hand_no, leader, trump, up))
 
     def deal_order(self, order: list[int]) -> None:
         """Deal from a shuffled set: seat 0's seven tiles, seat 1's, the turned-up
@@ -634,86 +766,136 @@ class BingoCore:
     def apply(self, action: int) -> None:
         """Play a legal ``action`` of the player to move (not checked)."""
         phase = self.phase
-        if phase == REPLY:
-            self._answer(action)
-        elif phase == LEAD:
+        if phase == LEAD and action < A_SHOW:  # a lead (in line, as an answer: the hot path)
             seat = self.turn
-            if action < A_SHOW:
-                bit = 1 << action
-                self.hands[seat] ^= bit
-                self.played |= bit
-                self.lead_tile = action
-            elif action < A_CLOSE:
-                tile = DOUBLE_OF[action - A_SHOW]
-                bit = 1 << tile
-                hand = self.hands[seat] ^ bit
-                self.hands[seat] = hand
-                self.played |= bit
-                self.lead_tile = tile
-                fresh = hand & DOUBLES_MASK & ~self.shown[seat]
-                self.lead_show = fresh
-                self.shown[seat] |= fresh
-            else:
-                self.closed_by = seat
-                self.closed_at = len(self.tricks)
-                self.stack = (_U_CLOSE, None, self.stack)
-                return
+            bit = 1 << action
+            self.hands[seat] ^= bit
+            self.played |= bit
+            self.lead_tile = action
             self.turn = 1 - seat
             self.phase = REPLY
             self.stack = (_U_LEAD, None, self.stack)
-        else:
-            self._take(action == A_TAKE_UP)
-
-    def _answer(self, tile: int) -> None:
+            return
+        if phase != REPLY:
+            if phase == LEAD:
+                self._show_or_close(action)
+            else:
+                self._take(action == A_TAKE_UP)
+            return
+        # an answer: the trick is won
         seat = self.turn
         leader = 1 - seat
         hands = self.hands
-        bit = 1 << tile
+        bit = 1 << action
         hands[seat] ^= bit
         self.played |= bit
         led = self.lead_tile
         cfg = self.cfg
         strength = STRENGTH[cfg]
-        winner = seat if strength[tile] > strength[led] else leader
+        winner = seat if strength[action] > strength[led] else leader
         value = VALUE[cfg]
-        captured = value[led] + value[tile]
+        captured = value[led] + value[action]
         shown = self.lead_show
         show_pts = 0
         if shown:
             self.lead_show = 0
             if winner == leader:
-                show_pts = show_points(shown.bit_count(), led == BINGO or bool(shown & 1))
+                show_pts = show_points(shown.bit_count(), _with_bingo(led, shown))
         points = self.points
         total = points[winner] + captured + show_pts
         points[winner] = total
         self.tricks_won[winner] += 1
         compulsory = self.closed_by >= 0 or self.up < 0
         tricks = self.tricks
-        tricks.append((leader, led, tile, winner, captured, shown, show_pts, compulsory))
+        trick = (leader, led, action, winner, captured, shown, show_pts, compulsory)
+        tricks.append(trick)
         self.lead_tile = -1
         self.stack = (_U_ANSWER, None, self.stack)
-        if led == BINGO or tile == BINGO:
-            trump_double = TRUMP_DOUBLE[cfg]
-            if trump_double != BINGO and trump_double in (led, tile):
-                self.bingo_capture = winner
+        capture = False
+        if led == BINGO or action == BINGO:
+            capture = self._bingo_captured(led, action, winner)
+        if total < TARGET_POINTS:
+            if not compulsory:
+                drawn = self.drawn
+                if drawn < HIDDEN_STOCK - 1:  # both draw, the winner first
+                    self.leader = self.turn = winner
+                    self.phase = LEAD
+                    stock = self.stock
+                    hands[winner] |= 1 << stock[drawn]
+                    hands[1 - winner] |= 1 << stock[drawn + 1]
+                    self.drawn = drawn + 2
+                    number = len(tricks)
+                    self.draw_log.append((number, winner))
+                    sink = self.sink
+                    if sink is not None:
+                        sink.append((_trick_events, trick, number, capture, stock, drawn))
+                    return
+            elif hands[seat]:  # the follow rule, and the hand goes on
+                self.leader = self.turn = winner
+                self.phase = LEAD
+                sink = self.sink
+                if sink is not None:
+                    sink.append((_trick_events, trick, len(tricks), capture))
+                return
+        self._no_draw(trick, total, capture)
+
+    def _show_or_close(self, action: int) -> None:
+        """A lead that shows doubles, or a close."""
+        seat = self.turn
+        if action == A_CLOSE:
+            self.closed_by = seat
+            self.closed_at = played = len(self.tricks)
+            self.stack = (_U_CLOSE, None, self.stack)
+            if self.sink is not None:
+                self.sink.append((_closed_events, seat, self.points[seat], played))
+            return
+        tile = DOUBLE_OF[action - A_SHOW]
+        bit = 1 << tile
+        hand = self.hands[seat] ^ bit
+        self.hands[seat] = hand
+        self.played |= bit
+        self.lead_tile = tile
+        fresh = hand & DOUBLES_MASK & ~self.shown[seat]
+        self.lead_show = fresh
+        self.shown[seat] |= fresh
+        self.turn = 1 - seat
+        self.phase = REPLY
+        self.stack = (_U_LEAD, None, self.stack)
+        if self.sink is not None:
+            self.sink.append((_shown_events, seat, tile, fresh))
+
+    def _bingo_captured(self, led: int, answer: int, winner: int) -> bool:
+        """Whether the trick of ``led`` and ``answer``, one of them the bingo, captured
+        the trump double with it (``winner`` then has the extra set)."""
+        trump_double = TRUMP_DOUBLE[self.cfg]
+        if trump_double != BINGO and trump_double in (led, answer):
+            self.bingo_capture = winner
+            return True
+        return False
+
+    def _no_draw(
+        self, trick: tuple[int, int, int, int, int, int, int, bool], total: int, capture: bool
+    ) -> None:
+        """After a trick that reached ``total`` points, or the last one before the last
+        two tiles, or the last of the hand's tiles: the hand's end, or the last-two choice."""
+        winner = trick[T_WINNER]
         if total >= TARGET_POINTS:
             self._end_hand(winner, REACHED_70)
-            return
-        self.leader = self.turn = winner
-        self.phase = LEAD
-        if compulsory:
-            if not hands[seat]:
-                self._tiles_ran_out(winner)
-            return
-        drawn = self.drawn
-        if drawn < HIDDEN_STOCK - 1:
-            stock = self.stock
-            hands[winner] |= 1 << stock[drawn]
-            hands[1 - winner] |= 1 << stock[drawn + 1]
-            self.drawn = drawn + 2
-            self.draw_log.append((len(tricks), winner))
-        else:
+        elif not trick[T_COMPULSORY]:
+            self.leader = self.turn = winner
             self.phase = TAKE
+        else:
+            self.leader = self.turn = winner
+            self.phase = LEAD
+            self._tiles_ran_out(winner)
+        sink = self.sink
+        if sink is not None:
+            number = len(self.tricks)
+            if self.phase == TAKE:
+                sink.append((_trick_events, trick, number, capture))
+            else:  # the hand's end, and the match's
+                record = self.done[-1]
+                sink.append((_trick_events, trick, number, capture, (), -1, record, self.winner))
 
     def _take(self, up: bool) -> None:
         seat = self.turn
@@ -724,6 +906,8 @@ class BingoCore:
         self.hands[1 - got_up] |= 1 << hidden
         self.up_holder = got_up
         self.hidden_to = 1 - got_up
+        if self.sink is not None:
+            self.sink.append((_taken_events, seat, up, self.up, hidden))
         self.up = -1
         self.phase = LEAD
         self.stack = (_U_TAKE, None, self.stack)

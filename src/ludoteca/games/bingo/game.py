@@ -2,8 +2,9 @@
 
 Seats 0 and 1. A match is played to 7 sets over several hands; the first
 leader is drawn, then the lead alternates from hand to hand. The rules live in
-:mod:`ludoteca.games.bingo.core`; this module writes and reads the notation,
-keeps the history, and shows each seat its view, the events and the result.
+:mod:`ludoteca.games.bingo.core`, which emits the events of each move; this module
+writes and reads the notation, keeps the history, and shows each seat its view, the
+events and the result.
 
 Notation
 --------
@@ -45,12 +46,10 @@ Move('play', tiles=(Tile(6, 6),), detail='show', text='play 6-6 show')
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
-from ludoteca.events import Event
 from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
@@ -74,10 +73,6 @@ from .core import (
     REACHED_70,
     REPLY,
     SETS_CODES,
-    T_CAPTURED,
-    T_SHOW_POINTS,
-    T_SHOWN,
-    T_WINNER,
     TAKE,
     TARGET_SETS,
     BingoCore,
@@ -86,14 +81,12 @@ from .core import (
 )
 from .notation import NOTATION
 from .tables import (
-    BINGO,
     DOUBLE_OF,
     FOLLOW_STEPS,
     HIGH_END,
     LOW_END,
     follow_step,
-    show_points,
-    tiles_in,
+    tiles_text,
 )
 
 if TYPE_CHECKING:
@@ -178,13 +171,6 @@ _CHANCE_TEXT: dict[str, Any] = {
 }
 
 
-def _desc(mask: int) -> list[str]:
-    """The tiles of ``mask`` written out, highest first."""
-    if not mask:
-        return []
-    return [TILE_TEXT[t] for t in reversed(tiles_in(mask))]
-
-
 def _deal_text(h0: list[int], h1: list[int], up: int, stock: list[int] | tuple[int, ...]) -> str:
     t = TILE_TEXT
     return (
@@ -218,8 +204,6 @@ class Bingo(Game):
     chance_phase: ClassVar[int] = DEAL
 
     core: BingoCore
-    _events_synced: int
-    """How many moves of the history have their events in ``_events``."""
 
     @classmethod
     def _type_info(cls, options: dict[str, Any]) -> TypeInfo:
@@ -241,7 +225,6 @@ class Bingo(Game):
 
     def _setup(self) -> None:
         self.core = BingoCore(bool(self.options["blanks_as_seven"]))
-        self._events_synced = 0
 
     # ------------------------------------------------------------ who and what
 
@@ -263,7 +246,6 @@ class Bingo(Game):
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()
-        self._events_synced = min(self._events_synced, len(self._history))
         return True
 
     # ------------------------------------------------------------- refusals
@@ -282,7 +264,7 @@ class Bingo(Game):
             if action >= A_SHOW:
                 return "leader_only", {"what": "show" if action < A_CLOSE else "close"}
             if not hand >> action & 1:
-                return "not_in_hand", {"tile": TILE_TEXT[action], "hand": _desc(hand)}
+                return "not_in_hand", {"tile": TILE_TEXT[action], "hand": tiles_text(hand)}
             led = core.lead_tile
             cfg = core.cfg
             step = follow_step(cfg, led, action)
@@ -302,11 +284,11 @@ class Bingo(Game):
             return "stock_exhausted", {}
         tile = action_tile(action)
         if not hand >> tile & 1:
-            return "not_in_hand", {"tile": TILE_TEXT[tile], "hand": _desc(hand)}
+            return "not_in_hand", {"tile": TILE_TEXT[tile], "hand": tiles_text(hand)}
         others = hand & DOUBLES_MASK & ~(1 << tile)
         if not others:
             return "show_needs_doubles", {"tile": TILE_TEXT[tile]}
-        return "already_shown", {"tile": TILE_TEXT[tile], "doubles": _desc(others)}
+        return "already_shown", {"tile": TILE_TEXT[tile], "doubles": tiles_text(others)}
 
     def _why_illegal(self, action: int) -> str:
         code, params = self._refusal(action)
@@ -443,7 +425,7 @@ class Bingo(Game):
                 {
                     "seat": 1 - core.turn,
                     "tile": TILE_TEXT[core.lead_tile],
-                    "shown": _desc(core.lead_show),
+                    "shown": tiles_text(core.lead_show),
                 }
             )
         up_visible = core.up >= 0 and core.closed_by < 0
@@ -472,12 +454,12 @@ class Bingo(Game):
             "closed": core.closed_by >= 0,
             "closed_by": core.closed_by if core.closed_by >= 0 else None,
             "following_compulsory": core.following_compulsory,
-            "hand": _desc(core.hands[seat]) if seat is not None else [],
+            "hand": tiles_text(core.hands[seat]) if seat is not None else [],
             "hand_sizes": [h.bit_count() for h in core.hands],
             "points": list(core.points),
             "tricks_won": list(core.tricks_won),
-            "shown": [_desc(m) for m in core.shown],
-            "known_held": [_desc(m) for m in known],
+            "shown": [tiles_text(m) for m in core.shown],
+            "known_held": [tiles_text(m) for m in known],
             "leader": core.leader if core.leader >= 0 else None,
             "trick": trick,
             "tricks": [_trick_json(t) for t in core.tricks],
@@ -510,7 +492,7 @@ class Bingo(Game):
                         "seat": won_by,
                         "points": captured,
                         "reason": "capture",
-                        "tiles": _desc((1 << led) | (1 << reply)),
+                        "tiles": tiles_text((1 << led) | (1 << reply)),
                     }
                 )
                 if show_pts:
@@ -521,7 +503,7 @@ class Bingo(Game):
                             "seat": won_by,
                             "points": show_pts,
                             "reason": "show",
-                            "doubles": _desc(shown),
+                            "doubles": tiles_text(shown),
                         }
                     )
             if penalty:
@@ -583,120 +565,6 @@ class Bingo(Game):
             "set_events": self._set_events(),
         }
 
-    # ---------------------------------------------------------------- events
-
-    @property
-    def events(self) -> list[tuple[Event, ...]]:
-        self._sync_events()
-        return super().events
-
-    def view(self, seat: Seat | None = None, *, log_from: int = 0) -> dict[str, Any]:
-        self._sync_events()
-        return super().view(seat, log_from=log_from)
-
-    def _events_by_move(self, start: int = 0) -> list[tuple[int, tuple[Event, ...]]]:
-        self._sync_events()
-        return super()._events_by_move(start)
-
-    def _sync_events(self) -> None:
-        """Bring ``_events`` up to the history: the events are read from the core's
-        records of each hand, not kept on the hot path."""
-        n = len(self._history)
-        if self._events_synced >= n:
-            return
-        for i, events in self._derive_events(self._events_synced):
-            self._events = (i, events, self._events)
-        self._events_synced = n
-
-    def _derive_events(self, start: int) -> Iterator[tuple[int, tuple[Event, ...]]]:
-        """The events of the moves from ``start`` on, by move index, read from the
-        history and the core's record of each hand (see ``docs/games/bingo.md``)."""
-        core = self.core
-        hand_no = 0
-        record: HandRecord | None = None
-        tricks: Any = ()
-        played = 0  # tricks finished in the hand
-        at_lead = True
-        for i, entry in enumerate(self._history):
-            if isinstance(entry, str):
-                if entry[:5] == "deal ":
-                    hand_no += 1
-                    record = core.done[hand_no - 1] if hand_no <= len(core.done) else None
-                    tricks = record.tricks if record is not None else core.tricks
-                    played = 0
-                    at_lead = True
-                if i < start:
-                    continue
-                if entry[:5] == "deal ":
-                    up = record.trump_tile if record is not None else core.trump_tile
-                    leader = record.leader if record is not None else core.hand_leader
-                    trump = record.trump if record is not None else core.trump
-                    yield (
-                        i,
-                        (
-                            Event(
-                                "hand_dealt",
-                                {
-                                    "hand": hand_no,
-                                    "leader": leader,
-                                    "trump": trump,
-                                    "up": TILE_TEXT[up],
-                                },
-                            ),
-                        ),
-                    )
-                else:
-                    a, b = core.draws or (0, 0)
-                    yield (
-                        i,
-                        (
-                            Event(
-                                "first_leader",
-                                {
-                                    "tiles": [TILE_TEXT[a], TILE_TEXT[b]],
-                                    "leader": core.first_leader,
-                                },
-                            ),
-                        ),
-                    )
-                continue
-            action = entry
-            seat = self._actors[i]
-            assert isinstance(seat, int)
-            if action >= A_CLOSE:
-                if i < start:
-                    continue
-                yield i, _stock_events(core, record, tricks, played, action, seat)
-            elif at_lead:
-                at_lead = False
-                if i >= start and action >= A_SHOW:
-                    if played < len(tricks):
-                        shown, led = tricks[played][T_SHOWN], tricks[played][1]
-                    else:
-                        shown, led = core.lead_show, core.lead_tile
-                    bonus = 10 if led == BINGO or shown & 1 else 0
-                    yield (
-                        i,
-                        (
-                            Event(
-                                "doubles_shown",
-                                {
-                                    "seat": seat,
-                                    "led": TILE_TEXT[led],
-                                    "tiles": _desc(shown),
-                                    "points": show_points(shown.bit_count(), bool(bonus)),
-                                    "bingo_bonus": bonus,
-                                },
-                            ),
-                        ),
-                    )
-            else:
-                at_lead = True
-                trick = tricks[played]
-                played += 1
-                if i >= start:
-                    yield i, _trick_events(core, record, trick, played, len(tricks))
-
     # ------------------------------------------------------- hidden information
 
     def observation(self, seat: Seat, hand: int | None = None) -> HandObservation:
@@ -753,13 +621,15 @@ class Bingo(Game):
                 stock,
             )
         new.core = BingoCore(core.b7)
-        for entry in new._history:
+        new.core.sink = new._emitted
+        moves = zip(new._history, new._actors, strict=True)
+        new._history, new._actors, new._events = [], [], None
+        for entry, actor in moves:  # replayed, with the events of the deals drawn
             if isinstance(entry, str):
                 new._apply_chance(entry)
             else:
                 new.core.apply(entry)
-        new._events = None
-        new._events_synced = 0
+            new._push(entry, actor)
         return new
 
     # --------------------------------------------------------- fast access
@@ -784,7 +654,7 @@ def _trick_json(t: Trick) -> dict[str, Any]:
             {"seat": leader, "tile": TILE_TEXT[led]},
             {"seat": 1 - leader, "tile": TILE_TEXT[reply]},
         ],
-        "shown": _desc(shown),
+        "shown": tiles_text(shown),
         "winner": winner,
         "points": captured,
         "show_points": show_pts,
@@ -818,97 +688,3 @@ def _summary(h: HandRecord, *, words: bool = True) -> dict[str, Any]:
     if not words:
         del out["ended"]
     return out
-
-
-# ------------------------------------------------------------------ events
-
-
-def _hand_ended(h: HandRecord) -> Event:
-    return Event(
-        "hand_ended",
-        {
-            "hand": h.hand,
-            "winner": h.winner,
-            "end": END_CODES[h.end],
-            "points": list(h.points),
-            "tricks_won": list(h.tricks_won),
-            "closed_by": h.closed_by if h.closed_by >= 0 else None,
-            "failed_close_penalty": h.penalty,
-            "sets_won": list(h.gained),
-            "sets_reason": SETS_CODES[h.sets_why],
-            "bingo_capture": h.capture if h.capture >= 0 else None,
-            "sets_after": list(h.sets_after),
-        },
-    )
-
-
-def _trick_events(
-    core: BingoCore, record: HandRecord | None, trick: Trick, number: int, count: int
-) -> tuple[Event, ...]:
-    leader, led, answer, winner, captured, _shown, show_pts, _c = trick
-    out = [
-        Event(
-            "trick_won",
-            {
-                "trick": number,
-                "leader": leader,
-                "tiles": [TILE_TEXT[led], TILE_TEXT[answer]],
-                "winner": winner,
-                "points": captured,
-                "show_points": show_pts,
-            },
-        )
-    ]
-    trump = record.trump if record is not None else core.trump
-    trump_double = DOUBLE_OF[trump]
-    if trump_double != BINGO and {led, answer} == {BINGO, trump_double}:
-        out.append(
-            Event("bingo_capture", {"seat": winner, "trump_double": TILE_TEXT[trump_double]})
-        )
-    draw_log = record.draw_log if record is not None else core.draw_log
-    stock = record.stock if record is not None else core.stock
-    for r, (after, first) in enumerate(draw_log):
-        if after == number:
-            for seat, p in ((first, 2 * r), (1 - first, 2 * r + 1)):
-                out.append(
-                    Event("drew", {"seat": seat, "tile": TILE_TEXT[stock[p]]}, seat, ("tile",))
-                )
-    if record is not None and number == count:
-        out.append(_hand_ended(record))
-        if record is core.done[-1] and core.phase == OVER:
-            out.append(Event("game_over", {"winner": core.winner, "sets": list(core.sets)}))
-    return tuple(out)
-
-
-def _stock_events(
-    core: BingoCore, record: HandRecord | None, tricks: Any, played: int, action: int, seat: int
-) -> tuple[Event, ...]:
-    if action == A_CLOSE:
-        points = sum(
-            t[T_CAPTURED] + t[T_SHOW_POINTS] for t in tricks[:played] if t[T_WINNER] == seat
-        )
-        return (
-            Event("stock_closed", {"seat": seat, "points": points, "before_trick": played + 1}),
-            Event("following_compulsory", {"why": "closed"}),
-        )
-    stock = record.stock if record is not None else core.stock
-    up = record.trump_tile if record is not None else core.trump_tile
-    up_to = seat if action == A_TAKE_UP else 1 - seat
-    return (
-        Event(
-            "last_two_taken",
-            {
-                "seat": seat,
-                "took": "up" if action == A_TAKE_UP else "hidden",
-                "up_to": up_to,
-                "up": TILE_TEXT[up],
-            },
-        ),
-        Event(
-            "drew",
-            {"seat": 1 - up_to, "tile": TILE_TEXT[stock[HIDDEN_STOCK - 1]]},
-            1 - up_to,
-            ("tile",),
-        ),
-        Event("following_compulsory", {"why": "exhausted"}),
-    )

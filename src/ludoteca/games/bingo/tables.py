@@ -18,7 +18,7 @@ configuration, then by tile index (``Tile.index``: ``0-0`` is 0, ``6-6`` is 27).
 
 from __future__ import annotations
 
-from ludoteca.tiles import ALL_TILES
+from ludoteca.tiles import ALL_TILES, TILE_TEXT
 
 __all__ = [
     "ABOVE",
@@ -40,6 +40,7 @@ __all__ = [
     "forbidden_before",
     "show_points",
     "tiles_in",
+    "tiles_text",
     "trump_of",
 ]
 
@@ -196,3 +197,14 @@ def tiles_in(mask: int) -> list[int]:
     [0, 2, 27]
     """
     return [*_C0[mask & 127], *_C1[mask >> 7 & 127], *_C2[mask >> 14 & 127], *_C3[mask >> 21]]
+
+
+def tiles_text(mask: int) -> list[str]:
+    """The tiles of ``mask`` written out, highest first.
+
+    >>> tiles_text(0b1000000000000000000000000101)
+    ['6-6', '1-1', '0-0']
+    """
+    if not mask:
+        return []
+    return [TILE_TEXT[t] for t in reversed(tiles_in(mask))]

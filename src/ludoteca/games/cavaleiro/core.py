@@ -7,12 +7,13 @@ allows, and a compact game state that plays, undoes and copies itself.
   round won with a roll of a given removal kind (:mod:`.rolls`) lets its player take,
   on any figure; :func:`take` takes it.
 - :class:`State`: a game in progress as ints, tuples and flat lists: :meth:`State.legal`,
-  :meth:`State.apply` (a decision), :meth:`State.roll` (a chance event),
-  :meth:`State.undo` (either, exactly), :meth:`State.clone` and :meth:`State.playout`.
+  :meth:`State.apply` (a decision), :meth:`State.roll` (a chance event), each emitting
+  its events, :meth:`State.undo` (either, exactly), :meth:`State.clone` and
+  :meth:`State.playout`.
 
 :class:`ludoteca.games.cavaleiro.Cavaleiro` wraps a state with the history, notation,
-views, records and events; the bots' tables ask the same removal rules about figures up
-to symmetry.
+views and records; the bots' tables ask the same removal rules about figures up to
+symmetry.
 
 >>> from ludoteca.games.cavaleiro.layout import parse_layout
 >>> from ludoteca.games.cavaleiro.rolls import roll_index
@@ -32,11 +33,13 @@ to symmetry.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.chance import NUMBER_BITS
+from ludoteca.events import Emitted, Event
 from ludoteca.turns import CHANCE, ToMove
 
 from .layout import Layout
@@ -44,10 +47,14 @@ from .rolls import (
     COLUMN_LIMIT,
     R_BLOCK_OR_HORIZONTALS,
     R_COLUMN_OR_HORIZONTAL,
+    REMOVAL_CODES,
     ROLL_COUNT,
+    ROLL_RANKED,
     ROLL_REMOVAL,
     ROLL_TOTAL,
+    ROLLS,
     round_ranking,
+    tie_break_of,
 )
 
 __all__ = [
@@ -286,6 +293,136 @@ def draw_roll(rng: random.Random) -> int:
     return rng.getrandbits(NUMBER_BITS) % ROLL_COUNT
 
 
+# ------------------------------------------------------------------- events
+# The state emits each step's events as it takes it, deferred: the numbers they are
+# built from (values never changed in place), and one of these builds them when read.
+
+
+def _removal_events(
+    rules: Rules,
+    number: int,
+    seat: int,
+    action: int,
+    taken: int,
+    left: int,
+    end: tuple[int, tuple[int, ...], int, tuple[int, ...]] | None,
+) -> tuple[Event, ...]:
+    """The events of round ``number``'s decision ``action`` by ``seat``, who took
+    ``taken`` sticks and has ``left`` (and of the game's end, ``end``: the winner, the
+    sticks left and the rounds won by each seat, and the rounds played)."""
+    what, index, _ = rules.removals[action]
+    removed = Event(
+        "sticks_removed",
+        {
+            "round": number,
+            "seat": seat,
+            "what": WHAT_NAMES[what],
+            "block": index + 1 if what == BLOCK else None,
+            "column": index + 1 if what == COLUMN else None,
+            "count": taken,
+            "sticks_left": left,
+        },
+    )
+    if end is None:
+        return (removed,)
+    winner, lefts, rounds, rounds_won = end
+    return (
+        removed,
+        Event(
+            "game_over",
+            {
+                "winner": winner,
+                "removed": [rules.total - x for x in lefts],
+                "rounds": rounds,
+                "rounds_won": list(rounds_won),
+            },
+        ),
+    )
+
+
+def _roll_events(
+    number: int,
+    seat: int,
+    roll: int,
+    rolls: tuple[tuple[int, int], ...],
+    ranking: tuple[int, ...],
+) -> tuple[Event, ...]:
+    """The events of ``seat``'s ``roll`` in round ``number``: the roll, and the round
+    won when it was the last (``ranking`` of the round's ``rolls``; empty otherwise)."""
+    key = ROLL_RANKED[roll].key
+    rolled = Event(
+        "roll",
+        {
+            "round": number,
+            "seat": seat,
+            "dice": list(ROLLS[roll]),
+            "category": key[0],
+            "key": list(key),
+        },
+    )
+    if not ranking:
+        return (rolled,)
+    roll_of = dict(rolls)
+    ranked = [roll_of[s] for s in ranking]
+    return (
+        rolled,
+        Event(
+            "round_won",
+            {
+                "round": number,
+                "winner": ranking[0],
+                "ranking": list(ranking),
+                "tie_breaks": [tie_break_of(a, b) for a, b in itertools.pairwise(ranked)],
+                "allows": dict(REMOVAL_CODES[ROLL_REMOVAL[ranked[0]]]),
+            },
+        ),
+    )
+
+
+def _order_roll_events(
+    seat: int,
+    stage: int,
+    roll: int,
+    order_rolls: tuple[tuple[tuple[int, int], ...], ...],
+    order: tuple[int, ...],
+) -> tuple[Event, ...]:
+    """The events of ``seat``'s ``roll`` in stage ``stage`` of the roll-off: the roll;
+    when it ended the stage (``order_rolls``: every stage done, else empty), the ties
+    it left; when it decided the ``order`` (else empty), the order."""
+    events = [
+        Event(
+            "order_roll",
+            {"seat": seat, "stage": stage, "dice": list(ROLLS[roll]), "total": ROLL_TOTAL[roll]},
+        )
+    ]
+    if order_rolls:
+        totals: dict[int, list[int]] = {}
+        for s, r in order_rolls[-1]:
+            totals.setdefault(ROLL_TOTAL[r], []).append(s)
+        for total, seats in sorted(totals.items(), reverse=True):
+            if len(seats) > 1:
+                events.append(
+                    Event(
+                        "order_tie",
+                        {"stage": len(order_rolls), "seats": seats, "total": total},
+                    )
+                )
+    if order:
+        events.append(
+            Event(
+                "order_decided",
+                {
+                    "order": list(order),
+                    "stages": [
+                        [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in st]
+                        for st in order_rolls
+                    ],
+                },
+            )
+        )
+    return tuple(events)
+
+
 # -------------------------------------------------------------------- state
 
 # What the trail keeps to undo a step: a roll that did not end a round or a stage of the
@@ -311,9 +448,9 @@ class State:
     after seat: ``cols`` (verticals per column), ``blocks_left`` (verticals per block),
     ``horiz``, ``left`` (sticks); ``rounds_won``; ``last_round`` ((round, rolls, winner,
     action) of the last round decided); ``allowed`` (the actions of the decision due);
-    ``winner``. Tuples are never changed in place (clones share them). The core emits
-    no events (the game does): ``sink`` is there for the shared
-    :class:`~ludoteca.game.Core` protocol only.
+    ``winner``. Tuples are never changed in place (clones share them). ``sink``, when a
+    list, receives each roll's and decision's events as it is taken, deferred (one
+    :data:`~ludoteca.events.DeferredEvents` a step); clones have none.
     """
 
     __slots__ = (
@@ -365,7 +502,7 @@ class State:
     allowed: list[int]
     """Never changed in place (clones share it)."""
     winner: int | None
-    sink: list[Any] | None
+    sink: list[Emitted] | None
     trail: list[tuple[Any, ...]] | None
     """What undoes each step, last last (``None``: a state that cannot undo)."""
 
@@ -501,13 +638,16 @@ class State:
     def roll(self, roll: int) -> None:
         """The roll due (of the roll-off or of a round), by its index; no checks."""
         if self.phase == ROLL:
-            rolls = (*self.rolls, (self.order[len(self.rolls)], roll))
+            seat = self.order[len(self.rolls)]
+            rolls = (*self.rolls, (seat, roll))
             self.rolls = rolls
             if len(rolls) < len(self.order):
                 entry = _ROLLED_ENTRY
             else:
                 self._end_round(rolls)
                 entry = _ROUND_ENDED_ENTRY
+            if self.sink is not None:
+                self.sink.append((_roll_events, self.round, seat, roll, rolls, self.ranking))
         else:
             entry = self._order_roll(roll)
         if self.trail is not None:
@@ -515,13 +655,20 @@ class State:
 
     def roll_round(self, rolls: Sequence[int]) -> None:
         """Every roll of a round not yet rolled, in the round's order, at once: as
-        :meth:`roll` of each in turn."""
+        :meth:`roll` of each in turn (the sink receives each roll's events in turn)."""
         done = tuple(zip(self.order, rolls, strict=True))
         self.rolls = done
         self._end_round(done)
         if self.trail is not None:
             self.trail += [_ROLLED_ENTRY] * (len(done) - 1)
             self.trail.append(_ROUND_ENDED_ENTRY)
+        sink = self.sink
+        if sink is not None:
+            number = self.round
+            for seat, roll in done[:-1]:
+                sink.append((_roll_events, number, seat, roll, (), ()))
+            seat, roll = done[-1]
+            sink.append((_roll_events, number, seat, roll, done, self.ranking))
 
     def _end_round(self, rolls: tuple[tuple[int, int], ...]) -> None:
         ranked = round_ranking(rolls)
@@ -538,11 +685,16 @@ class State:
         themselves, the best tied group first, seat order inside a group."""
         slots, at = self.slots, self.group_at
         group = slots[at]
-        stage = (*self.group_rolls, (group[len(self.group_rolls)], roll))
+        seat = group[len(self.group_rolls)]
+        stage = (*self.group_rolls, (seat, roll))
+        number = len(self.order_rolls) + 1
         if len(stage) < len(group):
             self.group_rolls = stage
+            if self.sink is not None:
+                self.sink.append((_order_roll_events, seat, number, roll, (), ()))
             return _ROLLED_ENTRY
         self.order_rolls = (*self.order_rolls, stage)
+        entry = (_STAGE_ENDED, slots, at)
         self.group_rolls = ()
         totals = sorted({ROLL_TOTAL[r] for _, r in stage}, reverse=True)
         split = tuple(tuple(s for s, r in stage if ROLL_TOTAL[r] == total) for total in totals)
@@ -550,13 +702,16 @@ class State:
         for i, slot in enumerate(self.slots):
             if len(slot) > 1:
                 self.group_at = i
-                return (_STAGE_ENDED, slots, at)
-        self.order = tuple(slot[0] for slot in self.slots)
-        self.slots = ()
-        self.group_at = -1
-        self.round = 1
-        self.phase = ROLL
-        return (_STAGE_ENDED, slots, at)
+                break
+        else:
+            self.order = tuple(slot[0] for slot in self.slots)
+            self.slots = ()
+            self.group_at = -1
+            self.round = 1
+            self.phase = ROLL
+        if self.sink is not None:
+            self.sink.append((_order_roll_events, seat, number, roll, self.order_rolls, self.order))
+        return entry
 
     def _die(self, face: int) -> None:
         """One die of the roll due (its face from 0); the fourth makes the roll."""
@@ -591,7 +746,8 @@ class State:
             saved = tuple([self.cols[base + c] for c in columns])
         horizontals, taken = take(rules, self.cols, self.blocks_left, before, action, seat)
         self.horiz[seat] = horizontals
-        self.left[seat] -= taken
+        left = self.left[seat] - taken
+        self.left[seat] = left
         self.rounds_won[seat] += 1
         if trail is not None:
             trail.append(
@@ -599,10 +755,15 @@ class State:
             )
         self.last_round = (self.round, self.rolls, seat, action)
         self.allowed = []
-        if not self.left[seat]:
+        if not left:
             self.winner = seat
             self.phase = OVER
+            if self.sink is not None:
+                end = (seat, tuple(self.left), self.round, tuple(self.rounds_won))
+                self.sink.append((_removal_events, rules, self.round, seat, action, taken, 0, end))
             return
+        if self.sink is not None:
+            self.sink.append((_removal_events, rules, self.round, seat, action, taken, left, None))
         self.order = self.ranking
         self.ranking = ()
         self.rolls = ()

@@ -42,24 +42,21 @@ Decisions (only the round's winner decides):
 >>> [e.code for e in g.events[-1]], g.events[-1][0]["count"]
 (['sticks_removed'], 1)
 
-The rules themselves are in :mod:`.core`; this game keeps the history, notation,
-views and records around them, refuses moves with a code and its numbers
-(:meth:`Cavaleiro._refusal`, rendered in English by :func:`refusal_text`) and emits
-an event for every roll, round won, removal and the end (``docs/games/cavaleiro.md``).
+The rules themselves are in :mod:`.core`, which emits an event for every roll, round
+won, removal and the end (``docs/games/cavaleiro.md``); this game keeps the history,
+notation, views and records around them, and refuses moves with a code and its numbers
+(:meth:`Cavaleiro._refusal`, rendered in English by :func:`refusal_text`).
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ludoteca.errors import IllegalMove
-from ludoteca.events import Event
-from ludoteca.game import CHANCE, Actor, ChanceEvent, DeferredEvents, DiceRoll, Game, Seat, ToMove
+from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat, ToMove
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.notation import Notation
@@ -67,7 +64,6 @@ from ludoteca.options import OptionSpec
 
 from .core import (
     BLOCK,
-    COLUMN,
     HORIZONTAL,
     HORIZONTALS,
     NOTHING,
@@ -100,7 +96,6 @@ from .rolls import (
     THREE_OF_A_KIND,
     rank_roll,
     removal_text,
-    tie_break_of,
 )
 
 __all__ = ["Cavaleiro", "refusal_text"]
@@ -232,139 +227,6 @@ def refusal_text(code: str, params: dict[str, Any]) -> str:
     return f"{why}; {said}" if why else said
 
 
-def _game_end(core: State) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:
-    """What the end of the game says, once it is over: the winner, the sticks left and
-    the rounds won by each seat, and the rounds played (``None`` while it goes on)."""
-    if core.winner is None:
-        return None
-    return core.winner, tuple(core.left), core.round, tuple(core.rounds_won)
-
-
-def _removal_events(
-    tables: _Tables,
-    number: int,
-    seat: int,
-    action: int,
-    before: int,
-    after: int,
-    end: tuple[int, tuple[int, ...], int, tuple[int, ...]] | None,
-) -> tuple[Event, ...]:
-    """The events of round ``number``'s decision ``action`` by ``seat``, who had
-    ``before`` sticks and has ``after`` (and of the game's end, ``end``, when it ended it)."""
-    rules = tables.rules
-    what, index, _ = rules.removals[action]
-    removed = Event(
-        "sticks_removed",
-        {
-            "round": number,
-            "seat": seat,
-            "what": WHAT_NAMES[what],
-            "block": index + 1 if what == BLOCK else None,
-            "column": index + 1 if what == COLUMN else None,
-            "count": before - after,
-            "sticks_left": after,
-        },
-    )
-    if end is None:
-        return (removed,)
-    winner, left, rounds, rounds_won = end
-    return (
-        removed,
-        Event(
-            "game_over",
-            {
-                "winner": winner,
-                "removed": [rules.total - x for x in left],
-                "rounds": rounds,
-                "rounds_won": list(rounds_won),
-            },
-        ),
-    )
-
-
-def _roll_events(
-    number: int,
-    seat: int,
-    roll: int,
-    rolls: tuple[tuple[int, int], ...],
-    ranking: tuple[int, ...],
-) -> tuple[Event, ...]:
-    """The events of ``seat``'s ``roll`` in round ``number``: the roll, and the round
-    won when it was the last (``ranking`` of the round's ``rolls``; empty otherwise)."""
-    key = ROLL_RANKED[roll].key
-    rolled = Event(
-        "roll",
-        {
-            "round": number,
-            "seat": seat,
-            "dice": list(ROLLS[roll]),
-            "category": key[0],
-            "key": list(key),
-        },
-    )
-    if not ranking:
-        return (rolled,)
-    roll_of = dict(rolls)
-    ranked = [roll_of[s] for s in ranking]
-    return (
-        rolled,
-        Event(
-            "round_won",
-            {
-                "round": number,
-                "winner": ranking[0],
-                "ranking": list(ranking),
-                "tie_breaks": [tie_break_of(a, b) for a, b in itertools.pairwise(ranked)],
-                "allows": dict(REMOVAL_CODES[ROLL_REMOVAL[ranked[0]]]),
-            },
-        ),
-    )
-
-
-def _order_roll_events(
-    seat: int,
-    stage: int,
-    roll: int,
-    order_rolls: tuple[tuple[tuple[int, int], ...], ...],
-    order: tuple[int, ...],
-) -> tuple[Event, ...]:
-    """The events of ``seat``'s ``roll`` in stage ``stage`` of the roll-off: the roll;
-    when it ended the stage (``order_rolls``: every stage done, else empty), the ties
-    it left; when it decided the ``order`` (else empty), the order."""
-    events = [
-        Event(
-            "order_roll",
-            {"seat": seat, "stage": stage, "dice": list(ROLLS[roll]), "total": ROLL_TOTAL[roll]},
-        )
-    ]
-    if order_rolls:
-        totals: dict[int, list[int]] = {}
-        for s, r in order_rolls[-1]:
-            totals.setdefault(ROLL_TOTAL[r], []).append(s)
-        for total, seats in sorted(totals.items(), reverse=True):
-            if len(seats) > 1:
-                events.append(
-                    Event(
-                        "order_tie",
-                        {"stage": len(order_rolls), "seats": seats, "total": total},
-                    )
-                )
-    if order:
-        events.append(
-            Event(
-                "order_decided",
-                {
-                    "order": list(order),
-                    "stages": [
-                        [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in st]
-                        for st in order_rolls
-                    ],
-                },
-            )
-        )
-    return tuple(events)
-
-
 class _LayoutOption(OptionSpec):
     """The option ``layout``: any value is passed on to :func:`parse_layout`."""
 
@@ -396,9 +258,7 @@ class Cavaleiro(Game):
 
     tables: _Tables
     core: State
-    _pending: DeferredEvents
-    """The events of the move just applied, for :meth:`_push`."""
-    """The game's state: every rule of play (see :mod:`.core`)."""
+    """The game's state: every rule of play, events included (see :mod:`.core`)."""
 
     def _validate_options(self) -> None:
         self.tables = _tables_of_option(self.options)
@@ -512,78 +372,33 @@ class Cavaleiro(Game):
         code, params = self._refusal(action)
         return refusal_text(code, params)
 
-    # ------------------------------------------------------------- decisions
+    def _undo(self, entry: int | str) -> bool:
+        self.core.undo()
+        return True
 
-    def _apply(self, action: int) -> None:
-        core = self.core
-        seat = core.round_winner
-        number = core.round
-        before = core.left[seat]
-        core.apply(action)
-        self._pending = functools.partial(
-            _removal_events,
-            self.tables,
-            number,
-            seat,
-            action,
-            before,
-            core.left[seat],
-            _game_end(core),
-        )
-
-    def _push(self, entry: int | str, actor: Actor) -> None:
-        # Every move of Cavaleiro has events: those of the move just applied, built when read.
-        history = self._history
-        history.append(entry)
-        self._actors.append(actor)
-        self._events = (len(history) - 1, self._pending, self._events)
+    # ---------------------------------------------------------------- chance
 
     def _advance(self) -> None:
-        if self._chance_mode != "auto":
-            return
-        core = self.core
-        if core.phase == ORDER:
-            draw = self._chance.number
-            history = self._history
-            while core.phase == ORDER:
-                roll = draw(len(history)) % ROLL_COUNT
-                self._roll(roll)
-                self._push(ROLL_TEXT[roll], CHANCE)
-        if core.phase == ROLL:
+        if self._chance_mode == "auto" and self.core.phase == ROLL and not self.core.rolls:
             self._roll_round()
+        else:
+            super()._advance()
 
     def _roll_round(self) -> None:
-        """Draw and apply the rolls of the round under way (chance auto), with their events."""
+        """Draw and apply every roll of the round to come at once (chance auto): the
+        core emits each roll's events in turn, filed each under its roll."""
         core = self.core
         history = self._history
-        if core.rolls:  # a round begun by hand: the rest a roll at a time
-            draw = self._chance.number
-            while core.phase == ROLL:
-                roll = draw(len(history)) % ROLL_COUNT
-                self._roll(roll)
-                self._push(ROLL_TEXT[roll], CHANCE)
-            return
         start = len(history)
         rolls = [n % ROLL_COUNT for n in self._chance.numbers(start, len(core.order))]
         core.roll_round(rolls)
         history += [ROLL_TEXT[roll] for roll in rolls]
         self._actors += [CHANCE] * len(rolls)
         events = self._events
-        number = core.round
-        last = len(rolls) - 1
-        for i, (seat, roll) in enumerate(core.rolls):
-            if i < last:
-                done = functools.partial(_roll_events, number, seat, roll, (), ())
-            else:
-                done = functools.partial(_roll_events, number, seat, roll, core.rolls, core.ranking)
-            events = (start + i, done, events)
+        for i, made in enumerate(self._emitted, start):
+            events = (i, (made,), events)
         self._events = events
-
-    def _undo(self, entry: int | str) -> bool:
-        self.core.undo()
-        return True
-
-    # ---------------------------------------------------------------- chance
+        self._emitted.clear()
 
     def _apply_chance(self, text: str) -> str:
         roll = ROLL_INDEX.get(text)
@@ -591,33 +406,14 @@ class Cavaleiro(Game):
             roll = self._parse_roll(text)
         if self.core.phase not in (ROLL, ORDER):
             raise self._chance_error(text, "no_roll_due")
-        self._roll(roll)
+        self.core.roll(roll)
         return ROLL_TEXT[roll]
 
     def _auto_chance(self, number: int) -> str:
         """Draw the roll due and apply it without writing and re-reading its text."""
         roll = number % ROLL_COUNT
-        self._roll(roll)
+        self.core.roll(roll)
         return ROLL_TEXT[roll]
-
-    def _roll(self, roll: int) -> None:
-        """Apply the roll due; its events are kept for :meth:`_push`."""
-        core = self.core
-        if core.phase == ROLL:
-            number = core.round
-            seat = core.order[len(core.rolls)]
-            core.roll(roll)
-            self._pending = functools.partial(
-                _roll_events, number, seat, roll, core.rolls, core.ranking
-            )
-            return
-        seat = core.roller()
-        stage = len(core.order_rolls) + 1
-        core.roll(roll)
-        done = core.order_rolls if len(core.order_rolls) == stage else ()
-        self._pending = functools.partial(
-            _order_roll_events, seat, stage, roll, done, core.order if core.phase == ROLL else ()
-        )
 
     @property
     def to_roll(self) -> int | None:

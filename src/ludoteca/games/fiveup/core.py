@@ -51,7 +51,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from ludoteca.events import Event
+from ludoteca.events import Emitted, Event
 from ludoteca.tiles import TILE_TEXT, indices_of
 
 from .tables import (
@@ -266,7 +266,7 @@ class State:
     turn: int
     passes: int
     end: str
-    sink: list[Event] | None
+    sink: list[Emitted] | None
     awards: list[tuple[int, int, bool]] | None
     trail: Any
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from ludoteca.events import Event
+from ludoteca.events import Emitted, Event
 from ludoteca.sampling import sample_assignment
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT
 
@@ -379,7 +379,7 @@ class State:
     """By the tile led: each tile's strength in that trick (the contract's)."""
     past: Any
     """The hand state before each deal, newest first: ``(fields, older)`` or ``None``."""
-    sink: list[Event] | None
+    sink: list[Emitted] | None
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
