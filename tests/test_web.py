@@ -949,3 +949,20 @@ def test_a_small_response_and_the_websocket_are_not_compressed(client: TestClien
         cl = Client(ws)  # its frames are JSON text, as they were
         assert cl.hello(made["token"])["seat"] == 0
         assert cl.until_state()["seat"] == 0
+
+
+def test_versioned_assets_are_kept_a_year_and_others_checked(client: TestClient) -> None:
+    page = client.get("/t/nosuchtable").text + client.get("/").text
+    linked = sorted(set(re.findall(r'(?:src|href)="(/(?:static|i18n)/[^"?]+\?v=\w+)"', page)))
+    assert any(u.startswith("/i18n/") for u in linked) and any(".css" in u for u in linked)
+    for url in linked:  # every script, style and picture a page links to
+        got = client.get(url)
+        assert got.status_code == 200, url
+        assert got.headers["cache-control"] == "public, max-age=31536000, immutable", url
+        # the same file at another version (or none) is kept only after asking the server
+        for other in (url.split("?")[0], url.split("?")[0] + "?v=0ld"):
+            assert client.get(other).headers["cache-control"] == "no-cache", other
+    static = client.get("/static/style.css")
+    again = client.get("/static/style.css", headers={"If-None-Match": static.headers["etag"]})
+    assert again.status_code == 304
+    assert "cache-control" not in client.get("/").headers  # a page is asked for every time

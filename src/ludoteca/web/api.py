@@ -28,6 +28,7 @@ from .pages import not_found
 from .protocol import table_socket
 from .replays import check_record_options
 from .services import services
+from .shell import cache_control
 
 MAX_JSON_BODY = 64 * 1024
 MAX_RECORD_BODY = 2 * 1024 * 1024
@@ -302,7 +303,10 @@ async def i18n_script(request: Request) -> Response:
     lang = request.path_params["lang"]
     if lang not in i18n.LANGS:
         return await not_found(request, LookupError(lang))
-    return Response(i18n.script(lang), media_type="text/javascript; charset=utf-8")
+    response = Response(i18n.script(lang), media_type="text/javascript; charset=utf-8")
+    version = services(request).pages.version
+    response.headers["Cache-Control"] = cache_control(request.scope, version)
+    return response
 
 
 async def health(request: Request) -> Response:

@@ -29,7 +29,6 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
 
 from ludoteca.analysis import ANALYSIS_BUDGET
 from ludoteca.game import Game
@@ -44,7 +43,7 @@ from .limits import ClientLimits
 from .replays import Replays
 from .review import Reviews
 from .services import Services
-from .shell import STATIC, Pages
+from .shell import Assets, Pages
 from .store import Store
 
 __all__ = ["create_app"]
@@ -122,8 +121,9 @@ def create_app(
         await hub.close()
         store.close()
 
+    learn = LearnApi(shared.check_rate, api.read_json, api.refusal)
     app = Starlette(
-        routes=routes(LearnApi(shared.check_rate, api.read_json, api.refusal)),
+        routes=routes(learn, shared.pages.version),
         lifespan=lifespan,
         exception_handlers={404: pages.not_found, 405: pages.method_not_allowed},
         middleware=[
@@ -139,14 +139,15 @@ def create_app(
     return app
 
 
-def routes(learn: LearnApi) -> list[BaseRoute]:
+def routes(learn: LearnApi, version: str) -> list[BaseRoute]:
     """The app's addresses (see the module's documentation): the pages', the lessons'
-    API, the JSON API's and the table's socket, the static files."""
+    API, the JSON API's and the table's socket, the static files (kept by the browser
+    when asked for at the pages' asset ``version``)."""
     return [
         *pages.routes(),
         Route("/api/learn/{game}", learn.course),
         Route("/api/learn/{game}/try", learn.attempt, methods=["POST"]),
         Route("/api/learn/{game}/{lesson}/{step}", learn.step),
         *api.routes(),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", Assets(version), name="static"),
     ]
