@@ -412,7 +412,7 @@ def test_pages_and_languages(client: TestClient) -> None:
 
 def test_each_page_loads_its_languages_messages(client: TestClient) -> None:
     page = client.get("/", headers={"accept-language": "pt-BR"}).text
-    src = re.search(r'<script src="(/i18n/pt\.js\?v=\w+)"></script>', page)
+    src = re.search(r'<script src="(/i18n/pt\.js\?v=\w+)" defer></script>', page)
     assert src and page.index(src.group(1)) < page.index("/static/common.js")
     r = client.get(src.group(1))
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")

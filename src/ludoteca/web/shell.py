@@ -139,7 +139,7 @@ class Pages:
         switch_title = html.escape(tx._("Change the language"))
         switch_text = "English" if other == "en" else "Português"
         scripts = "\n".join(
-            f'<script src="/static/{name}.js?v={v}"></script>'
+            f'<script src="/static/{name}.js?v={v}" defer></script>'
             for name in (*PAGE_SCRIPTS.get(page, ()), page)
         )
         body = f"""<!doctype html>
@@ -164,8 +164,8 @@ class Pages:
 <main id="main" tabindex="-1">{body_html}</main>
 <div id="toasts" class="toasts" aria-live="polite"></div>
 <script type="application/json" id="page-data">{payload}</script>
-<script src="/i18n/{lang}.js?v={v}"></script>
-<script src="/static/common.js?v={v}"></script>
+<script src="/i18n/{lang}.js?v={v}" defer></script>
+<script src="/static/common.js?v={v}" defer></script>
 {scripts}
 </body>
 </html>
