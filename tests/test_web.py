@@ -966,3 +966,11 @@ def test_versioned_assets_are_kept_a_year_and_others_checked(client: TestClient)
     again = client.get("/static/style.css", headers={"If-None-Match": static.headers["etag"]})
     assert again.status_code == 304
     assert "cache-control" not in client.get("/").headers  # a page is asked for every time
+
+
+def test_the_first_visitors_pages_are_ready_before_the_server_answers(sqlite_url: str) -> None:
+    from ludoteca.web import i18n as web_i18n
+
+    web_i18n.script.cache_clear()  # each language's messages for the pages, made on first use
+    with TestClient(create_app(sqlite_url, bot_delay=0.0, resume=False)):
+        assert web_i18n.script.cache_info().currsize == len(web_i18n.LANGS)

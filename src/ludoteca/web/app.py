@@ -21,6 +21,7 @@ Routes
 from __future__ import annotations
 
 import contextlib
+import mimetypes
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
@@ -33,7 +34,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from ludoteca.analysis import ANALYSIS_BUDGET
 from ludoteca.game import Game
 
-from . import api, pages
+from . import api, i18n, pages
 from .broker import Broker
 from .engines import Engines
 from .guard import Guard
@@ -115,6 +116,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        warm_up(hub)
         hub.start(resume=resume)
         yield
         await shared.reviews.close()
@@ -137,6 +139,17 @@ def create_app(
     app.state.store = store
     app.state.started = time.time()
     return app
+
+
+def warm_up(hub: Hub) -> None:
+    """Load before serving what the first visitors would otherwise wait for, one after
+    the other on the server's one event loop (half a second, more on a busy machine):
+    each language's messages and the pages' script of them, every game's rules (their
+    modules), the lobby's list of games and the static files' types."""
+    mimetypes.init()
+    for lang in i18n.LANGS:
+        i18n.script(lang)
+        api.game_list(hub, lang)
 
 
 def routes(learn: LearnApi, version: str) -> list[BaseRoute]:
