@@ -164,10 +164,14 @@ def test_a_table_seated_at_a_decision(
     n = ludoteca.new_game(game, seed=0).num_seats
     table_id = create_table(page, server.url, game, ["you", *["bot:random"] * (n - 1)])
     assert wait_turn_or_end(page)
-    if page.get_attribute("#board", "data-awaits") == "roll":  # Cavaleiro: the dice first
-        click_a_legal_move(page, random.Random(4))
+    rng = random.Random(4)
+    for _ in range(10):  # Cavaleiro: the dice first, as often as they are the player's to roll
+        if page.get_attribute("#board", "data-awaits") != "roll":
+            break
+        click_a_legal_move(page, rng)
         assert wait_turn_or_end(page)
-    assert page.locator("#board :is(.tile-btn, .move-btn).legal").count() > 0  # a decision
+    assert not page.get_attribute("#board", "data-awaits")  # a move to choose
+    assert page.locator("#board :is(.tile-btn, .move-btn).legal").count() > 0
     context.close()
     url = f"{server.url}/t/{table_id}?lang={locale[:2]}"
     audited(chromium, url, artifacts / f"lighthouse-{game}.json", "table", profile)
