@@ -120,3 +120,39 @@ def test_the_games_words_in_portuguese() -> None:
     assert words.suit("doubles") == "duplos"
     assert words.roll([1, 6]) == "par de 6"
     assert words.phase("bingo", "draw") != words.phase("fiveup", "draw")
+
+
+@pytest.mark.parametrize(
+    ("lang", "value", "cost", "hint"),
+    [
+        ("pt", 0.8, "0,8 ponto", "+0,8 ponto nesta rodada"),
+        ("pt", 1.5, "1,5 ponto", "+1,5 ponto nesta rodada"),
+        ("pt", 1.0, "1 ponto", "+1 ponto nesta rodada"),
+        ("pt", 0.96, "1 ponto", "+1 ponto nesta rodada"),  # as written: "1"
+        ("pt", 2.0, "2 pontos", "+2 pontos nesta rodada"),
+        ("pt", 2.5, "2,5 pontos", "+2,5 pontos nesta rodada"),
+        ("pt", 0.0, "0 pontos", "+0 pontos nesta rodada"),  # zero: plural, as the catalog says
+        ("en", 0.8, "0.8 points", "+0.8 points this hand"),
+        ("en", 1.5, "1.5 points", "+1.5 points this hand"),
+        ("en", 1.0, "1 point", "+1 point this hand"),
+        ("en", 0.96, "1 point", "+1 point this hand"),
+        ("en", 2.0, "2 points", "+2 points this hand"),
+    ],
+)
+def test_a_decimal_count_takes_the_form_cldr_gives_it(
+    lang: str, value: float, cost: str, hint: str
+) -> None:
+    """Portuguese says one of anything under 2 (CLDR's pt: i = 0..1), English of 1 alone."""
+    from ludoteca.i18n.hints import HintTexts, say_hint
+    from ludoteca.i18n.why import Facts, say_why
+
+    assert HintTexts(lang).cost("points", value) == cost
+    params = {"points": value, "deals": 100, "rate": 0.5, "goal": "made"}
+    assert say_hint("texas42", "play_points", params, lang).startswith(hint)
+    if value:  # a gain (none: "both moves are worth the same")
+        why = say_why("fiveup", "hand_margin", Facts("a", 1 + value), Facts("b", 1.0), lang)
+        assert cost in why
+    if value != 0.96:  # round wins are written with 3 decimals: "0,96"
+        rounds = HintTexts(lang).cost("round_wins_needed", value)
+        many = "rodadas ganhas" if lang == "pt" else "round wins"
+        assert (many in rounds) == (cost.endswith("s")), rounds

@@ -412,7 +412,7 @@ def test_pages_and_languages(client: TestClient) -> None:
 
 def test_each_page_loads_its_languages_messages(client: TestClient) -> None:
     page = client.get("/", headers={"accept-language": "pt-BR"}).text
-    src = re.search(r'<script src="(/i18n/pt\.js\?v=\w+)"></script>', page)
+    src = re.search(r'<script src="(/i18n/pt\.js\?v=\w+)" defer></script>', page)
     assert src and page.index(src.group(1)) < page.index("/static/common.js")
     r = client.get(src.group(1))
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
@@ -949,3 +949,28 @@ def test_a_small_response_and_the_websocket_are_not_compressed(client: TestClien
         cl = Client(ws)  # its frames are JSON text, as they were
         assert cl.hello(made["token"])["seat"] == 0
         assert cl.until_state()["seat"] == 0
+
+
+def test_versioned_assets_are_kept_a_year_and_others_checked(client: TestClient) -> None:
+    page = client.get("/t/nosuchtable").text + client.get("/").text
+    linked = sorted(set(re.findall(r'(?:src|href)="(/(?:static|i18n)/[^"?]+\?v=\w+)"', page)))
+    assert any(u.startswith("/i18n/") for u in linked) and any(".css" in u for u in linked)
+    for url in linked:  # every script, style and picture a page links to
+        got = client.get(url)
+        assert got.status_code == 200, url
+        assert got.headers["cache-control"] == "public, max-age=31536000, immutable", url
+        # the same file at another version (or none) is kept only after asking the server
+        for other in (url.split("?")[0], url.split("?")[0] + "?v=0ld"):
+            assert client.get(other).headers["cache-control"] == "no-cache", other
+    static = client.get("/static/style.css")
+    again = client.get("/static/style.css", headers={"If-None-Match": static.headers["etag"]})
+    assert again.status_code == 304
+    assert "cache-control" not in client.get("/").headers  # a page is asked for every time
+
+
+def test_the_first_visitors_pages_are_ready_before_the_server_answers(sqlite_url: str) -> None:
+    from ludoteca.web import i18n as web_i18n
+
+    web_i18n.script.cache_clear()  # each language's messages for the pages, made on first use
+    with TestClient(create_app(sqlite_url, bot_delay=0.0, resume=False)):
+        assert web_i18n.script.cache_info().currsize == len(web_i18n.LANGS)

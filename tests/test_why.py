@@ -101,7 +101,7 @@ def test_make_rates_chances_sticks_and_plain_values() -> None:
     )
     assert takes == "Removes 3 sticks now, against 1 with the other move."
     assert say_why("texas42", "marks", Facts("a", 1.3), Facts("b", 0.5), "pt") == (
-        "Em média, esta jogada vale 0,8 marcas a mais."
+        "Em média, esta jogada vale 0,8 marca a mais."
     )
 
 

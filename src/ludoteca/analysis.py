@@ -190,9 +190,9 @@ class Analysis:
         Texas 42: 1 decisão analisada
         Ana (lugar 0): 0 decisões, 0 erros
         Bia (lugar 1): 1 decisão, 1 erro
-          custo médio por decisão: 0,5 marcas (0 exatas, 1 estimada)
-          jogada 7: passo; melhor: lance de 30; custo 0,5 marcas (estimativa)
-            Em média, esta jogada vale 0,5 marcas a mais.
+          custo médio por decisão: 0,5 marca (0 exatas, 1 estimada)
+          jogada 7: passo; melhor: lance de 30; custo 0,5 marca (estimativa)
+            Em média, esta jogada vale 0,5 marca a mais.
         """
         tx = texts(lang)
         say = HintTexts(tx)

@@ -157,6 +157,12 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
+def chromium() -> tuple[str, list[str]]:
+    """The tests' chromium and its flags, for a test that starts one of its own."""
+    return CHROMIUM, CHROMIUM_ARGS
+
+
+@pytest.fixture
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS

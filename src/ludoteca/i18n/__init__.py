@@ -34,7 +34,7 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, format_percent, parse_decimal
 from babel.support import Translations
 
 __all__ = [
@@ -169,6 +169,24 @@ class Texts:
         """A whole number: ``1.000`` in Portuguese, ``1,000`` in English."""
         return _whole_number(self.lang, value)
 
+    def count(self, written: str) -> int:
+        """The whole number to give ``n_`` or ``np_`` for a number ``written`` as
+        :meth:`decimal` wrote it (a sign before it aside): the number itself when it is
+        whole, so that the catalog's rule decides ("0 pontos", "1 ponto"); for a decimal,
+        a whole number of the plural category CLDR gives that decimal in this language
+        (gettext's rule takes whole numbers only).
+
+        >>> pt, en = texts("pt"), texts("en")
+        >>> [pt.count(pt.decimal(v)) for v in (0.8, 1.5, 2.0, 2.5, 0)]
+        [1, 1, 2, 2, 0]
+        >>> [en.count(en.decimal(v)) for v in (0.8, 1.0, 1.5, 12.25)]
+        [2, 1, 2, 2]
+        """
+        number = parse_decimal(written.strip().lstrip("+-\u2212"), locale=self.locale)
+        if number == number.to_integral_value():
+            return int(number)
+        return _whole_of_category(self.lang, self.locale.plural_form(number))
+
     def decimal(self, value: float, digits: int = 1, *, sign: bool = False) -> str:
         """``value`` with ``digits`` decimals at most: ``17,2`` in Portuguese."""
         pattern = "#,##0" + ("." + "#" * digits if digits else "")
@@ -185,6 +203,13 @@ class Texts:
     def join(self, items: Iterable[str]) -> str:
         """``a, b e c``: a list the language's way."""
         return format_list(list(items), locale=self.locale)
+
+
+@functools.cache
+def _whole_of_category(lang: str, category: str) -> int:
+    """The smallest whole number from 1 of the CLDR plural ``category`` in ``lang``."""
+    locale = Locale.parse(LOCALES[lang])
+    return next((n for n in range(1, 1000) if locale.plural_form(n) == category), 2)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -73,8 +73,8 @@ def _deals(tx: Texts, p: Mapping[str, Any]) -> str:
 
 def _points(tx: Texts, value: float, *, sign: bool = False) -> str:
     """Texas 42 points, an average: ``33,5 pontos``, ``1 ponto``."""
-    form = 1 if round(abs(value), 1) == 1 else 2
     amount = tx.decimal(value, sign=sign)
+    form = tx.count(amount)
     return tx.np_("texas42", "{amount} point", "{amount} points", form, amount=amount)
 
 
@@ -267,8 +267,8 @@ def figure_words(tx: Texts, leaves: Mapping[str, Any]) -> str:
 
 def _round_wins(tx: Texts, value: float) -> str:
     """Round wins, an average: ``2,333 rodadas ganhas``."""
-    form = 1 if round(value, 3) == 1 else 2
     amount = tx.decimal(value, 3)
+    form = tx.count(amount)
     return tx.np_("cavaleiro", "{amount} round win", "{amount} round wins", form, amount=amount)
 
 
@@ -422,12 +422,13 @@ class HintTexts:
             amount = tx.decimal(cost, 2)
         else:
             amount = tx.decimal(cost, 1)
-        form = 1 if round(cost, 2) == 1 else 2  # "1 mark", "0.5 marks"
         messages = COST_MESSAGES.get(unit)
         if messages is None:
             return amount
         one, many = messages
-        return tx.n_(one, many, form, cost=amount) if many else tx._(one, cost=amount)
+        if not many:  # a share: "72,7% less chance"
+            return tx._(one, cost=amount)
+        return tx.n_(one, many, tx.count(amount), cost=amount)  # "0.5 marks", "0,5 marca"
 
     def tie(self, rule: str) -> str:
         """Why a move comes after another of the same value."""

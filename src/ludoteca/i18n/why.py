@@ -315,7 +315,7 @@ def _by_values(tx: Texts, unit: str, b: Facts, o: Facts) -> str:
             "On average this move is worth {amount} more.",
         ),
     )
-    return tx.n_(one, many, 1 if round(gain, 2) == 1 else 2, amount=amount)
+    return tx.n_(one, many, tx.count(amount), amount=amount)
 
 
 def say_why(game: str, unit: str, better: Facts, other: Facts, lang: str | Texts) -> str:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.console import Group
 from rich.markdown import Markdown as RichMarkdown
+from rich.table import Table as RichTable
 from rich.text import Text
 from textual.widgets import Static
 
@@ -146,16 +148,19 @@ class ActionsApp(TableApp):
                 text.append(f"{item['label']}: {item['why']}\n\n")
         if hint["unit_text"]:
             text.append(ui("values", self.tx, unit=hint["unit_text"]) + "\n")
-        text.append("\n")
+        # the moves, their values and reasons in columns that wrap within themselves,
+        # so that the whole table reads at 80 columns
+        grid = RichTable(box=None, expand=True, pad_edge=False, header_style="underline")
         move, value, why = (ui(key, self.tx) for key in ("move", "value", "why"))
-        header = f"{move:<34} {value:>9}  {why}\n"
-        text.append(header, style="underline")
+        grid.add_column(move, max_width=24, overflow="fold")
+        grid.add_column(value, justify="right", no_wrap=True)
+        grid.add_column(why, ratio=1, overflow="fold")
         for item in hint["moves"][:12]:
-            value = ("= " if item["tie"] else "") + item["value_text"]
-            text.append(f"{item['label']:<34} {value:>9}  {item['reason']}\n")
-        for rule in hint["ties"]:
-            text.append("= " + rule + "\n", style="dim")
-        self.push_screen(TextScreen(Static(text), "Esc: " + ui("close", self.tx)))
+            shown = ("= " if item["tie"] else "") + item["value_text"]
+            grid.add_row(item["label"], shown, item["reason"])
+        ties = [Text("".join("\n= " + rule for rule in hint["ties"]), style="dim")]
+        body = Static(Group(text, grid, *(ties if hint["ties"] else [])), id="hint-text")
+        self.push_screen(TextScreen(body, "Esc: " + ui("close", self.tx)))
 
     def action_rules(self) -> None:
         from ludoteca import rules

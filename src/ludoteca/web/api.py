@@ -22,12 +22,13 @@ from ludoteca.registry import GAMES, available_games, game_class
 from . import i18n
 from .errors import Refused
 from .guard import check_options, parse_json
-from .hub import public_options, table_summary
+from .hub import Hub, public_options, table_summary
 from .live import TABLE_ID, LiveTable
 from .pages import not_found
 from .protocol import table_socket
 from .replays import check_record_options
 from .services import services
+from .shell import cache_control
 
 MAX_JSON_BODY = 64 * 1024
 MAX_RECORD_BODY = 2 * 1024 * 1024
@@ -82,9 +83,14 @@ async def json_object(request: Request, kind: str, limit: int = MAX_JSON_BODY) -
 
 
 async def games(request: Request) -> Response:
-    hub = services(request).hub
+    return JSONResponse(game_list(services(request).hub, i18n.pick_lang(request)))
+
+
+def game_list(hub: Hub, lang: str) -> dict[str, Any]:
+    """The games, their options and seats' choices, in ``lang``, and whether hints are
+    offered: what the lobby draws its form from."""
     built = set(available_games())
-    words = Words(i18n.pick_lang(request))
+    words = Words(lang)
     out = []
     for name in GAMES:
         entry: dict[str, Any] = {"name": name, "available": name in built}
@@ -108,7 +114,7 @@ async def games(request: Request) -> Response:
                 }
             )
         out.append(entry)
-    return JSONResponse({"games": out, "hints": hub.hints_available})
+    return {"games": out, "hints": hub.hints_available}
 
 
 def option_keys(name: str) -> list[str]:
@@ -302,7 +308,10 @@ async def i18n_script(request: Request) -> Response:
     lang = request.path_params["lang"]
     if lang not in i18n.LANGS:
         return await not_found(request, LookupError(lang))
-    return Response(i18n.script(lang), media_type="text/javascript; charset=utf-8")
+    response = Response(i18n.script(lang), media_type="text/javascript; charset=utf-8")
+    version = services(request).pages.version
+    response.headers["Cache-Control"] = cache_control(request.scope, version)
+    return response
 
 
 async def health(request: Request) -> Response:

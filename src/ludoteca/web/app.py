@@ -21,6 +21,7 @@ Routes
 from __future__ import annotations
 
 import contextlib
+import mimetypes
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
@@ -29,12 +30,11 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
 
 from ludoteca.analysis import ANALYSIS_BUDGET
 from ludoteca.game import Game
 
-from . import api, pages
+from . import api, i18n, pages
 from .broker import Broker
 from .engines import Engines
 from .guard import Guard
@@ -44,7 +44,7 @@ from .limits import ClientLimits
 from .replays import Replays
 from .review import Reviews
 from .services import Services
-from .shell import STATIC, Pages
+from .shell import Assets, Pages
 from .store import Store
 
 __all__ = ["create_app"]
@@ -116,14 +116,16 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        warm_up(hub)
         hub.start(resume=resume)
         yield
         await shared.reviews.close()
         await hub.close()
         store.close()
 
+    learn = LearnApi(shared.check_rate, api.read_json, api.refusal)
     app = Starlette(
-        routes=routes(LearnApi(shared.check_rate, api.read_json, api.refusal)),
+        routes=routes(learn, shared.pages.version),
         lifespan=lifespan,
         exception_handlers={404: pages.not_found, 405: pages.method_not_allowed},
         middleware=[
@@ -139,14 +141,26 @@ def create_app(
     return app
 
 
-def routes(learn: LearnApi) -> list[BaseRoute]:
+def warm_up(hub: Hub) -> None:
+    """Load before serving what the first visitors would otherwise wait for, one after
+    the other on the server's one event loop (half a second, more on a busy machine):
+    each language's messages and the pages' script of them, every game's rules (their
+    modules), the lobby's list of games and the static files' types."""
+    mimetypes.init()
+    for lang in i18n.LANGS:
+        i18n.script(lang)
+        api.game_list(hub, lang)
+
+
+def routes(learn: LearnApi, version: str) -> list[BaseRoute]:
     """The app's addresses (see the module's documentation): the pages', the lessons'
-    API, the JSON API's and the table's socket, the static files."""
+    API, the JSON API's and the table's socket, the static files (kept by the browser
+    when asked for at the pages' asset ``version``)."""
     return [
         *pages.routes(),
         Route("/api/learn/{game}", learn.course),
         Route("/api/learn/{game}/try", learn.attempt, methods=["POST"]),
         Route("/api/learn/{game}/{lesson}/{step}", learn.step),
         *api.routes(),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", Assets(version), name="static"),
     ]

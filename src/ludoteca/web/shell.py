@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from ludoteca.i18n import LOCALE_DIR, N_
 from ludoteca.i18n.ui import UI
@@ -26,7 +28,9 @@ __all__ = [
     "NF_RULES",
     "NF_TABLE",
     "STATIC",
+    "Assets",
     "Pages",
+    "cache_control",
 ]
 
 STATIC = Path(__file__).parent / "static"
@@ -42,6 +46,36 @@ NF_PAGE = N_("This page does not exist. Perhaps the address was mistyped.")
 NF_TABLE = UI["no_table_here"]
 NF_BROKEN = N_("This table cannot be resumed by this version of the program.")
 NF_RULES = N_("There are no rules for that game here. See the list of games.")
+
+
+KEEP = "public, max-age=31536000, immutable"
+"""A versioned script, style or picture: the same address is the same bytes for a year (a
+new version of any asset changes every page's ``?v=``)."""
+REVALIDATE = "no-cache"
+"""An asset asked for without the current version: kept, but checked with the server
+(its ETag) before each use."""
+
+
+def cache_control(scope: Scope, version: str) -> str:
+    """How long a browser may keep the asset asked for in ``scope``: a year when its
+    address carries the current version (as every page's links do), else not unchecked."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    return KEEP if f"v={version}" in query.split("&") else REVALIDATE
+
+
+class Assets(StaticFiles):
+    """The scripts, the style and the pictures under ``/static``, kept by the browser
+    as :func:`cache_control` says."""
+
+    def __init__(self, version: str) -> None:
+        super().__init__(directory=STATIC)
+        self.version = version
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code in (200, 304):
+            response.headers["Cache-Control"] = cache_control(scope, self.version)
+        return response
 
 
 def _asset_version() -> str:
@@ -105,7 +139,7 @@ class Pages:
         switch_title = html.escape(tx._("Change the language"))
         switch_text = "English" if other == "en" else "Português"
         scripts = "\n".join(
-            f'<script src="/static/{name}.js?v={v}"></script>'
+            f'<script src="/static/{name}.js?v={v}" defer></script>'
             for name in (*PAGE_SCRIPTS.get(page, ()), page)
         )
         body = f"""<!doctype html>
@@ -130,8 +164,8 @@ class Pages:
 <main id="main" tabindex="-1">{body_html}</main>
 <div id="toasts" class="toasts" aria-live="polite"></div>
 <script type="application/json" id="page-data">{payload}</script>
-<script src="/i18n/{lang}.js?v={v}"></script>
-<script src="/static/common.js?v={v}"></script>
+<script src="/i18n/{lang}.js?v={v}" defer></script>
+<script src="/static/common.js?v={v}" defer></script>
 {scripts}
 </body>
 </html>

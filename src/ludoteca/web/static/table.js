@@ -33,7 +33,9 @@
   /* ------------------------------------------------------------ layout */
 
   const status = h("p", { id: "status", class: "status", role: "status", "aria-live": "polite" }, _("Connecting…"));
-  const conn = h("span", { id: "conn", class: "conn" }, _("Connecting…"));
+  // shown with the first frame (the status says "Connecting…" until then): appearing beside
+  // the score line as it is filled, it moves nothing on the page as it loads
+  const conn = h("span", { id: "conn", class: "conn", hidden: true }, _("Connecting…"));
   const tools = h("div", { class: "tools" });
   const refusalBox = h("p", { id: "refusal", class: "refusal", role: "alert", hidden: true });
   const spectatorBox = h("p", { id: "spectator", class: "spectator", hidden: true }, _("You are watching this table: only the seated players play."));
@@ -145,6 +147,7 @@
       }
       conn.textContent = _("Connection lost; reconnecting…");
       conn.className = "conn lost";
+      conn.hidden = false;
       setOnline(false);
       retry += 1;
       setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(retry, 5)));
@@ -422,6 +425,7 @@
     const before = calm.matches ? null : TableTools.Motion.measure(boardBox);
     status.textContent = online ? statusText(m) : _("Connection lost; reconnecting…");
     scoreLine.textContent = Games.scoreLine(m);
+    conn.hidden = false;
     spectatorBox.hidden = state.seat !== null;
     const want = asked(m);
     const turnNow = Games.helpers.myTurn(m) || !!want;
@@ -574,6 +578,7 @@
     const canStart = state.seat !== null && (t.host === null || t.host === state.seat);
     status.textContent = online ? n_("Waiting for {n} player to sit down", "Waiting for {n} players to sit down", awaited.length) : _("Connection lost; reconnecting…");
     scoreLine.textContent = "";
+    conn.hidden = false;
     spectatorBox.hidden = state.seat !== null;
     document.title = ui("waiting_players") + " · " + gameTitle(t.game) + " · Ludoteca";
     resultBox.replaceChildren();
