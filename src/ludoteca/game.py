@@ -47,6 +47,7 @@ from .chance import NUMBER_BITS, ChanceSource
 from .chanceevents import PART_WORDS, ChanceEvent, ChanceOutcome, ChanceSteps, DiceRoll, TileDraw
 from .errors import IllegalMove, InvalidOption
 from .events import DeferredEvents, Emitted, Event
+from .flow import next_step
 from .gameknowledge import SeatKnowledge
 from .gametensors import GameTensors
 from .gametype import GameType, TypeInfo
@@ -434,8 +435,6 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
     def next_step(self) -> Step:
         """What happens next (:mod:`ludoteca.flow`): a seat's decision, a seat's roll,
         the deal after a hand's end, another chance event, or the end."""
-        from .flow import next_step
-
         return next_step(self)
 
     def last_events(self) -> tuple[Event, ...]:
