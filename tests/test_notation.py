@@ -9,7 +9,9 @@ import pytest
 
 import ludoteca
 from ludoteca import IllegalMove
+from ludoteca.move import Move
 from ludoteca.notation import Notation
+from ludoteca.tiles import Tile
 
 TYPES = [
     ("texas42", {}),
@@ -103,3 +105,45 @@ def test_an_action_out_of_range_is_refused() -> None:
         notation.action_to_move(notation.num_actions)
     with pytest.raises(TypeError, match="whole number"):
         notation.action_to_move("1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "options"), TYPES)
+def test_a_move_is_its_fields(name: str, options: dict[str, object]) -> None:
+    """A value rebuilt from its fields alone (no text) equals the game's value and
+    finds the same action; every value of a type is a different move."""
+    notation = ludoteca.game_type(name, **options).notation
+    assert len(set(notation.moves)) == notation.num_actions
+    for action, value in enumerate(notation.moves):
+        bare = Move(value.kind, value.tiles, value.numbers, value.detail)
+        assert bare == value and hash(bare) == hash(value)
+        assert notation.action_of(bare) == action
+        assert eval(repr(value), {"Move": Move, "Tile": Tile}) == value
+
+
+@pytest.mark.parametrize(("name", "options"), TYPES)
+def test_games_play_move_values_as_their_writing(name: str, options: dict[str, object]) -> None:
+    """Over random games, playing each chosen decision as a value built from its
+    fields leaves the same game as playing its text."""
+    rng = random.Random(f"values {name} {options}")
+    for seed in range(12):
+        by_text = ludoteca.new_game(name, seed=seed, **options)
+        by_value = ludoteca.new_game(name, seed=seed, **options)
+        while not by_text.is_over:
+            text = rng.choice(by_text.legal_moves())
+            value = by_text.parse(text)
+            by_text.play(text)
+            by_value.play(Move(value.kind, value.tiles, value.numbers, value.detail))
+            assert by_value.history == by_text.history
+        assert by_value.result() == by_text.result()
+
+
+def test_a_value_read_from_other_words_is_played_as_the_game_reads_it() -> None:
+    game = ludoteca.new_game("texas42", seed=3)
+    game.play(Move("pass"))
+    game.play(Move.from_text("bid 2 marks"))
+    assert game.moves[-2:] == ["pass", "bid 84"]
+    assert game.type.parse(Move.from_text("bid 2 marks")) == Move("bid", numbers=(84,))
+    with pytest.raises(IllegalMove) as refused:
+        game.play(Move("bid", numbers=(7,)))
+    assert refused.value.move == "bid 7" and refused.value.code == "not_a_move"
+    assert game.moves[-1] == "bid 84"

@@ -201,7 +201,10 @@ class AgentBot(Bot):
     def choose(self, handle: SeatHandle) -> str:
         move = self.agent.choose(handle)
         if isinstance(move, Move):
-            move = move.text
+            try:
+                move = handle.action_to_move(handle.move_to_action(move))
+            except ValueError:
+                move = move.text
         legal = handle.legal_moves()
         if not isinstance(move, str) or move not in legal:
             raise IllegalChoice(self.level, move, legal)

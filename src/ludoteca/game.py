@@ -281,10 +281,11 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         """The notation of the game's decisions with these options (validated): one
         object shared by every game of the type (see :attr:`ludoteca.GameType.notation`)."""
 
-    def _parse(self, move: str) -> int:
-        """The action written ``move``; ``ValueError`` saying what moves look like (a
-        game adds what only its state can say)."""
-        return self.notation.move_to_action(move)
+    def _parse(self, move: str | Move) -> int:
+        """The action of ``move`` (a value, by its fields, or its writing);
+        ``ValueError`` saying what moves look like (a game adds what only its state
+        can say)."""
+        return self.notation.action_of(move)
 
     @abc.abstractmethod
     def _why_illegal(self, action: int) -> str:
@@ -611,7 +612,9 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         ('bid', (42,), 'bid 42')
         """
         if isinstance(text, Move):
-            return text
+            if self._current() == CHANCE:
+                return text
+            return self.notation.value(self.move_to_action(text))
         if not isinstance(text, str):
             raise IllegalMove(
                 f"a move is written as text, not {type(text).__name__}", code="not_text"
@@ -623,10 +626,9 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         return self.notation.value(self.move_to_action(text))
 
     def move_to_action(self, move: str | Move) -> int:
-        """The action number of a decision written in notation (or a :class:`Move`)."""
-        if isinstance(move, Move):
-            move = move.text
-        elif not isinstance(move, str):
+        """The action number of a decision written in notation (or a :class:`Move`,
+        found by its fields)."""
+        if not isinstance(move, (str, Move)):
             raise IllegalMove(
                 f"a move is written as text, not {type(move).__name__}", code="not_text"
             )
@@ -635,11 +637,12 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         except IllegalMove:
             raise
         except ValueError as e:
+            written = str(move)
             raise IllegalMove(
-                f"{self._who(self._current())} tried {move!r}, which is not a move of "
+                f"{self._who(self._current())} tried {written!r}, which is not a move of "
                 f"{self.title}: {e}",
                 seat=self._current(),
-                move=move,
+                move=written,
                 reason=str(e),
                 code="not_a_move",
             ) from None
@@ -650,13 +653,16 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
 
         On a refusal the game is left exactly as it was.
         """
+        cur = self._current()
         if isinstance(move, Move):
+            if cur is not None and cur != CHANCE:
+                self._play_action(self.move_to_action(move), move.text)
+                return
             move = move.text
         elif not isinstance(move, str):
             raise IllegalMove(
                 f"a move is written as text, not {type(move).__name__}", code="not_text"
             )
-        cur = self._current()
         if cur is None:
             raise IllegalMove(
                 f"{move!r} was tried, but the game is over",

@@ -172,16 +172,17 @@ class GameType:
         """The notation of decision ``action`` (:meth:`ludoteca.Game.action_to_move`)."""
         return self.notation.action_to_move(action)
 
-    def move_to_action(self, move: str) -> int:
-        """The action number of the decision written ``move``
-        (:meth:`ludoteca.Game.move_to_action`); ``IllegalMove`` when it is not a
-        decision of this game."""
+    def move_to_action(self, move: str | Move) -> int:
+        """The action number of the decision written ``move``, or of a move value by
+        its fields (:meth:`ludoteca.Game.move_to_action`); ``IllegalMove`` when it is
+        not a decision of this game."""
         try:
-            return self.notation.move_to_action(move)
+            return self.notation.action_of(move)
         except ValueError as e:
+            written = str(move)
             raise IllegalMove(
-                f"{move!r} is not a move of {self.title}: {e}",
-                move=move,
+                f"{written!r} is not a move of {self.title}: {e}",
+                move=written,
                 reason=str(e),
                 code="not_a_move",
             ) from None
@@ -195,8 +196,7 @@ class GameType:
         >>> ludoteca.game_type("texas42").parse("bid 2 marks")
         Move('bid', numbers=(84,), text='bid 84')
         """
-        written = text if isinstance(text, str) else text.text
-        return self.notation.value(self.move_to_action(written))
+        return self.notation.value(self.move_to_action(text))
 
     def new_game(self, **kwargs: Any) -> Game:
         """A game of this type (``seed``, ``chance`` and ``names`` as ``new_game``)."""

@@ -32,11 +32,12 @@ class Notation:
 
     ``texts[a]`` is the canonical text of action ``a`` and ``moves[a]`` its value;
     ``reads`` maps every accepted writing (canonical texts and aliases, in lower case
-    with single spaces) to its action; ``forms`` says what moves look like, for errors.
-    A game adds the writings a table cannot list by overriding :meth:`read`.
+    with single spaces) to its action, and ``actions`` every value to its action;
+    ``forms`` says what moves look like, for errors. A game adds the writings a
+    table cannot list by overriding :meth:`read`.
     """
 
-    __slots__ = ("forms", "moves", "reads", "texts", "title")
+    __slots__ = ("actions", "forms", "moves", "reads", "texts", "title")
 
     def __init__(
         self,
@@ -53,6 +54,9 @@ class Notation:
         self.moves: tuple[Move, ...] = tuple(moves)
         self.reads: dict[str, int] = {text: a for a, text in enumerate(self.texts)}
         self.reads.update(reads)
+        self.actions: dict[Move, int] = {move: a for a, move in enumerate(self.moves)}
+        if len(self.actions) != len(self.moves):
+            raise ValueError(f"two {title} actions have the same move value")
         self.forms = forms
 
     @property
@@ -80,6 +84,30 @@ class Notation:
             action = self.reads.get(key)
             if action is None:
                 action = self.read(key)
+        return action
+
+    def action_of(self, move: Move | str) -> int:
+        """The action of a move value, found by its fields (a value read from other
+        words, as :meth:`ludoteca.move.Move.from_text` gives, by its writing), or
+        of a move written as text; ``ValueError`` when it is none.
+
+        >>> import ludoteca
+        >>> from ludoteca.tiles import Tile
+        >>> notation = ludoteca.game_type("texas42").notation
+        >>> play = notation.action_of(Move("play", tiles=(Tile(6, 4),)))
+        >>> notation.texts[play]
+        'play 6-4'
+        >>> bid = notation.action_of(Move.from_text("bid 2 marks"))
+        >>> bid == notation.action_of(Move("bid", numbers=(84,)))
+        True
+        """
+        if isinstance(move, str):
+            return self.move_to_action(move)
+        action = self.actions.get(move)
+        if action is None:
+            if not isinstance(move, Move):
+                raise TypeError(f"a move is a Move or its text, not {type(move).__name__}")
+            action = self.move_to_action(move.text)
         return action
 
     def read(self, key: str) -> int:

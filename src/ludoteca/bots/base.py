@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from ludoteca.game import Game
+from ludoteca.move import Move
 from ludoteca.search import SearchState
 
 __all__ = [
@@ -93,6 +94,10 @@ class SeatHandle:
 
     def action_to_move(self, action: int) -> str:
         return self._game.action_to_move(action)
+
+    def move_to_action(self, move: str | Move) -> int:
+        """The action of a move written in notation or a move value (by its fields)."""
+        return self._game.move_to_action(move)
 
     def sample(self, rng: random.Random) -> Game:
         """A complete game whose hidden information is redrawn uniformly among the

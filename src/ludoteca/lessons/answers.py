@@ -100,12 +100,11 @@ def _tile(game: Game, line: str, legal: list[str], lang: str) -> tuple[str, ...]
     if not m:
         return ()
     tile = Tile(int(m.group(1)), int(m.group(2)))
-    found = tuple(move for move in legal if _plays(move, tile))
+    found = tuple(move for move in legal if _plays(game.parse(move), tile))
     return found or _notation(game, f"play {tile}", legal, lang)
 
 
-def _plays(move: str, tile: Tile) -> bool:
-    value = Move.from_text(move)
+def _plays(value: Move, tile: Tile) -> bool:
     return value.kind == "play" and value.tiles[:1] == (tile,)
 
 

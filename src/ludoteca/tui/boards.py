@@ -84,11 +84,12 @@ def _name(view: dict[str, Any], seat: int | None) -> str:
     return names[seat]
 
 
-def _tiles_of(move: str) -> str | None:
-    words = move.split()
-    if len(words) >= 2 and words[0] == "play":
-        return words[1]
-    return None
+def _tile_played(game: str, move: str) -> str | None:
+    """The tile a decision plays from the hand (``None`` for any other move)."""
+    value = Voice.of(game, "en").decision(move)
+    if value is None or value.kind != "play" or not value.tiles:
+        return None
+    return str(value.tiles[0])
 
 
 def _seat_label(view: dict[str, Any], seat: int, extra: str = "") -> Text:
@@ -167,11 +168,11 @@ class Board:
 
     def tile_moves(self, tile: str, legal: Sequence[str]) -> list[str]:
         """The legal moves that play ``tile``."""
-        return [m for m in legal if _tiles_of(m) == tile]
+        return [m for m in legal if _tile_played(self.game, m) == tile]
 
     def other_moves(self, legal: Sequence[str]) -> list[str]:
         """The legal moves that are not plays of a hand tile."""
-        return [m for m in legal if _tiles_of(m) is None]
+        return [m for m in legal if _tile_played(self.game, m) is None]
 
     def label(self, view: dict[str, Any] | None, move: str, ctx: Ctx) -> str:
         """A legal move in words, for the list of moves."""
@@ -556,12 +557,13 @@ class FiveUpBoard(Board):
         if move == UNTIL_FITS:
             return ctx.tx.p_("fiveup", "Draw until a tile fits (d)")  # the key too
         text = describe_move(self.game, move, ctx.lang)
-        words = move.split()
-        if view is None or len(words) != 4 or words[2] != "on":
+        value = ctx.voice(view).decision(move) if view is not None else None
+        if view is None or value is None or len(value.tiles) != 2:
             return text
-        a, b = (int(x) for x in words[1].split("-"))
+        onto = str(value.tiles[1])
+        joined = value.numbers or (value.tiles[0].high, value.tiles[0].low)
         for end in view["layout"]["open_ends"]:
-            if end["tile"] == words[3] and end["number"] in (a, b):
+            if end["tile"] == onto and end["number"] in joined:
                 return f"{text} ({ctx.words.direction(end['direction'])})"
         return text
 

@@ -483,11 +483,11 @@ class Cavaleiro(Game):
     def _notation_for(cls, options: dict[str, Any]) -> Notation:
         return _tables_of_option(options).notation
 
-    def _parse(self, move: str) -> int:
+    def _parse(self, move: str | Move) -> int:
         try:
-            return self.tables.notation.move_to_action(move)
+            return self.tables.notation.action_of(move)
         except ValueError:
-            if move.lower().split()[:1] != ["roll"]:
+            if str(move).lower().split()[:1] != ["roll"]:
                 raise
         if self.core.phase == REMOVE:
             raise ValueError(
