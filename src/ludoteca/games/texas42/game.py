@@ -35,6 +35,7 @@ Decisions:
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, ClassVar
 
@@ -407,23 +408,11 @@ def _tiles_desc(mask: int) -> list[str]:
     return [TILE_TEXT[t] for t in sorted(indices_of(mask), reverse=True)]
 
 
-_JSON_CACHE: dict[int, tuple[Any, dict[str, Any]]] = {}
-
-
-def _cached(record: Any, build: Any) -> dict[str, Any]:
-    """The JSON of an immutable record, built once while the record lives."""
-    hit = _JSON_CACHE.get(id(record))
-    if hit is not None and hit[0] is record:
-        return hit[1]
-    if len(_JSON_CACHE) > 50_000:
-        _JSON_CACHE.clear()
-    out: dict[str, Any] = build(record)
-    _JSON_CACHE[id(record)] = (record, out)
-    return out
-
-
+@functools.lru_cache(maxsize=1 << 14)
 def _trick_json(tr: Trick) -> dict[str, Any]:
-    return _cached(tr, _build_trick_json)
+    """A finished trick's JSON, built once per trick (records are values; the JSON
+    is shared, never changed)."""
+    return _build_trick_json(tr)
 
 
 def _build_trick_json(tr: Trick) -> dict[str, Any]:
@@ -435,8 +424,10 @@ def _build_trick_json(tr: Trick) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def _hand_json(record: HandRecord) -> dict[str, Any]:
-    return _cached(record, _build_hand_json)
+    """A scored hand's summary as JSON, built once per hand (as :func:`_trick_json`)."""
+    return _build_hand_json(record)
 
 
 def _build_hand_json(h: HandRecord) -> dict[str, Any]:
