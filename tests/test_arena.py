@@ -156,3 +156,25 @@ def test_each_game_says_how_many_hands_it_lasted() -> None:
     while not texas.is_over:
         texas.play(rng.choice(texas.legal_moves()))
     assert hands_played(texas) == len(texas.result()["hands"])
+
+
+def test_stopping_a_match_early_ends_even_a_worker_that_misses_its_stop_signal() -> None:
+    """A pool worker whose stop signal is lost (here: ignored outright) would make
+    ``Pool.terminate`` wait for ever; the arena kills it after a grace period."""
+    import multiprocessing
+    import signal
+    import time
+
+    from ludoteca import arena
+
+    context = multiprocessing.get_context("forkserver")
+    pool = context.Pool(2, initializer=signal.signal, initargs=(signal.SIGTERM, signal.SIG_IGN))
+    assert pool.map(abs, [-1, -2]) == [1, 2]  # the workers are up, signal ignored
+    pool.map_async(time.sleep, [60, 60], chunksize=1)  # and busy: neither looks for work
+    time.sleep(0.5)
+    workers = list(pool._pool)
+    start = time.monotonic()
+    arena._stop_workers(pool, grace=0.5)
+    pool.join()
+    assert time.monotonic() - start < 10
+    assert [w.exitcode for w in workers] == [-signal.SIGKILL] * 2

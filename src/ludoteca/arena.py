@@ -37,6 +37,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -280,7 +281,7 @@ def _forfeited(
     game: Game, deal: int, arrangement: tuple[int, ...], side: int, failure: str, detail: str
 ) -> GameOutcome:
     n = len(game.type.sides)
-    scores = game.side_scores()
+    scores = game.fast.side_scores()
     return GameOutcome(
         deal=deal,
         arrangement=arrangement,
@@ -526,6 +527,28 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGTERM, stop)
 
 
+def _stop_workers(pool: Any, grace: float = 5.0) -> None:
+    """Stop a pool's workers at once, each ending its engines first. A worker whose
+    stop signal comes just as it starts waiting for work may never see it (the
+    signal is taken before the wait begins, and ``Pool.terminate`` holds the queue
+    the worker waits on), so one still there after ``grace`` seconds is killed."""
+    workers = [p for p in pool._pool if p.pid is not None]
+
+    def kill() -> None:
+        for worker in workers:
+            if worker.exitcode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker.pid, signal.SIGKILL)
+
+    killer = threading.Timer(grace, kill)
+    killer.daemon = True
+    killer.start()
+    try:
+        pool.terminate()
+    finally:
+        killer.cancel()
+
+
 def _outcomes(tasks: list[Task], jobs: int, ray: str | None) -> Iterator[GameOutcome]:
     """The outcomes of ``tasks`` as they finish: here, in ``jobs`` processes, or on Ray.
     Stopped early (an interruption), the games under way are dropped at once."""
@@ -537,6 +560,7 @@ def _outcomes(tasks: list[Task], jobs: int, ray: str | None) -> Iterator[GameOut
         # workers forked from a fresh server process, not from this one: a process with
         # threads (Ray's, an engine's readers) may fork a worker holding a lock for ever
         pool = multiprocessing.get_context("forkserver").Pool(jobs, initializer=_ignore_interrupts)
+        finished = False
         try:
             results = pool.imap_unordered(_play_one, tasks)
             for _ in tasks:
@@ -547,9 +571,12 @@ def _outcomes(tasks: list[Task], jobs: int, ray: str | None) -> Iterator[GameOut
                     except multiprocessing.TimeoutError:
                         continue
                 yield outcome
-            pool.close()
+            finished = True
         finally:
-            pool.terminate()
+            if finished:
+                pool.close()  # every game is in: the workers end when they find no more
+            else:
+                _stop_workers(pool)
             pool.join()
     else:
         for task in tasks:
