@@ -9,7 +9,7 @@ chance events included, and games are created inside the timing:
 - ``openspiel``: ``new_initial_state``, ``legal_actions``, ``apply_action``, chance
   outcomes drawn uniformly among those offered (all equally likely);
 - ``fast``: the generic fast path of the Game API, ``legal_actions()`` and
-  ``apply_action_unchecked()``, chance auto (the deals drawn by the engine);
+  ``fast.apply()``, chance auto (the deals drawn by the engine);
 - ``public``: ``legal_moves()`` and ``play(str)``;
 - ``core``: the engine's compact state alone (``BingoCore.legal`` and ``apply``, each
   deal drawn with the same generator as the engine's), the loop of the bots' play-outs.
@@ -18,7 +18,7 @@ Times are CPU time of this process. Each round measures OpenSpiel, then each of 
 back to back (so that a change of load on the machine hits both); the ratios printed
 are the medians of the rounds' ratios, with their lowest and highest. A decision is a
 move of a player (OpenSpiel's chance nodes and our deals are not counted, but their
-time is). Then the cost of ``copy()`` against one ``apply_action_unchecked`` of a
+time is). Then the cost of ``copy()`` against one ``fast.apply`` of a
 legal move that does not end the hand, over positions of random matches.
 
 Run: ``.venv/bin/pip install -e '.[bench]' && .venv/bin/python bench/bench_bingo.py``
@@ -70,11 +70,11 @@ def fast(games: int, seed: int) -> tuple[float, int, int]:
     for i in range(games):
         game = Bingo(seed=seed * 100_000 + i)
         legal = game.legal_actions
-        apply = game.apply_action_unchecked
+        apply = game.fast.apply
         while not game.is_over:
             apply(choice(legal()))
             decisions += 1
-        hands += game.hands_scored
+        hands += game.fast.hands_scored
     return time.process_time() - start, decisions, hands
 
 
@@ -88,7 +88,7 @@ def public(games: int, seed: int) -> tuple[float, int, int]:
         while not game.is_over:
             game.play(choice(game.legal_moves()))
             decisions += 1
-        hands += game.hands_scored
+        hands += game.fast.hands_scored
     return time.process_time() - start, decisions, hands
 
 
@@ -125,19 +125,19 @@ def positions(count: int, seed: int) -> list[Bingo]:
         while not game.is_over and len(out) < count:
             if rng.random() < 0.1:
                 out.append(game.copy())  # type: ignore[arg-type]
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
     return out
 
 
 def copy_cost(games: list[Bingo], reps: int) -> tuple[float, float]:
-    """CPU µs of ``copy()`` and of one ``apply_action_unchecked`` (a move that does not
+    """CPU µs of ``copy()`` and of one ``fast.apply`` (a move that does not
     end a hand: no deal drawn), averaged over ``games``."""
     actions = []
     for g in games:
         for a in g.legal_actions():
             twin = g.copy()
-            twin.apply_action_unchecked(a)
-            if twin.hands_scored == g.hands_scored:
+            twin.fast.apply(a)
+            if twin.fast.hands_scored == g.fast.hands_scored:
                 break
         actions.append(a)
     return copy_and_apply_cost(games, actions, reps)
@@ -176,7 +176,7 @@ def main() -> None:
         f"decision, {1e6 * statistics.median(base_hand):8.1f} µs a hand"
     )
     labels = {
-        "fast": "bingo fast path (legal_actions + apply_action_unchecked)",
+        "fast": "bingo fast path (legal_actions + fast.apply)",
         "public": "bingo public API (legal_moves + play)",
         "core": "bingo core (BingoCore.legal + apply)",
     }
@@ -198,7 +198,7 @@ def main() -> None:
         applies.append(a)
     ratios = [c / a for c, a in zip(copies, applies, strict=True)]
     print(
-        f"  copy() {statistics.median(copies):.2f} µs, one apply_action_unchecked "
+        f"  copy() {statistics.median(copies):.2f} µs, one fast.apply "
         f"{statistics.median(applies):.2f} µs: a copy costs {spread(ratios)} applies"
     )
 

@@ -10,7 +10,7 @@ order reversed every other round), so that a change in the machine's load hits t
   decisions, chance drawn by the game (auto); per decision and per game:
 
   - public API: ``play(str)`` of a random move of ``legal_moves()``;
-  - fast path: ``legal_actions()`` and ``apply_action_unchecked``;
+  - fast path: ``legal_actions()`` and ``fast.apply``;
   - playout: ``Cavaleiro.playout(rng)``, the engine's own loop without history (for
     Monte Carlo search);
   - OpenSpiel ``python_block_dominoes`` for scale (if installed; Cavaleiro has no
@@ -18,7 +18,7 @@ order reversed every other round), so that a change in the machine's load hits t
 
   A Cavaleiro decision is a whole round: it comes with every player's roll.
 - **copy**: ``copy()`` of positions where a decision is due, against
-  ``apply_action_unchecked`` of that decision, once with chance auto (the decision and
+  ``fast.apply`` of that decision, once with chance auto (the decision and
   the next round's rolls) and once with chance manual (the decision alone: one move);
   and ``pop()`` of that decision. These hold thousands of copies alive, so the garbage
   collector is paused while they are timed (as ``timeit`` does): its passes over them
@@ -92,7 +92,7 @@ def fast_path(players: int) -> Callable[[int], tuple[int, int]]:
         game = cls(seed=seed, players=players)
         choice = rng.choice
         legal = game.legal_actions
-        apply = game.apply_action_unchecked
+        apply = game.fast.apply
         decisions = 0
         while not game.is_over:
             apply(choice(legal()))
@@ -149,7 +149,7 @@ def positions(players: int, count: int = 300) -> list[ludoteca.Game]:
         for _ in range(rng.randrange(40)):
             if game.is_over:
                 break
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
         if not game.is_over:
             out.append(game)
     return out
@@ -179,7 +179,7 @@ def copy_apply_pop(players: int) -> dict[str, Callable[[], dict[str, float]]]:
             actions = [a for a in choices for _ in range(repeat)]
             start = time.process_time()
             for twin, action in zip(twins, actions, strict=True):
-                twin.apply_action_unchecked(action)
+                twin.fast.apply(action)
             spent = time.process_time() - start
             return {f"apply ({mode})": spent / len(twins)}
 
@@ -190,7 +190,7 @@ def copy_apply_pop(players: int) -> dict[str, Callable[[], dict[str, float]]]:
         for game, action in zip(found, choices, strict=True):
             for _ in range(2):
                 twin = game.copy()
-                twin.apply_action_unchecked(action)
+                twin.fast.apply(action)
                 twins.append(twin)
         start = time.process_time()
         for twin in twins:

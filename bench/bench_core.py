@@ -1,10 +1,10 @@
 """The shared Game base's costs, the same measure for every game.
 
 - **decision**: random games from ``new_game(seed)`` to the end through
-  ``legal_actions()`` and ``apply_action_unchecked()`` (the generic fast path),
+  ``legal_actions()`` and ``fast.apply()`` (the generic fast path),
   CPU time over the decisions made (creation and chance events in the time);
 - **copy** and **apply**: ``copy()`` of positions where a decision is due, and
-  ``copy()`` then one ``apply_action_unchecked`` less the copy (a move that draws no
+  ``copy()`` then one ``fast.apply`` less the copy (a move that draws no
   chance event), µs a position; **copy/apply** their ratio;
 - **copy late**: ``copy()`` of positions from the last fifth of long games (the
   history and its events are long there).
@@ -50,7 +50,7 @@ def per_decision(name: str, options: dict[str, Any], games: int, seed: int) -> f
         game = ludoteca.new_game(name, seed=seed + i, **options)
         rng = random.Random(seed + i)
         legal_actions = game.legal_actions
-        apply = game.apply_action_unchecked
+        apply = game.fast.apply
         while not game.is_over:
             legal = legal_actions()
             apply(legal[int(rng.random() * len(legal))])
@@ -71,7 +71,7 @@ def positions(name: str, options: dict[str, Any], count: int, late: bool) -> lis
         seen = []
         while not game.is_over:
             seen.append(game.copy())
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
         if late:
             seen = seen[len(seen) * 4 // 5 :]
         out.extend(g for g in seen if rng.random() < 0.2)
@@ -82,14 +82,14 @@ def quiet_move(game: Any) -> int:
     """A legal action of ``game`` after which no chance event is drawn (else the first)."""
     for a in game.legal_actions():
         twin = game.copy()
-        twin.apply_action_unchecked(a)
+        twin.fast.apply(a)
         if twin.to_move is not None and len(twin.moves) == len(game.moves) + 1:
             return int(a)
     return int(game.legal_actions()[0])
 
 
 def copy_apply(found: list[Any], reps: int) -> tuple[float, float]:
-    """CPU µs of ``copy()``, and of one ``apply_action_unchecked`` after it."""
+    """CPU µs of ``copy()``, and of one ``fast.apply`` after it."""
     return copy_and_apply_cost(found, [quiet_move(g) for g in found], reps)
 
 

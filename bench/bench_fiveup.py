@@ -6,7 +6,7 @@ sides are timed on whole random games, game creation and chance events
 included (CPU time of this process), then divided by the decisions made (moves
 of a player, not chance) and by the hands dealt.
 
-- ``fast``: ``legal_actions()`` and ``apply_action_unchecked()`` (chance auto),
+- ``fast``: ``legal_actions()`` and ``fast.apply()`` (chance auto),
   the generic fast path every game has;
 - ``public``: ``play(str)`` of a move from ``legal_moves()``;
 - ``playout``: ``game.random_playout(rng)``, on a copy of the rules' state.
@@ -61,18 +61,18 @@ Run = Callable[[int, int, int], tuple[int, int]]
 
 
 def fast_path(players: int, games: int, seed: int) -> tuple[int, int]:
-    """Random games through ``legal_actions()`` and ``apply_action_unchecked``."""
+    """Random games through ``legal_actions()`` and ``fast.apply``."""
     decisions = hands = 0
     for i in range(games):
         game = ludoteca.new_game("fiveup", seed=seed + i, players=players)
         rand = random.Random(seed + i).random
         legal = game.legal_actions
-        apply = game.apply_action_unchecked
+        apply = game.fast.apply
         while not game.is_over:
             acts = legal()
             apply(acts[int(rand() * len(acts))])
             decisions += 1
-        hands += game.hands_scored
+        hands += game.fast.hands_scored
     return decisions, hands
 
 
@@ -85,7 +85,7 @@ def public_api(players: int, games: int, seed: int) -> tuple[int, int]:
         while not game.is_over:
             game.play(rng.choice(game.legal_moves()))
             decisions += 1
-        hands += game.hands_scored
+        hands += game.fast.hands_scored
     return decisions, hands
 
 
@@ -178,7 +178,7 @@ def copy_cost(positions: int) -> None:
         for _ in range(rng.randrange(1, 120)):
             if game.is_over:
                 break
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
         if game.is_over:
             continue
         action = rng.choice(game.legal_actions())
@@ -190,7 +190,7 @@ def copy_cost(positions: int) -> None:
         twins = [game.copy() for _ in range(n)]
         start = time.process_time()
         for twin in twins:
-            twin.apply_action_unchecked(action)
+            twin.fast.apply(action)
         apply = (time.process_time() - start) / n
         state = game.core
         start = time.process_time()

@@ -1,6 +1,6 @@
 """``Game.pop()`` early and late in a game: µs per pop at 7 moves and at 150.
 
-For each game, random games are played on the fast path (``apply_action_unchecked``,
+For each game, random games are played on the fast path (``fast.apply``,
 chance drawn by the game) to 7 moves and to 150 (or the last decision before the end
 when a game is shorter; the table says how long the late games are), and copies of
 each position are popped once each. The two lengths alternate round after round in
@@ -36,7 +36,7 @@ def positions(name: str, moves: int, count: int) -> list[Game]:
         seed += 1
         decisions = 0
         while len(game) < moves:
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
             decisions += 1
             if game.is_over:
                 game.pop()  # back to before the last decision

@@ -10,7 +10,7 @@ table gives the median of the rounds with the lowest and highest in brackets, an
 ratio of the medians (other / this: above 1, this tree is faster). Cases:
 
 - ``<game> fast``: µs per decision of random games played to the end with
-  ``legal_actions`` and ``apply_action_unchecked`` (chance drawn by the game, creation
+  ``legal_actions`` and ``fast.apply`` (chance drawn by the game, creation
   counted); OpenSpiel's ``python_block_dominoes`` (two players) and
   ``python_team_dominoes`` (four) the same way, beside them, as × OpenSpiel;
 - ``texas42 deal``: µs to draw and apply a deal by switching a copy at a deal due
@@ -44,7 +44,7 @@ def fast(name, games, **options):
     start = time.process_time()
     for seed in range(games):
         game = cls(seed=seed, **options)
-        legal, apply = game.legal_actions, game.apply_action_unchecked
+        legal, apply = game.legal_actions, game.fast.apply
         while not game.is_over:
             apply(rng.choice(legal()))
             decisions += 1
@@ -95,7 +95,7 @@ def pop(moves):
         game = ludoteca.new_game("texas42", seed=seed)
         rng = random.Random(seed)
         while len(game) < moves and not game.is_over:
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
         if not game.is_over and len(game) >= moves:
             twins += [game.copy() for _ in range(5)]
     start = time.process_time()

@@ -3,7 +3,7 @@
 Both sides play random games from the creation of the game to its end, timed in CPU
 time, the rounds alternating A (OpenSpiel) and B (ours):
 
-- ``fast``: ``new_game(seed)`` then ``legal_actions()`` and ``apply_action_unchecked()``
+- ``fast``: ``new_game(seed)`` then ``legal_actions()`` and ``fast.apply()``
   until the game is over (full games to 7 marks; the game draws its deals itself);
 - ``fast points``: the same with ``scoring="points"`` (games to 250 points, every
   trick of every hand played: more decisions a deal);
@@ -38,19 +38,19 @@ Run = tuple[float, int, int]
 
 
 def fast_path(games: int, seed: int, **options: str) -> Run:
-    """Random games through ``legal_actions()`` and ``apply_action_unchecked``."""
+    """Random games through ``legal_actions()`` and ``fast.apply``."""
     decisions = hands = 0
     start = time.process_time()
     for i in range(games):
         game = ludoteca.new_game("texas42", seed=seed + i, **options)
         rng = random.Random(seed + i)
         legal_actions = game.legal_actions
-        apply = game.apply_action_unchecked
+        apply = game.fast.apply
         while not game.is_over:
             legal = legal_actions()
             apply(legal[int(rng.random() * len(legal))])
             decisions += 1
-        hands += game.hands_scored
+        hands += game.fast.hands_scored
     return time.process_time() - start, decisions, hands
 
 
@@ -69,7 +69,7 @@ def public_api(games: int, seed: int) -> Run:
         while not game.is_over:
             game.play(rng.choice(game.legal_moves()))
             decisions += 1
-        hands += game.hands_scored
+        hands += game.fast.hands_scored
     return time.process_time() - start, decisions, hands
 
 
@@ -117,7 +117,7 @@ def copy_and_apply(game: Texas42, repeat: int) -> tuple[float, float, float]:
     action = game.legal_actions()[0]
     start = time.process_time()
     for c in copies:
-        c.apply_action_unchecked(action)
+        c.fast.apply(action)
     apply = (time.process_time() - start) / repeat
     copy = game.copy
     start = time.process_time()

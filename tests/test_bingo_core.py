@@ -237,7 +237,7 @@ def test_a_won_show_a_close_and_the_last_two_by_hand() -> None:
 
 @pytest.mark.parametrize("b7", [False, True])
 def test_notation_action_numbers_and_the_core_play_alike(b7: bool) -> None:
-    """The same random decisions through play(str), apply_action_unchecked and the core
+    """The same random decisions through play(str), fast.apply and the core
     alone (dealt the same): the same legal moves, states and results."""
     rng = random.Random(11 + b7)
     for m in range(25):
@@ -249,7 +249,7 @@ def test_notation_action_numbers_and_the_core_play_alike(b7: bool) -> None:
             assert legal == by_number.legal_actions() == core.legal()
             action = rng.choice(legal)
             by_text.play(by_text.action_to_move(action))
-            by_number.apply_action_unchecked(action)
+            by_number.fast.apply(action)
             core.apply(action)
             if core.phase == DEAL:  # the engine dealt the next hand: deal the same
                 hand = by_text.core

@@ -198,7 +198,7 @@ def random_match(seed: int, b7: bool, check: bool = True, checked_hands: int = 3
             check_legal(game, view)
             check_views_hide(game, view)
         game.play(rng.choice(game.legal_moves()))
-        if game.hands_scored > hands_seen:
+        if game.fast.hands_scored > hands_seen:
             check_hand_end(game.result()["hands"][hands_seen])
             hands_seen += 1
     check_state(game, game.view())

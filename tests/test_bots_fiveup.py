@@ -42,7 +42,7 @@ def decisions(players: int, seed: int, hands: int = 2) -> list[FiveUp]:
     game = ludoteca.new_game("fiveup", seed=seed, players=players)
     assert isinstance(game, FiveUp)
     out = []
-    while not game.is_over and game.hands_scored < hands:
+    while not game.is_over and game.fast.hands_scored < hands:
         out.append(game.copy())
         game.apply_action(rng.choice(game.legal_actions()))
     return out
@@ -56,7 +56,7 @@ def closed_endings(seed: int, tiles: int, target: int | None = None) -> Iterator
     while True:
         game = ludoteca.new_game("fiveup", seed=rng.randrange(10**9), target=target or 1000)
         assert isinstance(game, FiveUp)
-        while not game.is_over and (target or game.hands_scored < 1):
+        while not game.is_over and (target or game.fast.hands_scored < 1):
             if (
                 isinstance(game.to_move, int)
                 and len(game.stock_left) <= 1
@@ -265,7 +265,7 @@ def test_the_expert_finds_the_move_that_wins_the_game() -> None:
     checked = 0
     for i, game in enumerate(closed_endings(2, 8, target=21)):
         assert i < 3000, "too few endings"
-        if max(game.side_scores()) < 13:
+        if max(game.fast.side_scores()) < 13:
             continue
         possible = few_worlds(game)
         if possible is None:

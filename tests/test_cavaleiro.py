@@ -655,7 +655,7 @@ def test_auto_chance_game_is_reproducible_and_fast_path_agrees() -> None:
         rng_a, rng_b = random.Random(seed), random.Random(seed)
         while not a.is_over:
             a.play(a.action_to_move(rng_a.choice(a.legal_actions())))
-            b.apply_action_unchecked(rng_b.choice(b.legal_actions()))
+            b.fast.apply(rng_b.choice(b.legal_actions()))
         assert b.is_over and a.moves == b.moves
 
 

@@ -257,7 +257,7 @@ def test_events_of_two_thousand_random_games_add_up_to_their_results() -> None:
     rng = random.Random(7)
     for i in range(2000):
         game = ludoteca.new_game("cavaleiro", seed=i, players=2 + i % 7)
-        legal, apply = game.legal_actions, game.apply_action_unchecked
+        legal, apply = game.legal_actions, game.fast.apply
         while not game.is_over:
             apply(rng.choice(legal()))
         check_events(game, views=i % 20 == 0)

@@ -195,7 +195,7 @@ def test_thousands_of_fast_path_games_end_with_one_empty_figure() -> None:
         players = 2 + i % 7
         game = new(i, players, "3x3x3+3")
         while not game.is_over:
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
         left = game.sticks_left
         assert left.count(0) == 1 and left.index(0) == game.result()["winner"]
         assert all(0 <= x <= 30 for x in left)

@@ -30,7 +30,7 @@ def one_move(game: ludoteca.Game, rng: random.Random, way: str) -> None:
     if game.to_move == "chance":
         game.play(game.sample_chance(rng))
     elif way == "fast path":
-        game.apply_action_unchecked(rng.choice(game.legal_actions()))
+        game.fast.apply(rng.choice(game.legal_actions()))
     else:
         game.play(rng.choice(game.legal_moves()))
 

@@ -63,7 +63,7 @@ def test_a_double_counts_until_both_sides_are_covered() -> None:
         assert not h.play_move(move)
         assert (h.ends, h.scores) == (ends, scores)
         game.play(f"play {text} on 6-6")
-        assert (game.core.ends, game.side_scores()) == (ends, scores)
+        assert (game.core.ends, game.fast.side_scores()) == (ends, scores)
     assert h.room[6] == 0  # no place left on 6-6
 
 
@@ -277,7 +277,7 @@ def checked_game(seed: int, mutant: type[State] | None) -> None:
         game.apply_action(rng.choice(game.legal_actions()))
         layout = game.layout()
         assert geometry_ends_total(layout) == layout["ends_total"]
-    assert max(game.side_scores()) == 31
+    assert max(game.fast.side_scores()) == 31
 
 
 def test_the_checks_pass_on_the_rules() -> None:

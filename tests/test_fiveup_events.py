@@ -34,7 +34,7 @@ def random_game(seed: int, options: dict[str, Any]) -> FiveUp:
     rng = random.Random(seed)
     while not game.is_over:
         acts = game.legal_actions()
-        game.apply_action_unchecked(acts[int(rng.random() * len(acts))])
+        game.fast.apply(acts[int(rng.random() * len(acts))])
     return game
 
 
@@ -108,7 +108,7 @@ def check_events(game: FiveUp) -> int:
             if e.code == "game_over":
                 over.append((index, e["winner"], e["scores"]))
     assert scores == result["scores"]
-    assert ended == len(hands) == game.hands_scored
+    assert ended == len(hands) == game.fast.hands_scored
     assert over == [(len(game.moves) - 1, result["winner"], result["scores"])]
     return ended
 

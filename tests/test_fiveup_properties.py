@@ -215,7 +215,7 @@ def test_thousands_of_hands_tile_conservation_and_legality() -> None:
         game = new(seed, players, {})
         rng = random.Random(seed)
         while not game.is_over:
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
             check_step(game)
         check_scores(game)
         hands += game.view()["hand_number"]

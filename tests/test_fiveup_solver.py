@@ -38,7 +38,7 @@ def ending(
                 and sum(h.bit_count() for h in game.hand_masks) <= tiles
             ):
                 record = game.record()
-                record["options"]["target"] = max(game.side_scores()) + (near or 61)
+                record["options"]["target"] = max(game.fast.side_scores()) + (near or 61)
                 record["options"]["exact_61"] = exact
                 if near is None:
                     record["options"]["target"] = 61
@@ -50,9 +50,9 @@ def ending(
 
 def objective(game: FiveUp, root: int, start_scores: list[int]) -> int:
     """The objective read from the engine's own scores once the hand or game is over."""
-    gains = [a - b for a, b in zip(game.side_scores(), start_scores, strict=True)]
+    gains = [a - b for a, b in zip(game.fast.side_scores(), start_scores, strict=True)]
     margin = sum(gains[root] - g for s, g in enumerate(gains) if s != root)
-    winner = game.winning_side()
+    winner = game.fast.winning_side()
     if winner is not None:
         margin += S.WIN if winner == root else -S.WIN
     return margin
@@ -60,7 +60,7 @@ def objective(game: FiveUp, root: int, start_scores: list[int]) -> int:
 
 def hand_goes_on(game: FiveUp, hand: int) -> bool:
     """Whether the hand that follows ``hand`` scored hands is still being played."""
-    return isinstance(game.to_move, int) and game.hands_scored == hand
+    return isinstance(game.to_move, int) and game.fast.hands_scored == hand
 
 
 def side_to_move(game: FiveUp) -> int:
@@ -94,7 +94,7 @@ def test_every_move_value_matches_brute_force_through_the_engine(
 ) -> None:
     game = ending(seed, players, max(tiles, players), near, exact)  # each hand holds a tile
     root = side_to_move(game)
-    hand = game.hands_scored
+    hand = game.fast.hands_scored
     solution = ludoteca.solve(game)
     assert isinstance(solution, S.Solution)
     assert solution.root_side == root
@@ -102,8 +102,8 @@ def test_every_move_value_matches_brute_force_through_the_engine(
     for m in solution.moves:
         child = game.copy()
         child.play(m.move)
-        assert m.value == m.score == brute_force(child, root, game.side_scores(), hand), m.move
-    assert solution.value == brute_force(game, root, game.side_scores(), hand)
+        assert m.value == m.score == brute_force(child, root, game.fast.side_scores(), hand), m.move
+    assert solution.value == brute_force(game, root, game.fast.side_scores(), hand)
     scores = [m.score for m in solution.moves]
     assert scores == sorted(scores, reverse=True)
     assert solution.best_move in solution.best_moves
@@ -118,14 +118,14 @@ def test_principal_variation_replays_to_the_solved_value(
     game = ending(seed, players, 9, near)
     solution = ludoteca.solve(game)
     assert isinstance(solution, S.Solution)
-    root, before, hand = solution.root_side, game.side_scores(), game.hands_scored
+    root, before, hand = solution.root_side, game.fast.side_scores(), game.fast.hands_scored
     line = game.copy()
     for move in solution.pv:
         line.play(move)
     assert not hand_goes_on(line, hand)
     assert objective(line, root, before) == solution.value
-    assert tuple(line.side_scores()) == solution.points
-    assert solution.winner == line.winning_side()
+    assert tuple(line.fast.side_scores()) == solution.points
+    assert solution.winner == line.fast.winning_side()
     assert solution.end == line.result()["hands"][-1]["end"]
 
 

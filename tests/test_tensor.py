@@ -197,13 +197,13 @@ def test_scores_and_hands_are_the_results(name: str, options: dict[str, Any]) ->
     ``result()["winner"]``; ``hands_scored`` counts the hands (rounds) in the result."""
     for game in _positions(name, options, games=2):
         result = game.result()
-        assert game.side_scores() == result["scores"]
-        assert game.winning_side() == result["winner"]
+        assert game.fast.side_scores() == result["scores"]
+        assert game.fast.winning_side() == result["winner"]
         hands = result.get("hands", result.get("rounds"))
         want = len(hands) if isinstance(hands, list) else hands
         if name == "cavaleiro":  # rounds won, one per finished round
             want = sum(result["rounds_won"])
-        assert game.hands_scored == want
+        assert game.fast.hands_scored == want
 
 
 def test_the_engine_layer_needs_no_numpy() -> None:

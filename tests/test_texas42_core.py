@@ -137,7 +137,7 @@ def test_clones_are_independent(seed: int, options: dict[str, Any]) -> None:
     for _ in range(30):
         if game.is_over:
             break
-        game.apply_action_unchecked(rng.choice(game.legal_actions()))
+        game.fast.apply(rng.choice(game.legal_actions()))
         assert twin.key() == frozen  # the clone does not move with its original
     copy = game.copy()
     assert isinstance(copy, Texas42)
@@ -230,7 +230,7 @@ def test_events_of_thousands_of_games_add_up_to_the_results(
     rng = random.Random(seed)
     while not game.is_over:
         legal = game.legal_actions()
-        game.apply_action_unchecked(legal[int(rng.random() * len(legal))])
+        game.fast.apply(legal[int(rng.random() * len(legal))])
     check_events(game)
 
 

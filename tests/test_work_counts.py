@@ -1,7 +1,7 @@
 """The work a decision and a chance event do, counted on fixed games (never timed).
 
 Each game is played to its end on the fast path (``legal_actions`` and
-``apply_action_unchecked``, chance drawn by the game) while the expensive steps are
+``fast.apply``, chance drawn by the game) while the expensive steps are
 counted: generators seeded, chance numbers drawn, events built, copies, views,
 rebuilds and moves written out. A decision that starts seeding a generator for its
 dice, building its events when nobody reads them or copying the state fails here,
@@ -87,7 +87,7 @@ def play_out(game: Game, rng: random.Random) -> int:
     """Play ``game`` to its end with random decisions on the fast path; the decisions."""
     decisions = 0
     legal = game.legal_actions
-    apply = game.apply_action_unchecked
+    apply = game.fast.apply
     while not game.is_over:
         apply(rng.choice(legal()))
         decisions += 1
@@ -134,13 +134,13 @@ def test_pop_does_the_same_work_early_and_late(
     work = []
     for target in (3, 30):
         while decisions < target:
-            game.apply_action_unchecked(rng.choice(game.legal_actions()))
+            game.fast.apply(rng.choice(game.legal_actions()))
             decisions += 1
         assert not game.is_over
         counted.clear()
         game.pop()
         work.append(counted.copy())
-        game.apply_action_unchecked(rng.choice(game.legal_actions()))
+        game.fast.apply(rng.choice(game.legal_actions()))
     assert work[0] == work[1]
     assert work[0]["moves written"] == 1
     assert work[0]["rebuilds"] == work[0]["copies"] == work[0]["chance numbers"] == 0

@@ -33,8 +33,9 @@ learning agents: :meth:`Game.observation_tensor` and
 from __future__ import annotations
 
 import abc
+import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -47,6 +48,7 @@ from .chance import NUMBER_BITS, ChanceSource
 from .chanceevents import PART_WORDS, ChanceEvent, ChanceOutcome, ChanceSteps, DiceRoll, TileDraw
 from .errors import IllegalMove, InvalidOption
 from .events import DeferredEvents, Emitted, Event
+from .fastpath import FastPath, deprecated
 from .flow import next_step
 from .gameknowledge import SeatKnowledge
 from .gametensors import GameTensors
@@ -702,24 +704,17 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
             )
         self._play_action(action, None)
 
-    def apply_action_unchecked(self, action: int) -> None:
-        """Apply a decision taken from :meth:`legal_actions` without checking it.
+    @functools.cached_property
+    def fast(self) -> FastPath:
+        """The fast members, for search, simulation and learning loops: action
+        numbers, no checks (:class:`~ludoteca.fastpath.FastPath`)."""
+        return FastPath(self)
 
-        The fast path for search and simulation; an action that is not legal
-        now leaves the game in an undefined state.
-        """
-        core = self.core
-        seat = core.turn
-        core.apply(action)
-        history = self._history  # as _push, in line: the hot path
-        emitted = self._emitted
-        if emitted:
-            self._events = (len(history), tuple(emitted), self._events)
-            emitted.clear()
-        history.append(action)
-        self._actors.append(seat)
-        if core.phase == self._auto_phase:
-            self._advance()
+    @property
+    def apply_action_unchecked(self) -> Callable[[int], None]:
+        """Deprecated: ``game.fast.apply`` (:meth:`ludoteca.fastpath.FastPath.apply`)."""
+        deprecated("apply_action_unchecked", "apply")
+        return self.fast.apply
 
     def _play_action(self, action: int, written: str | None) -> None:
         cur = self._current()
@@ -781,6 +776,7 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         state["_emitted"] = emitted
         state["core"] = core = self.core.clone()
         core.sink = emitted
+        state.pop("fast", None)
         return new
 
     def __getstate__(self) -> dict[str, Any]:
@@ -798,6 +794,7 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         state.pop("_tensors", None)
         state.pop("_notation", None)
         state.pop("_chance_due", None)
+        state.pop("fast", None)
         state["_events"] = self._events_by_move()  # flat: a long chain would nest deeply
         return state
 
@@ -896,35 +893,20 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         )
 
     def side_scores(self) -> list[int]:
-        """The score of each side now, as ``result()["scores"]`` but cheaper (for
-        rewards after every move).
-
-        >>> import ludoteca
-        >>> ludoteca.new_game("texas42", seed=1).side_scores()
-        [0, 0]
-        """
-        return list(self.core.scores)
+        """Deprecated: ``game.fast.side_scores()``."""
+        deprecated("side_scores", "side_scores()")
+        return self.fast.side_scores()
 
     def winning_side(self) -> int | None:
-        """The winning side of a finished game (``result()["winner"]``) cheaply;
-        ``None`` while the game goes on or when no side won.
-
-        >>> import ludoteca
-        >>> ludoteca.new_game("bingo", seed=1).winning_side() is None
-        True
-        """
-        winner = self.core.winner
-        return None if winner is None or winner < 0 else winner
+        """Deprecated: ``game.fast.winning_side()``."""
+        deprecated("winning_side", "winning_side()")
+        return self.fast.winning_side()
 
     @property
     def hands_scored(self) -> int:
-        """How many hands (deals, rounds) have ended and been scored so far.
-
-        >>> import ludoteca
-        >>> ludoteca.new_game("cavaleiro", seed=1).hands_scored
-        0
-        """
-        return self.core.hands_scored
+        """Deprecated: ``game.fast.hands_scored``."""
+        deprecated("hands_scored", "hands_scored")
+        return self.fast.hands_scored
 
     def record(
         self, *, players: Sequence[str] | None = None, seats: Sequence[str] | None = None

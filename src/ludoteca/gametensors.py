@@ -107,19 +107,11 @@ class GameTensors:
         return encoder.info_state(self, seat, out)
 
     def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
-        """A function ``write(game, seat, out=None)`` doing what
-        :meth:`observation_tensor` (or, with ``information_state``,
-        :meth:`information_state_tensor`) does, for any game of this kind and
-        options: one call less per vector, for loops that encode many positions
-        (the learning environments). It may be compiled code; ``game`` must be a
-        game of the same kind and options.
+        """Deprecated: ``game.fast.tensor_writer()``
+        (:meth:`ludoteca.fastpath.FastPath.tensor_writer`)."""
+        from .fastpath import deprecated
 
-        >>> import ludoteca
-        >>> game = ludoteca.new_game("cavaleiro", seed=4)
-        >>> write = game.tensor_writer()
-        >>> write(game, 1) == game.observation_tensor(1)
-        True
-        """
+        deprecated("tensor_writer", "tensor_writer()")
         return self._encoder().writer(information_state)
 
     def tensor_from_view(

@@ -146,7 +146,7 @@ class GameType:
     def tensor_writer(self, *, information_state: bool = False) -> Callable[..., Any]:
         """A function ``write(game, seat, out=None)`` writing a seat's observation (or,
         with ``information_state``, its information state) of any game of this type:
-        see :meth:`ludoteca.Game.tensor_writer`."""
+        see :meth:`ludoteca.fastpath.FastPath.tensor_writer`."""
         return self._tensors().writer(information_state)
 
     def tensor_from_view(

@@ -180,7 +180,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         if position is None:
             position = new_game(spec.name, seed=0, chance="manual", **spec.options)
         self.game = position
-        self._start_hands = position.hands_scored
+        self._start_hands = position.fast.hands_scored
 
     # ---------------------------------------------------------------- turns
 
@@ -195,7 +195,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return to_move
 
     def _ending_over(self) -> bool:
-        return self._spec.ending is not None and self.game.hands_scored > self._start_hands
+        return self._spec.ending is not None and self.game.fast.hands_scored > self._start_hands
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.game.legal_actions())
@@ -215,7 +215,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             for i, move in enumerate(spec.ending):
                 position.play(spec.ending_deals[action] if i == deal_at else move)
             self.game = position
-            self._start_hands = position.hands_scored
+            self._start_hands = position.fast.hands_scored
             self._deal_due = False
             return
         game = self.game
@@ -251,7 +251,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
                 for s in seats:
                     out[s] = (gained[i] - gained[1 - i]) / scale
             return out
-        winner = self.game.winning_side()
+        winner = self.game.fast.winning_side()
         if winner is None:
             return out
         for i, seats in enumerate(sides):
@@ -300,7 +300,7 @@ class LudotecaObserver:
         )
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"info_state" if self.information_state else "observation": self.tensor}
-        self._write = prototype.tensor_writer(information_state=self.information_state)
+        self._write = prototype.fast.tensor_writer(information_state=self.information_state)
 
     def set_from(self, state: LudotecaState, player: int) -> None:
         self._write(state.game, player, self.tensor)

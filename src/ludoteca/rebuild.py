@@ -200,7 +200,7 @@ def _apply(game: Game, entry: str, actor: Any) -> None:
         else:
             if game.to_move != actor:
                 raise InvalidView(f"the log has seat {actor} playing {entry!r} out of turn")
-            game.apply_action_unchecked(game.move_to_action(entry))
+            game.fast.apply(game.move_to_action(entry))
     except InvalidView:
         raise
     except ValueError as e:

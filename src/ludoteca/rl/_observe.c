@@ -1,6 +1,6 @@
 /* The observation dictionary of the learning environments in one call.
  *
- * An Observer holds a game's public vector writer (Game.tensor_writer: a
+ * An Observer holds a game's public vector writer (game.fast.tensor_writer: a
  * function write(game, seat, out)), numpy.empty and the two dtypes. Called
  * with (game, seat, legal) it makes the float32 vector with numpy.empty, has
  * the writer fill it through the Game API, makes the int8 action mask (1 at

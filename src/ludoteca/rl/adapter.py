@@ -5,8 +5,8 @@ The vectors are the game's own: :meth:`ludoteca.Game.observation_tensor` and
 :meth:`ludoteca.Game.information_state_tensor` (their layouts are documented in
 ``ludoteca.games.<game>.tensor``); this module only wraps their float32 bytes
 in numpy arrays. Rewards come from the public scores of each side
-(:meth:`ludoteca.Game.side_scores`, as ``result()["scores"]``), paid when a hand
-ends (:attr:`ludoteca.Game.hands_scored` grows) and when the game ends:
+(:meth:`ludoteca.fastpath.FastPath.side_scores`, as ``result()["scores"]``), paid when a hand
+ends (:attr:`ludoteca.fastpath.FastPath.hands_scored` grows) and when the game ends:
 
 - Texas 42: when a hand is scored each seat receives (own team's gain − other
   team's gain) / target, the target being 7 marks or 250 points; when the game
@@ -85,12 +85,12 @@ class Adapter:
 
     def hands_done(self, game: Game) -> int:
         """How many hands (rounds) have ended: a public count."""
-        return game.hands_scored
+        return game.fast.hands_scored
 
     def side_scores(self, game: Game) -> list[int]:
         """The public score of each side (as in ``result()["scores"]``), a new list."""
-        return game.side_scores()
+        return game.fast.side_scores()
 
     def winner(self, game: Game) -> int | None:
         """The winning side of a finished game (as in ``result()["winner"]``)."""
-        return game.winning_side()
+        return game.fast.winning_side()

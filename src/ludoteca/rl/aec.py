@@ -275,7 +275,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
             game.apply_action(a)  # raises IllegalMove saying why
             raise AssertionError("an action outside the mask was accepted")
         self._cumulative_rewards[self.agent_selection] = 0.0
-        game.apply_action_unchecked(a)
+        game.fast.apply(a)
         self._settle(game)
 
     def _action_number(self, action: Any) -> int:
@@ -286,7 +286,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
     def _settle(self, game: Game) -> None:
         """Rewards and the next agent after a move."""
         to_move = game.to_move
-        hands = game.hands_scored
+        hands = game.fast.hands_scored
         if to_move is None or hands != self._hands:
             self._pay(game, to_move is None, hands)
         elif self._paid:  # last move's rewards are spent
@@ -322,7 +322,7 @@ class LudotecaEnv(AECEnv):  # type: ignore[misc]
         score gains) or the game (that share, then the outcome), and add it to the
         cumulative rewards. Straight-line code: this runs at every Cavaleiro round."""
         self._hands = hands
-        scores = game.side_scores()
+        scores = game.fast.side_scores()
         before = self._scores
         self._scores = scores
         if over:
