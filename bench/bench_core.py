@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from timing import copy_and_apply_cost
+from timing import copy_and_apply_cost, unchecked
 
 GAMES: dict[str, dict[str, Any]] = {
     "texas42": {},
@@ -50,7 +50,7 @@ def per_decision(name: str, options: dict[str, Any], games: int, seed: int) -> f
         game = ludoteca.new_game(name, seed=seed + i, **options)
         rng = random.Random(seed + i)
         legal_actions = game.legal_actions
-        apply = game.fast.apply
+        apply = unchecked(game)
         while not game.is_over:
             legal = legal_actions()
             apply(legal[int(rng.random() * len(legal))])
@@ -71,7 +71,7 @@ def positions(name: str, options: dict[str, Any], count: int, late: bool) -> lis
         seen = []
         while not game.is_over:
             seen.append(game.copy())
-            game.fast.apply(rng.choice(game.legal_actions()))
+            unchecked(game)(rng.choice(game.legal_actions()))
         if late:
             seen = seen[len(seen) * 4 // 5 :]
         out.extend(g for g in seen if rng.random() < 0.2)
@@ -82,7 +82,7 @@ def quiet_move(game: Any) -> int:
     """A legal action of ``game`` after which no chance event is drawn (else the first)."""
     for a in game.legal_actions():
         twin = game.copy()
-        twin.fast.apply(a)
+        unchecked(twin)(a)
         if twin.to_move is not None and len(twin.moves) == len(game.moves) + 1:
             return int(a)
     return int(game.legal_actions()[0])

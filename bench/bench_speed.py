@@ -36,6 +36,9 @@ import json, random, sys, time
 case = sys.argv[1]
 out = {}
 
+def unchecked(game):
+    return game.fast.apply if hasattr(type(game), "fast") else game.apply_action_unchecked
+
 def fast(name, games, **options):
     import ludoteca
     cls = ludoteca.game_class(name)
@@ -44,7 +47,7 @@ def fast(name, games, **options):
     start = time.process_time()
     for seed in range(games):
         game = cls(seed=seed, **options)
-        legal, apply = game.legal_actions, game.fast.apply
+        legal, apply = game.legal_actions, unchecked(game)
         while not game.is_over:
             apply(rng.choice(legal()))
             decisions += 1
@@ -95,7 +98,7 @@ def pop(moves):
         game = ludoteca.new_game("texas42", seed=seed)
         rng = random.Random(seed)
         while len(game) < moves and not game.is_over:
-            game.fast.apply(rng.choice(game.legal_actions()))
+            unchecked(game)(rng.choice(game.legal_actions()))
         if not game.is_over and len(game) >= moves:
             twins += [game.copy() for _ in range(5)]
     start = time.process_time()
