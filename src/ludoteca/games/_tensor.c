@@ -250,37 +250,37 @@ enum {
     T_POINTS, T_TRICK, T_LED, T_PLAYED, T_VOIDS, T_WON, T_DEALT, T_TRICKS, T_TRICK_BLOCK,
     T_NUM_BIDS, T_OBS_SIZE, T_INFO_SIZE, T_NOFF
 };
-#define T42_BID 2
-#define T42_PLAY 4
 
 typedef struct {
     Encoder base;
     long off[T_NOFF];
     long n_contracts;
-    long sevens;
+    long bid_phase, play_phase; /* the core's phases of the bidding and of the play */
     long led[T42_CONTRACTS][28];
-    long follow[T42_CONTRACTS][8];
-    long distance[28];
-    long ring[8];
+    /* shown[c][k * 28 + t]: the tiles a seat shows it lacks by playing t to a trick of
+     * contract c whose led suit is k (the core's shown_void, tabled) */
+    long shown[T42_CONTRACTS][8 * 28];
     long score_cap;
 } Texas42Encoder;
 
 static int t42_init(Texas42Encoder *self, PyObject *args, PyObject *kwds) {
-    PyObject *offsets, *led, *follow, *distance, *ring;
-    if (!PyArg_ParseTuple(args, "OOOlOOl", &offsets, &led, &follow, &self->sevens, &distance,
-                          &ring, &self->score_cap))
+    PyObject *offsets, *led, *shown, *phases;
+    long ph[2];
+    if (!PyArg_ParseTuple(args, "OOOOl", &offsets, &led, &shown, &phases, &self->score_cap))
         return -1;
+    if (lt_ints_in(phases, ph, 2, 0, 99, "phases") < 0) return -1;
+    self->bid_phase = ph[0];
+    self->play_phase = ph[1];
     if (lt_ints_in(offsets, self->off, T_NOFF, 0, 99999, "offsets") < 0) return -1;
     Py_ssize_t nc = PySequence_Length(led);
     if (nc < 0) return -1;
     if (nc > T42_CONTRACTS) return bad_value("too many contracts");
     self->n_contracts = nc;
     if (lt_table_in(led, &self->led[0][0], nc, 28, 28, 0, 7, "led suits") < 0) return -1;
-    if (lt_table_in(follow, &self->follow[0][0], nc, 8, 8, 0, TILE_MASK_LIMIT - 1,
-                    "follow masks") < 0)
+    if (lt_table_in(shown, &self->shown[0][0], nc, 8 * 28, 8 * 28, 0, TILE_MASK_LIMIT - 1,
+                    "shown voids") < 0)
         return -1;
-    if (lt_ints_in(distance, self->distance, 28, 0, 8, "sevens distances") < 0) return -1;
-    if (lt_ints_in(ring, self->ring, 8, 0, TILE_MASK_LIMIT - 1, "sevens rings") < 0) return -1;
+    if (self->bid_phase < 0 || self->play_phase < self->bid_phase) return bad_value("phases");
     if (self->score_cap <= 0) return bad_value("score cap");
     self->base.write = t42_write;
     self->base.seats = 4;
@@ -307,23 +307,19 @@ static int t42_trick(Texas42Encoder *self, Vec *o, long seat, long c, PyObject *
     Py_ssize_t np = PySequence_Fast_GET_SIZE(plays);
     if (np == 0) return 0;
     if (c < 0 || c >= self->n_contracts) return bad_value("contract");
-    uint32_t suit = 0;
+    const long *shown = self->shown[c];
     for (Py_ssize_t i = 0; i < np; i++) {
         long s, t;
         if (pair_of(PySequence_Fast_GET_ITEM(plays, i), &s, &t) < 0) return -1;
         if (check_tile(t) < 0) return -1;
         if (s < 0 || s > 3) return bad_value("seat");
         if (i == 0) {
-            suit = (uint32_t)self->follow[c][self->led[c][t]];
+            shown = self->shown[c] + self->led[c][t] * 28;
             if (grid >= 0 && one(o, grid + ((s - seat) & 3)) < 0) return -1;
         }
         if (grid >= 0 && one(o, grid + 4 + ((s - seat) & 3) * 28 + t) < 0) return -1;
         played[s] |= 1u << t;
-        if (c == self->sevens) {
-            for (long r = 0; r < self->distance[t]; r++) voids[s] |= (uint32_t)self->ring[r];
-        } else if (!(suit >> t & 1)) {
-            voids[s] |= suit;
-        }
+        voids[s] |= (uint32_t)shown[t];
     }
     return 0;
 }
@@ -349,7 +345,7 @@ static int t42_write(PyObject *encoder, PyObject *game_object, long seat, Vec *o
         !(bids = get_seq(game, s_bids)) || !(points = get_seq(game, s_points)) ||
         !(tricks = get_seq(game, s_tricks)) || !(trick = get_seq(game, s_trick)))
         goto fail;
-    long to_move = (T42_BID <= phase && phase <= T42_PLAY) ? turn : -1;
+    long to_move = (self->bid_phase <= phase && phase <= self->play_phase) ? turn : -1;
     long team = seat & 1, x;
 
     /* the common part */
@@ -369,7 +365,8 @@ static int t42_write(PyObject *encoder, PyObject *game_object, long seat, Vec *o
     if (contract >= 0 && one(&o, off[T_CONTRACT] + contract) < 0) goto fail;
     long hand;
     if (seq_long(hands, seat, &hand) < 0 || put_mask(&o, off[T_HAND], hand) < 0) goto fail;
-    if (phase >= T42_BID && one(&o, off[T_PHASE] + phase - T42_BID) < 0) goto fail;
+    if (phase >= self->bid_phase && one(&o, off[T_PHASE] + phase - self->bid_phase) < 0)
+        goto fail;
     if (to_move == seat && one(&o, off[T_MINE]) < 0) goto fail;
     Py_ssize_t nt = PySequence_Fast_GET_SIZE(trick);
     if (nt) {
@@ -456,18 +453,22 @@ enum {
     B_LEAD_SHOWN, B_PLAYED, B_CAPTURED, B_DEALT, B_TRICKS, B_TRICK_BLOCK, B_OBS_SIZE,
     B_INFO_SIZE, B_NOFF
 };
-#define BINGO_LEAD 2
-#define BINGO_TAKE 4
 
 typedef struct {
     Encoder base;
     long off[B_NOFF];
+    long lead_phase, take_phase; /* the core's phases of a trick, from the lead to the take */
 } BingoEncoder;
 
 static int bingo_init(BingoEncoder *self, PyObject *args, PyObject *kwds) {
-    PyObject *offsets;
-    if (!PyArg_ParseTuple(args, "O", &offsets)) return -1;
+    PyObject *offsets, *phases;
+    long ph[2];
+    if (!PyArg_ParseTuple(args, "OO", &offsets, &phases)) return -1;
+    if (lt_ints_in(phases, ph, 2, 0, 99, "phases") < 0) return -1;
+    self->lead_phase = ph[0];
+    self->take_phase = ph[1];
     if (lt_ints_in(offsets, self->off, B_NOFF, 0, 99999, "offsets") < 0) return -1;
+    if (self->lead_phase < 0 || self->take_phase < self->lead_phase) return bad_value("phases");
     self->base.write = bingo_write;
     self->base.seats = 2;
     self->base.sizes[0] = self->off[B_OBS_SIZE];
@@ -518,12 +519,13 @@ static int bingo_write_core(PyObject *encoder, PyObject *game, long seat, Vec *o
         !(won = get_seq(game, s_tricks_won)) || !(shown = get_seq(game, s_shown)) ||
         !(tricks = get_seq(game, s_tricks)))
         goto fail;
-    int in_hand = BINGO_LEAD <= phase && phase <= BINGO_TAKE;
+    int in_hand = self->lead_phase <= phase && phase <= self->take_phase;
     long to_move = in_hand ? turn : -1;
     long up_open = (up >= 0 && closed_by < 0) ? up : -1;
     long x, y;
 
-    if (phase >= BINGO_LEAD && one(&o, off[B_PHASE] + phase - BINGO_LEAD) < 0) goto fail;
+    if (phase >= self->lead_phase && one(&o, off[B_PHASE] + phase - self->lead_phase) < 0)
+        goto fail;
     if (to_move == seat && one(&o, off[B_MINE]) < 0) goto fail;
     if (hand_leader >= 0 && one(&o, off[B_HAND_LEADER] + (hand_leader ^ seat)) < 0) goto fail;
     if (trump >= 0 && one(&o, off[B_TRUMP] + trump) < 0) goto fail;
@@ -637,14 +639,11 @@ fail:
 /* ================================================================== Five-Up */
 
 #define F_MAX_SEATS 8
-#define F_ACTIONS 324
+#define F_MAX_ACTIONS 512
 enum {
     F_PHASE, F_MINE, F_SCORES, F_HAND, F_SIZES, F_LEADER, F_TABLE, F_OPEN, F_PLAYED, F_VOIDS,
     F_DEALT, F_SEQ, F_SLOT, F_OBS_SIZE, F_INFO_SIZE, F_NOFF
 };
-#define FIVEUP_DRAW_PHASE 0
-#define FIVEUP_PLAY 2
-#define FIVEUP_ENDS_CAP 60
 
 typedef struct {
     Encoder base;
@@ -653,8 +652,12 @@ typedef struct {
     long n_sides;
     long target;
     long side_order[F_MAX_SEATS][F_MAX_SEATS];
+    long draw_phase, play_phase; /* the core's phases: the draw for the lead, the play */
+    long ends_cap;               /* the ends' count is written over this, capped */
+    long n_actions;
     long a_draw, a_pass, a_open, a_on;
-    long on_tile[F_ACTIONS], on_number[F_ACTIONS], on_outer[F_ACTIONS], on_target[F_ACTIONS];
+    long on_tile[F_MAX_ACTIONS], on_number[F_MAX_ACTIONS], on_outer[F_MAX_ACTIONS],
+        on_target[F_MAX_ACTIONS];
     long has_number[128];
     long high[28], low[28];
     long tile_index[7][7];
@@ -662,10 +665,21 @@ typedef struct {
 
 static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
     PyObject *offsets, *side_order, *codes, *on_tile, *on_number, *on_outer, *on_target, *has,
-        *high, *low;
-    if (!PyArg_ParseTuple(args, "OllOOOOOOOOO", &offsets, &self->n, &self->target, &side_order,
-                          &codes, &on_tile, &on_number, &on_outer, &on_target, &has, &high, &low))
+        *high, *low, *facts;
+    long f[3];
+    if (!PyArg_ParseTuple(args, "OllOOOOOOOOOO", &offsets, &self->n, &self->target, &side_order,
+                          &codes, &on_tile, &on_number, &on_outer, &on_target, &has, &high, &low,
+                          &facts))
         return -1;
+    if (lt_ints_in(facts, f, 3, 0, 99999, "phases and ends cap") < 0) return -1;
+    self->draw_phase = f[0];
+    self->play_phase = f[1];
+    self->ends_cap = f[2];
+    if (self->draw_phase < 0 || self->play_phase < 0 || self->ends_cap <= 0)
+        return bad_value("phases or ends cap");
+    self->n_actions = PySequence_Length(on_tile);
+    if (self->n_actions < 0) return -1;
+    if (self->n_actions > F_MAX_ACTIONS) return bad_value("too many actions");
     if (self->n < 2 || self->n > F_MAX_SEATS) return bad_value("number of seats");
     if (self->target <= 0) return bad_value("target");
     if (lt_ints_in(offsets, self->off, F_NOFF, 0, 99999, "offsets") < 0) return -1;
@@ -691,7 +705,7 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
     }
     Py_DECREF(orders);
     long c[4];
-    if (lt_ints_in(codes, c, 4, 0, F_ACTIONS - 1, "action codes") < 0) return -1;
+    if (lt_ints_in(codes, c, 4, 0, self->n_actions - 1, "action codes") < 0) return -1;
     self->a_draw = c[0];
     self->a_pass = c[1];
     self->a_open = c[2];
@@ -699,18 +713,18 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
     if (!(self->a_draw < self->a_open && self->a_pass < self->a_open && self->a_open + 28 <= self->a_on))
         return bad_value("action codes");
     /* entries below a_on are not plays on a tile: -1 in the tables, read as 0 */
-    long tmp[F_ACTIONS];
+    long tmp[F_MAX_ACTIONS];
     PyObject *srcs[4] = {on_tile, on_number, on_outer, on_target};
     long *dsts[4] = {self->on_tile, self->on_number, self->on_outer, self->on_target};
     long limits[4] = {28, 7, 7, 28};
     for (int j = 0; j < 4; j++) {
         PyObject *seq = PySequence_Fast(srcs[j], "action table");
         if (!seq) return -1;
-        if (PySequence_Fast_GET_SIZE(seq) != F_ACTIONS) {
+        if (PySequence_Fast_GET_SIZE(seq) != self->n_actions) {
             Py_DECREF(seq);
             return bad_value("action table size");
         }
-        for (Py_ssize_t a = 0; a < F_ACTIONS; a++) {
+        for (Py_ssize_t a = 0; a < self->n_actions; a++) {
             if (as_long(PySequence_Fast_GET_ITEM(seq, a), &tmp[a]) < 0) {
                 Py_DECREF(seq);
                 return -1;
@@ -798,7 +812,7 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
         bad_value("number of seats");
         goto fail;
     }
-    int in_hand = phase != FIVEUP_DRAW_PHASE && start >= 0;
+    int in_hand = phase != self->draw_phase && start >= 0;
     long left = (long)stock_len - stock_pos;
     long x;
 
@@ -827,7 +841,7 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
     for (Py_ssize_t i = first; i < last; i++) {
         long a;
         if (as_long(PySequence_Fast_GET_ITEM(history, i), &a) < 0) goto fail;
-        if (a < 0 || a >= F_ACTIONS) {
+        if (a < 0 || a >= self->n_actions) {
             bad_value("action");
             goto fail;
         }
@@ -894,8 +908,9 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
     }
 
     /* the common part */
-    if (phase >= FIVEUP_PLAY && one(&o, off[F_PHASE] + phase - FIVEUP_PLAY) < 0) goto fail;
-    if (phase == FIVEUP_PLAY && turn == seat && one(&o, off[F_MINE]) < 0) goto fail;
+    if (phase >= self->play_phase && one(&o, off[F_PHASE] + phase - self->play_phase) < 0)
+        goto fail;
+    if (phase == self->play_phase && turn == seat && one(&o, off[F_MINE]) < 0) goto fail;
     if (leader >= 0 && one(&o, off[F_LEADER] + (leader - seat + n) % n) < 0) goto fail;
     for (long i = 0; i < self->n_sides; i++) {
         long side = self->side_order[seat][i];
@@ -920,8 +935,8 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
         fraction(&o, k + 2, passes < n ? passes : n, n) < 0)
         goto fail;
     long ends_total = start >= 0 ? ends : 0;
-    if (fraction(&o, k + 3, ends_total < FIVEUP_ENDS_CAP ? ends_total : FIVEUP_ENDS_CAP,
-                 FIVEUP_ENDS_CAP) < 0)
+    long cap = self->ends_cap;
+    if (fraction(&o, k + 3, ends_total < cap ? ends_total : cap, cap) < 0)
         goto fail;
     if (table) {
         if (put_mask(&o, off[F_TABLE], table) < 0) goto fail;
@@ -967,34 +982,43 @@ fail:
 
 /* ================================================================ Cavaleiro */
 
-#define C_ROLLS 1296
+#define C_MAX_ROLLS 1296
 #define C_MAX_SEATS 16
 #define C_MAX_COLUMNS 64
-#define C_REMOVE 2
-#define C_ROUND_CAP 200
 
 typedef struct {
     Encoder base;
     long n, columns, tallest, horizontals, total, block, o_round, obs_size, info_size;
-    long max_strength;
-    long rank[C_ROLLS], strength[C_ROLLS];
+    long remove_phase; /* the core's phase of the round winner's removal */
+    long round_cap;    /* the round number is written over this, capped */
+    long max_strength, n_rolls;
+    long rank[C_MAX_ROLLS], strength[C_MAX_ROLLS];
 } CavaleiroEncoder;
 
 static int cavaleiro_init(CavaleiroEncoder *self, PyObject *args, PyObject *kwds) {
-    PyObject *rank, *strength;
-    if (!PyArg_ParseTuple(args, "lllllllllOO", &self->n, &self->columns, &self->tallest,
+    PyObject *rank, *strength, *facts;
+    long f[2];
+    if (!PyArg_ParseTuple(args, "lllllllllOOO", &self->n, &self->columns, &self->tallest,
                           &self->horizontals, &self->total, &self->block, &self->o_round,
-                          &self->obs_size, &self->info_size, &rank, &strength))
+                          &self->obs_size, &self->info_size, &rank, &strength, &facts))
         return -1;
+    if (lt_ints_in(facts, f, 2, 0, 99999, "phase and round cap") < 0) return -1;
+    self->remove_phase = f[0];
+    self->round_cap = f[1];
+    if (self->remove_phase < 0 || self->round_cap <= 0) return bad_value("phase or round cap");
+    self->n_rolls = PySequence_Length(rank);
+    if (self->n_rolls < 0) return -1;
+    if (self->n_rolls == 0 || self->n_rolls > C_MAX_ROLLS) return bad_value("roll ranks");
     if (self->n < 2 || self->n > C_MAX_SEATS || self->columns < 0 ||
         self->columns > C_MAX_COLUMNS || self->tallest <= 0 || self->horizontals <= 0 ||
         self->total <= 0)
         return bad_value("figure");
-    if (lt_ints_in(rank, self->rank, C_ROLLS, 0, 4, "roll ranks") < 0) return -1;
-    if (lt_ints_in(strength, self->strength, C_ROLLS, 0, (1L << 20) - 1, "roll strengths") < 0)
+    if (lt_ints_in(rank, self->rank, self->n_rolls, 0, 4, "roll ranks") < 0) return -1;
+    if (lt_ints_in(strength, self->strength, self->n_rolls, 0, (1L << 20) - 1,
+                   "roll strengths") < 0)
         return -1;
     self->max_strength = 0;
-    for (int r = 0; r < C_ROLLS; r++)
+    for (long r = 0; r < self->n_rolls; r++)
         if (self->strength[r] > self->max_strength) self->max_strength = self->strength[r];
     if (self->max_strength <= 0) return bad_value("roll strengths");
     self->base.write = cavaleiro_write;
@@ -1006,7 +1030,7 @@ static int cavaleiro_init(CavaleiroEncoder *self, PyObject *args, PyObject *kwds
 
 /* A roll at entry k: its category (5 entries) then its strength. */
 static int cavaleiro_roll(CavaleiroEncoder *self, Vec *o, Py_ssize_t k, long roll) {
-    if (roll < 0 || roll >= C_ROLLS) return bad_value("roll");
+    if (roll < 0 || roll >= self->n_rolls) return bad_value("roll");
     if (one(o, k + self->rank[roll]) < 0) return -1;
     return put(o, k + 5, frac(self->strength[roll], self->max_strength));
 }
@@ -1092,9 +1116,10 @@ static int cavaleiro_write_core(CavaleiroEncoder *self, PyObject *game, long sea
     if (seat_places(&o, order, n, seat, block, o_order, "order") < 0) goto fail;
     if (seat_rolls(self, &o, rolls, seat, block, o_roll) < 0) goto fail;
     if (seat_places(&o, ranking, n, seat, block, o_rank, "ranking") < 0) goto fail;
-    long r = round_number < C_ROUND_CAP ? round_number : C_ROUND_CAP;
-    if (fraction(&o, self->o_round, r, C_ROUND_CAP) < 0) goto fail;
-    if (phase == C_REMOVE && round_winner == seat && one(&o, self->o_round + 1) < 0) goto fail;
+    long cap = self->round_cap, r = round_number < cap ? round_number : cap;
+    if (fraction(&o, self->o_round, r, cap) < 0) goto fail;
+    if (phase == self->remove_phase && round_winner == seat && one(&o, self->o_round + 1) < 0)
+        goto fail;
     if (info) {
         if (!(won = get_seq(game, s_rounds_won))) goto fail;
         if (PySequence_Fast_GET_SIZE(won) != n) {

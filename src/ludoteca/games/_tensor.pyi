@@ -12,16 +12,14 @@ class Texas42Encoder(_Encoder):
         self,
         offsets: tuple[int, ...],
         led_suit: Any,
-        follow_mask: Any,
-        sevens: int,
-        sevens_distance: Any,
-        sevens_ring: Any,
+        shown_voids: Any,
+        phases: tuple[int, int],
         score_cap: int,
         /,
     ) -> None: ...
 
 class BingoEncoder(_Encoder):
-    def __init__(self, offsets: tuple[int, ...], /) -> None: ...
+    def __init__(self, offsets: tuple[int, ...], phases: tuple[int, int], /) -> None: ...
 
 class FiveUpEncoder(_Encoder):
     def __init__(
@@ -38,6 +36,7 @@ class FiveUpEncoder(_Encoder):
         has_number: Any,
         high: Any,
         low: Any,
+        facts: tuple[int, int, int],
         /,
     ) -> None: ...
 
@@ -55,5 +54,6 @@ class CavaleiroEncoder(_Encoder):
         info_state_size: int,
         rank: Any,
         strength: Any,
+        facts: tuple[int, int],
         /,
     ) -> None: ...

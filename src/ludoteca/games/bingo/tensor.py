@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.bingo.core import PHASE_NAMES
+from ludoteca.games.bingo.core import LEAD, OVER, PHASE_NAMES, REPLY, TAKE
 from ludoteca.games.bingo.game import Bingo
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import mask_of_texts, tile_index
@@ -54,7 +54,7 @@ from ludoteca.tiles import mask_of_texts, tile_index
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["BingoPublic", "BingoTensors"]
 
-_LEAD, _REPLY, _TAKE, _OVER = 2, 3, 4, 5
+_LEAD, _REPLY, _TAKE, _OVER = LEAD, REPLY, TAKE, OVER
 # leader, led tile, answer, doubles shown with the lead (a tile mask), winner
 Trick = tuple[int, int, int, int, int]
 
@@ -356,7 +356,8 @@ class BingoTensors(TensorEncoder[BingoPublic]):
                 *(O_CLOSED, O_COMPULSORY, O_HAND, O_OTHER_SIZE, O_POINTS, O_WON, O_SHOWN),
                 *(O_KNOWN, O_LEADER, O_LEAD, O_LEAD_SHOWN, O_PLAYED, O_CAPTURED, O_DEALT),
                 *(O_TRICKS, TRICK_BLOCK, OBSERVATION_SIZE, INFO_STATE_SIZE),
-            )
+            ),
+            (_LEAD, _TAKE),
         )
 
     # ------------------------------------------------------------- patching

@@ -234,6 +234,7 @@ class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
             self.info_state_size,
             _RANK,
             ROLL_STRENGTH,
+            (REMOVE, _ROUND_CAP),
         )
 
     # ------------------------------------------------------------- patching

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.fiveup.core import PHASE_NAMES, State
+from ludoteca.games.fiveup.core import DRAW, OVER, PHASE_NAMES, PLAY, State
 from ludoteca.games.fiveup.game import FiveUp
 from ludoteca.games.fiveup.tables import (
     A_DRAW,
@@ -63,7 +63,7 @@ from ludoteca.tiles import ALL_TILES, mask_of_texts, tile_index
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["FiveUpPublic", "FiveUpTensors"]
 
-_PLAY, _OVER = 2, 3
+_PLAY, _OVER = PLAY, OVER
 _F28 = fractions(28)
 _ENDS_CAP = 60
 _F60 = fractions(_ENDS_CAP)
@@ -260,7 +260,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
                 self._dealt[seat] = (entry, dealt)
         s = game.core
         phase = s.phase
-        in_hand = phase != 0 and started
+        in_hand = phase != DRAW and started
         left = len(s.stock) - s.stock_pos
         return _new(
             FiveUpPublic,
@@ -446,6 +446,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
             HAS_NUMBER,
             [t.high for t in ALL_TILES],
             [t.low for t in ALL_TILES],
+            (DRAW, _PLAY, _ENDS_CAP),
         )
 
     # ------------------------------------------------------------- patching

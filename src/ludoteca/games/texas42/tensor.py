@@ -40,15 +40,23 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ludoteca import tensor
-from ludoteca.games.texas42.core import ACTION_TEXT, PHASE_NAMES, State, Trick, shown_void
+from ludoteca.games.texas42.core import (
+    A_CONTRACT,
+    ACTION_TEXT,
+    BID,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    TRUMP,
+    State,
+    Trick,
+    shown_void,
+)
 from ludoteca.games.texas42.game import Texas42
 from ludoteca.games.texas42.tables import (
     CONTRACT_NAMES,
     FOLLOW_MASK,
     LED_SUIT,
-    SEVENS,
-    SEVENS_DISTANCE,
-    SEVENS_RING,
 )
 from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import mask_of_texts, tile_index
@@ -57,8 +65,16 @@ _new = tuple.__new__  # builds the record without the NamedTuple's Python-level 
 _BID_ACTION = {text: a for a, text in enumerate(ACTION_TEXT)}
 __all__ = ["Texas42Public", "Texas42Tensors"]
 
-_BID, _TRUMP, _PLAY, _OVER = 2, 3, 4, 5
-NUM_BIDS = 34
+_BID, _TRUMP, _PLAY, _OVER = BID, TRUMP, PLAY, OVER
+NUM_BIDS = A_CONTRACT
+"""Pass and every bid: the actions before the first contract."""
+
+_SHOWN_VOIDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(shown_void(c, follow, t) for follow in FOLLOW_MASK[c] for t in range(28))
+    for c in range(len(FOLLOW_MASK))
+)
+"""For the compiled writer: ``[contract][suit * 28 + tile]``, the tiles a seat shows it
+lacks by playing ``tile`` to a trick whose led suit is ``suit`` (:func:`shown_void`)."""
 Play = tuple[int, int]
 
 
@@ -352,10 +368,8 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
                 *(O_TRICKS, TRICK_BLOCK, NUM_BIDS, OBSERVATION_SIZE, INFO_STATE_SIZE),
             ),
             LED_SUIT,
-            FOLLOW_MASK,
-            SEVENS,
-            SEVENS_DISTANCE,
-            SEVENS_RING,
+            _SHOWN_VOIDS,
+            (_BID, _PLAY),
             self.score_cap,
         )
 
