@@ -33,7 +33,6 @@ learning agents: :meth:`Game.observation_tensor` and
 from __future__ import annotations
 
 import abc
-import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import (
@@ -704,10 +703,13 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
             )
         self._play_action(action, None)
 
-    @functools.cached_property
+    @property
     def fast(self) -> FastPath:
         """The fast members, for search, simulation and learning loops: action
-        numbers, no checks (:class:`~ludoteca.fastpath.FastPath`)."""
+        numbers, no checks (:class:`~ludoteca.fastpath.FastPath`). A small view of
+        this game, made when asked for (the game keeps none: a reference to it
+        would be a cycle the collector must find): take ``apply = game.fast.apply``
+        once for a loop."""
         return FastPath(self)
 
     @property
@@ -776,7 +778,6 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         state["_emitted"] = emitted
         state["core"] = core = self.core.clone()
         core.sink = emitted
-        state.pop("fast", None)
         return new
 
     def __getstate__(self) -> dict[str, Any]:
@@ -794,7 +795,6 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         state.pop("_tensors", None)
         state.pop("_notation", None)
         state.pop("_chance_due", None)
-        state.pop("fast", None)
         state["_events"] = self._events_by_move()  # flat: a long chain would nest deeply
         return state
 
