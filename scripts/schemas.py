@@ -17,7 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import ludoteca
+from ludoteca.games.bingo import viewtypes as bingo
 from ludoteca.options import OptionSpec
+from ludoteca.schemagen import object_schema, schema
+from ludoteca.viewtypes import ViewBase
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "schemas"
@@ -420,6 +423,90 @@ def view_schema(
     *,
     title: str,
     description: str,
+    seats: Sequence[int],
+    view: Any,
+    event: Any,
+    defs: dict[str, Schema],
+    log_entry: Schema,
+    rules: list[Schema],
+) -> Schema:
+    """A game's view schema: the keys of every view (:class:`ViewBase`), then the
+    game's own (the TypedDict ``view``), its events (the items of ``events``: the
+    tagged union ``event``), and ``rules`` (conditions between keys)."""
+    cls = ludoteca.game_class(name)
+    base = object_schema(ViewBase)["properties"]
+    common: dict[str, Schema] = {
+        "game": base["game"] | {"const": name},
+        "names": base["names"] | {"minItems": min(seats), "maxItems": max(seats)},
+        "to_move": enum(base["to_move"]["description"], [*range(max(seats)), "chance", None]),
+        "log": base["log"] | {"items": log_entry},
+        "log_seats": base["log_seats"]
+        | {
+            "items": enum(base["log_seats"]["items"]["description"], [*range(max(seats)), "chance"])
+        },
+        "events": base["events"] | {"items": schema(event)},
+    }
+    options = obj(
+        "the game's options, every one with its value",
+        {key: option_schema(spec) for key, spec in cls.option_specs.items()},
+    )
+    own = object_schema(view, {"options": options})
+    properties = base | common | own["properties"]
+    over = rule(
+        "a game is over exactly when no one is to move, its phase is over and it has a winner",
+        when(
+            has(over=True),
+            props(to_move={"type": "null"}, phase={"const": "over"}, winner={"type": "integer"}),
+            props(
+                to_move={"not": {"type": "null"}},
+                phase={"not": {"const": "over"}},
+                winner={"type": "null"},
+            ),
+        ),
+    )
+    to_move = [
+        rule(
+            f"seat {s} has legal moves exactly when it is to move",
+            when(
+                has(seat=s),
+                when(
+                    has(to_move=s),
+                    props(legal_moves={"minItems": 1}),
+                    props(legal_moves={"maxItems": 0}),
+                ),
+            ),
+        )
+        for s in range(max(seats))
+    ]
+    spectator = rule(
+        "a spectator has no legal moves", when(has(seat=None), props(legal_moves={"maxItems": 0}))
+    )
+    schema_: Schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://ludoteca.example/schemas/{name}.view.schema.json",
+        "title": title,
+        "description": description,
+        "type": "object",
+        "required": list(properties),
+        "additionalProperties": False,
+        "properties": properties,
+        "allOf": [over, spectator, *to_move, *rules],
+        "$defs": {
+            "seat": integer(SEAT, 0, max(seats) - 1),
+            "tile": string("a tile, high end first", pattern=f"^{TILE_PATTERN}$"),
+            "decision": {"description": "a decision in canonical notation", "type": "string"}
+            | decision_pattern(name),
+            **defs,
+        },
+    }
+    return collapse(inline(schema_, schema_["$defs"], INLINED))
+
+
+def hand_view_schema(
+    name: str,
+    *,
+    title: str,
+    description: str,
     seats: int,
     defs: dict[str, Schema],
     log_entry: Schema,
@@ -753,7 +840,7 @@ def texas42_view() -> Schema:
         )
     rules += [own_deal_rule(s, own_deal(s)) for s in (None, 0, 1, 2, 3)]
     rules.append(SPECTATOR_HAND)
-    return view_schema(
+    return hand_view_schema(
         "texas42",
         title="A seat's view of a Texas 42 game",
         description=(
@@ -1140,7 +1227,7 @@ def fiveup_view() -> Schema:
         rules.append(own_deal_rule(s, own))
     rules += drew_rules(range(4))
     rules.append(SPECTATOR_HAND)
-    return view_schema(
+    return hand_view_schema(
         "fiveup",
         title="A seat's view of a Five-Up game",
         description=(
@@ -1165,297 +1252,8 @@ def fiveup_view() -> Schema:
 
 
 def bingo_view() -> Schema:
-    double = string("a double", pattern="^([0-6])-\\1$")
-    doubles = array(double, "doubles", unique=True, max_items=7)
-    pair = {"minItems": 2, "maxItems": 2}
-
-    def per_seat(description: str, maximum: int | None = None) -> Schema:
-        return array(integer("a seat's number", 0, maximum), description) | pair
-
     hand7 = tiles_re(7)
     part = f"(?:{hand7}|\\?)"
-    trump = integer("the trump suit: the higher number of the turned-up tile", 0, 6)
-    play = obj("a tile played", {"seat": seat("who played it"), "tile": tile("the tile")})
-    trick = obj(
-        "a finished trick",
-        {
-            "leader": seat("who led"),
-            "plays": array(play, "the lead, then the answer", min_items=2, max_items=2),
-            "shown": doubles | {"description": "the doubles shown with the lead"},
-            "winner": seat("who won it"),
-            "points": integer("the points captured"),
-            "show_points": integer("the show's points scored with it (0 if none or lost)"),
-            "following_compulsory": boolean("whether the follow rule applied to the answer"),
-        },
-    )
-    sets_codes = {
-        "no_trick": "the loser took no trick (3 sets)",
-        "under_30": "the loser had fewer than 30 points (2 sets)",
-        "at_least_30": "the loser had at least 30 points (1 set)",
-    }
-    end_codes = ["reached_70", "closer_failed", "tiles_ran_out"]
-    set_events = {
-        code: obj(
-            f"sets won: {meaning}",
-            {
-                "hand": integer("the hand's number", 1),
-                "seat": seat("who won the sets"),
-                "sets": const("how many sets", sets),
-                "code": const("why", code),
-                "loser_points": integer("the loser's points"),
-            },
-        )
-        for sets, (code, meaning) in zip((3, 2, 1), sets_codes.items(), strict=True)
-    }
-    set_events["bingo_capture"] = obj(
-        "an extra set for taking the trump double with the bingo (6-6, or 0-0 with the option "
-        "blanks_as_seven)",
-        {
-            "hand": integer("the hand's number", 1),
-            "seat": seat("who won the set"),
-            "sets": const("how many sets", 1),
-            "code": const("why", "bingo_capture"),
-            "trump_double": double | {"description": "the trump double taken"},
-        },
-    )
-    score_common: dict[str, Schema] = {
-        "hand": integer("the hand's number", 1),
-        "trick": integer("the trick's number in the hand", 1, 14),
-        "seat": seat("who scored"),
-        "points": integer("the points", 1),
-    }
-    score_events = {
-        "capture": obj(
-            "points captured in a trick",
-            {
-                **score_common,
-                "reason": const("why", "capture"),
-                "tiles": tiles("the trick's tiles", min_items=2, max_items=2),
-            },
-        ),
-        "show": obj(
-            "a show scored with the trick",
-            {
-                **score_common,
-                "reason": const("why", "show"),
-                "doubles": doubles | {"description": "the doubles shown"},
-            },
-        ),
-        "failed close": obj(
-            "the points a closer who failed gives the other player",
-            {**score_common, "reason": const("why", "failed close"), "closer": seat("who closed")},
-        ),
-    }
-    summary = obj(
-        "a finished hand",
-        {
-            "hand": integer("its number, from 1", 1),
-            "leader": seat("who led it"),
-            "trump": trump,
-            "turned_up": tile("the tile turned up at the deal"),
-            "closed_by": nullable(seat("who closed the stock"), "if no one did"),
-            "closed_before_trick": nullable(
-                integer("the number of the trick the close came before", 1, 14), "if no one closed"
-            ),
-            "tricks_played": integer("tricks played", 1, 14),
-            "tricks_won": per_seat("tricks each seat won", 14),
-            "points": per_seat("each seat's points (a failed close's extra points included)"),
-            "winner": seat("who won it"),
-            "failed_close_penalty": integer("the extra points of a failed close (0 for none)"),
-            "bingo_capture": nullable(
-                seat("who took the trump double with the bingo"), "if no one did"
-            ),
-            "sets_won": per_seat("sets each seat won in the hand", 4),
-            "sets_after": per_seat("the sets after the hand"),
-            "end": enum(
-                "how it ended: a player reached 70, the tiles ran out after a close, the tiles "
-                "ran out",
-                end_codes,
-            ),
-            "sets_reason": enum("why the winner won its sets", list(sets_codes)),
-            "tricks": array(ref("trick", "a trick"), "its tricks", max_items=14),
-        },
-    )
-    events: dict[str, Schema] = {
-        "first_leader": event(
-            "first_leader",
-            "the draw for first leader",
-            {
-                "tiles": tiles("seat 0's tile, then seat 1's", min_items=2, max_items=2),
-                "leader": seat("who leads first"),
-            },
-        ),
-        "hand_dealt": event(
-            "hand_dealt",
-            "a deal",
-            {
-                "hand": integer("the hand's number, from 1", 1),
-                "leader": seat("who leads it"),
-                "trump": trump,
-                "up": tile("the turned-up tile"),
-            },
-        ),
-        "doubles_shown": event(
-            "doubles_shown",
-            "a lead with a show",
-            {
-                "seat": seat("who showed"),
-                "led": double | {"description": "the double led"},
-                "tiles": doubles | {"description": "the doubles shown", "minItems": 1},
-                "points": integer(
-                    "what the show scores if the trick is won, the bonus included", 1
-                ),
-                "bingo_bonus": enum("10 when the bingo is led or shown, else 0", [0, 10]),
-            },
-        ),
-        "trick_won": event(
-            "trick_won",
-            "an answer: the trick is won",
-            {
-                "trick": integer("the trick's number in the hand", 1, 14),
-                "leader": seat("who led"),
-                "tiles": tiles("the tile led, then the answer", min_items=2, max_items=2),
-                "winner": seat("who won it"),
-                "points": integer("the points captured"),
-                "show_points": integer("the show's points scored with it (0 if none or lost)"),
-            },
-        ),
-        "bingo_capture": event(
-            "bingo_capture",
-            "the trump double taken with the bingo",
-            {
-                "seat": seat("who took it (an extra set)"),
-                "trump_double": double | {"description": "the trump double"},
-            },
-        ),
-        "drew": event(
-            "drew",
-            "a tile drawn from the stock",
-            {
-                "seat": seat("who drew"),
-                "tile": nullable(
-                    tile("the tile drawn"), "for every other seat: only the drawer sees it"
-                ),
-            },
-        ),
-        "stock_closed": event(
-            "stock_closed",
-            "a close",
-            {
-                "seat": seat("who closed"),
-                "points": integer("the closer's points then"),
-                "before_trick": integer("the trick the close came before", 1, 14),
-            },
-        ),
-        "last_two_taken": event(
-            "last_two_taken",
-            "the trick's winner took one of the last two stock tiles",
-            {
-                "seat": seat("who chose"),
-                "took": enum("the turned-up tile or the hidden one", ["up", "hidden"]),
-                "up_to": seat("who got the turned-up tile"),
-                "up": tile("the turned-up tile"),
-            },
-        ),
-        "following_compulsory": event(
-            "following_compulsory",
-            "from now on the follow rule applies",
-            {"why": enum("the stock was closed, or is exhausted", ["closed", "exhausted"])},
-        ),
-        "hand_ended": event(
-            "hand_ended",
-            "the answer that ended a hand",
-            {
-                k: summary["properties"][k]
-                for k in (
-                    "hand",
-                    "winner",
-                    "end",
-                    "points",
-                    "tricks_won",
-                    "closed_by",
-                    "failed_close_penalty",
-                    "sets_won",
-                    "sets_reason",
-                    "bingo_capture",
-                    "sets_after",
-                )
-            },
-        ),
-        "game_over": event(
-            "game_over",
-            "the answer that ended the match",
-            {"winner": seat("who won the match"), "sets": per_seat("the final sets")},
-        ),
-    }
-    properties: dict[str, Schema] = {
-        "phase": enum(
-            "the part of the game: the draw for first leader, the deal, a lead, an answer, the "
-            "choice of the last two stock tiles, over",
-            ["draw", "deal", "lead", "reply", "take", "over"],
-        ),
-        "sides": const("one side per seat", [[0], [1]]),
-        "sets": per_seat("each seat's sets"),
-        "target_sets": const("the sets that win the match", 7),
-        "first_leader_draw": array(
-            obj("a tile drawn", {"seat": seat("who drew it"), "tile": tile("the tile")}),
-            "the draw for first leader (empty before it)",
-            max_items=2,
-        ),
-        "first_leader": nullable(seat("who led the first hand"), "before the draw"),
-        "hand_number": integer("the current hand's number (0 before the first deal)"),
-        "hand_leader": nullable(seat("who led the current hand"), "before the first deal"),
-        "trump": nullable(trump, "before the first deal"),
-        "turned_up_tile": nullable(
-            tile("the tile turned up at the deal (always shown)"), "before the first deal"
-        ),
-        "up": nullable(tile("the turned-up tile while it lies face up"), "once closed or taken"),
-        "turned_up_holder": nullable(
-            seat("who took the turned-up tile at the last-two choice"), "until then"
-        ),
-        "stock_count": integer("tiles left to draw, the turned-up one included", 0, 14),
-        "closed": boolean("whether the stock is closed"),
-        "closed_by": nullable(seat("who closed the stock"), "while it is open"),
-        "following_compulsory": boolean("whether the follow rule applies now"),
-        "hand": tiles("this seat's tiles, high first (empty for a spectator)", max_items=7),
-        "hand_sizes": per_seat("how many tiles each seat holds", 7),
-        "points": per_seat("each seat's points this hand"),
-        "tricks_won": per_seat("tricks each seat won this hand", 14),
-        "shown": array(doubles, "the doubles each seat showed this hand") | pair,
-        "known_held": array(
-            tiles("tiles"),
-            "tiles known to be in each hand: shown doubles not yet played, the turned-up tile "
-            "once taken",
-        )
-        | pair,
-        "leader": nullable(seat("who leads the current trick"), "before the first deal"),
-        "trick": array(
-            obj(
-                "the tile led",
-                {
-                    "seat": seat("who led it"),
-                    "tile": tile("the tile"),
-                    "shown": doubles | {"description": "the doubles shown with it"},
-                },
-            ),
-            "the tile on the table (empty before the lead)",
-            max_items=1,
-        ),
-        "tricks": array(ref("trick", "a trick"), "this hand's finished tricks", max_items=14),
-        "last_trick": nullable(
-            ref("trick", "the last finished trick of this hand"), "before the first"
-        ),
-        "score_events": array(
-            tagged("a score: its reason says which", "reason", score_events),
-            "every score of the match, in order",
-        ),
-        "set_events": array(
-            tagged("sets won: the code says why", "code", set_events),
-            "every award of sets, in order",
-        ),
-        "hands_played": array(ref("hand", "a hand"), "a summary of every finished hand"),
-        "winner": nullable(seat("who won the match"), "while it goes on"),
-    }
     rules: list[Schema] = [chance_rule(["draw", "deal"])]
     for s in (None, 0, 1):
         parts = [hand7 if i == s else "\\?" for i in (0, 1)]
@@ -1471,14 +1269,14 @@ def bingo_view() -> Schema:
             "See docs/games/bingo.md."
         ),
         seats=(2,),
-        defs={"trick": trick, "hand": summary},
+        view=bingo.BingoView,
+        event=bingo.EVENT,
+        defs={"trick": schema(bingo.Trick), "hand": schema(bingo.HandSummary)},
         log_entry=log_entry(
             "a move: a decision, the draw for first leader, or a deal",
             f"^draw {TILE_PATTERN} {TILE_PATTERN}$",
             f"^deal {part} \\| {part} \\| up {TILE_PATTERN} \\| stock \\?$",
         ),
-        events=events,
-        properties=properties,
         rules=rules,
     )
 
@@ -1832,7 +1630,7 @@ def cavaleiro_view() -> Schema:
                 ),
             )
         )
-    return view_schema(
+    return hand_view_schema(
         "cavaleiro",
         title="A seat's view of a Cavaleiro game",
         description=(
@@ -1870,8 +1668,8 @@ def main() -> int:
     schemas = {"record.schema.json": record_schema()}
     for name, build in VIEWS.items():
         schemas[f"{name}.view.schema.json"] = build()
-    for file, schema in schemas.items():
-        changed = write(SCHEMAS / file, schema)
+    for file, written in schemas.items():
+        changed = write(SCHEMAS / file, written)
         print(f"docs/schemas/{file}", "written" if changed else "unchanged")
     return 0
 
