@@ -18,6 +18,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca.games.bingo import viewtypes as bingo
+from ludoteca.games.texas42 import viewtypes as texas42
 from ludoteca.options import OptionSpec
 from ludoteca.schemagen import object_schema, schema
 from ludoteca.viewtypes import ViewBase
@@ -610,135 +611,6 @@ def hand_view_schema(
 
 
 def texas42_view() -> Schema:
-    moves = decisions("texas42")["enum"]
-    bids = [m for m in moves if m == "pass" or m.startswith("bid ")]
-    contracts = [m for m in moves if m.startswith("trump ") or m in ("nello", "sevens")]
-    trumps = [*map(str, range(7)), "doubles", "follow-me"]
-    team = integer("a team: 0 (seats 0 and 2) or 1 (seats 1 and 3)", 0, 1)
-    per_team = {"minItems": 2, "maxItems": 2}
-
-    def per_team_ints(description: str, maximum: int | None = None) -> Schema:
-        return array(integer("a team's number", 0, maximum), description) | per_team
-
-    play = obj(
-        "a tile played",
-        {"seat": seat("who played it"), "tile": tile("the tile")},
-    )
-    trick = obj(
-        "a finished trick",
-        {
-            "leader": seat("who led"),
-            "plays": array(ref("play", "a play"), "the plays in order", min_items=3, max_items=4),
-            "winner": seat("who won it"),
-            "points": integer("1 for the trick plus the count of its tiles", 1, 31),
-        },
-    )
-    bid_entry = obj(
-        "a bid (or a pass)",
-        {"seat": seat("who bid"), "bid": enum("the bid in notation", bids)},
-    )
-    bid_list = array(ref("bid", "a bid"), "the bids of the hand in order", max_items=4)
-    high_bid = enum("the winning bid, in notation", bids[1:])
-    contract = enum("the contract named", contracts)
-    trump = nullable(enum("the trump suit", trumps), "for nello and sevens")
-    reasons = ["bid_reached", "bid_out_of_reach", "nello_no_trick", "nello_took_a_trick"]
-    hand_common: dict[str, Schema] = {
-        "hand": integer("the hand's number, from 1", 1),
-        "dealer": seat("who dealt it"),
-    }
-    passed_out: dict[str, Schema] = {
-        "all_passed": const("every seat passed: the hand was redealt", True),
-        "bidder": const("no bidder", None),
-        "made": const("nothing was made", None),
-        "reason": const("why the hand ended", "all_passed"),
-        "gained": const("nothing was gained", [0, 0]),
-        "scores_after": per_team_ints("the scores after the hand"),
-    }
-
-    def played(extra: dict[str, Schema]) -> dict[str, Schema]:
-        return {
-            "all_passed": const("a bid won: the hand was played", False),
-            "bidder": seat("who won the bidding"),
-            "bid": high_bid,
-            **extra,
-            "contract": contract,
-            "made": boolean("whether the bidders made their bid"),
-            "reason": enum(
-                "why: bid_reached, bid_out_of_reach (set), nello_no_trick (made), "
-                "nello_took_a_trick (set)",
-                reasons,
-            ),
-            "points": per_team_ints("the points each team took in the hand", 42),
-            "gained": per_team_ints("marks or points each team gained"),
-            "scores_after": per_team_ints("the scores after the hand"),
-            "tricks_played": integer("tricks played before the hand was decided", 1, 7),
-        }
-
-    summary = when(
-        has(all_passed=True),
-        obj(
-            "a hand every seat passed",
-            {**hand_common, "bids": bid_list, **passed_out},
-        ),
-        obj(
-            "a hand played",
-            {
-                **hand_common,
-                "bids": bid_list,
-                **played(
-                    {
-                        "bid_value": integer("the bid in points (a mark is 42)", 30, 294),
-                        "marks_at_stake": integer("marks the bid is worth", 1, 7),
-                        "declarer": seat("who named the contract"),
-                        "trump": trump,
-                        "tricks": array(ref("trick", "a trick"), "its tricks", max_items=7),
-                    }
-                ),
-            },
-        ),
-    )
-    summary = {
-        "description": "a finished hand",
-        "type": "object",
-        "required": ["all_passed"],
-    } | summary
-    hand_over = when(
-        has(all_passed=True),
-        event("hand_over", "a hand every seat passed", {**hand_common, **passed_out}),
-        event("hand_over", "a hand played to its end", {**hand_common, **played({})}),
-    )
-    events: dict[str, Schema] = {
-        "contract": event(
-            "contract",
-            "trump (or nello, sevens) named",
-            {
-                "seat": seat("the declarer"),
-                "bidder": seat("who won the bidding"),
-                "bid": high_bid,
-                "contract": contract,
-                "trump": trump,
-                "sitting_out": nullable(seat("the nello bidder's partner"), "when no one sits out"),
-            },
-        ),
-        "trick": event(
-            "trick",
-            "a trick won, on its last play",
-            {
-                "trick": integer("the trick's number in the hand", 1, 7),
-                "leader": seat("who led"),
-                "seats": array(seat("a seat"), "who played, in order", min_items=3, max_items=4),
-                "tiles": tiles("the tiles played, in order", min_items=3, max_items=4),
-                "winner": seat("who won it"),
-                "points": integer("1 for the trick plus the count of its tiles", 1, 31),
-            },
-        ),
-        "hand_over": {"type": "object", "required": ["all_passed"]} | hand_over,
-        "game_over": event(
-            "game_over",
-            "a team reached the target",
-            {"winner": team, "scores": per_team_ints("the final scores")},
-        ),
-    }
     hand7 = tiles_re(7)
     deal = f"deal (?:{hand7}|\\?)(?: \\| (?:{hand7}|\\?)){{3}}"
 
@@ -746,66 +618,6 @@ def texas42_view() -> Schema:
         parts = [hand7 if i == s else "\\?" for i in range(4)]
         return "^deal " + " \\| ".join(parts) + "$"
 
-    properties: dict[str, Schema] = {
-        "phase": enum(
-            "the part of the game: the draw for first dealer, the deal, the bidding, naming "
-            "trump, the tricks, over",
-            ["draw", "deal", "bid", "trump", "play", "over"],
-        ),
-        "sides": const("the seats of each team", [[0, 2], [1, 3]]),
-        "team_of": const("each seat's team", [0, 1, 0, 1]),
-        "scoring": enum(
-            "the option scoring: marks (first to 7) or points (first to 250)", ["marks", "points"]
-        ),
-        "target": enum("the score that wins: 7 marks or 250 points", [7, 250]),
-        "scores": per_team_ints("each team's score, in marks or points"),
-        "dealer": nullable(
-            seat("the dealer of the current hand"), "before the draw for first dealer"
-        ),
-        "first_dealer_draws": array(
-            array(
-                ref("play", "a tile drawn"),
-                "a draw: one tile per drawing seat",
-                min_items=2,
-                max_items=4,
-            ),
-            "the draws for first dealer (after a tie for highest, the tied seats draw again)",
-        ),
-        "hand": tiles("this seat's tiles, high first (empty for a spectator)", max_items=7),
-        "hand_sizes": array(
-            integer("tiles in a seat's hand", 0, 7), "how many tiles each seat holds"
-        )
-        | {"minItems": 4, "maxItems": 4},
-        "bids": bid_list,
-        "high_bid": nullable(high_bid, "while no one has bid"),
-        "bidder": nullable(seat("who made the high bid"), "while no one has bid"),
-        "declarer": nullable(
-            seat(
-                "who names the contract (the bidder, or the partner of a plunge or splash bidder)"
-            ),
-            "before the bidding ends",
-        ),
-        "contract": nullable(contract, "before it is named"),
-        "trump": nullable(
-            enum("the trump suit", trumps), "before it is named, and for nello and sevens"
-        ),
-        "sitting_out": nullable(
-            seat("the nello bidder's partner, who sits the hand out"), "unless nello is played"
-        ),
-        "leader": nullable(seat("who leads the current trick"), "outside the tricks"),
-        "trick": array(ref("play", "a play"), "the tiles on the table, in order", max_items=3),
-        "led_suit": nullable(
-            enum("the suit led in the current trick", [*map(str, range(7)), "doubles"]),
-            "when no tile is on the table",
-        ),
-        "tricks": array(ref("trick", "a trick"), "this hand's finished tricks", max_items=7),
-        "last_trick": nullable(
-            ref("trick", "the last finished trick of this hand"), "before the first"
-        ),
-        "points": per_team_ints("the points each team has taken this hand", 42),
-        "hands_played": array(ref("hand", "a hand"), "a summary of every finished hand"),
-        "winner": nullable(team, "while the game goes on"),
-    }
     rules: list[Schema] = [
         rule(
             f"scoring {scoring}: the target is {target}",
@@ -840,7 +652,7 @@ def texas42_view() -> Schema:
         )
     rules += [own_deal_rule(s, own_deal(s)) for s in (None, 0, 1, 2, 3)]
     rules.append(SPECTATOR_HAND)
-    return hand_view_schema(
+    return view_schema(
         "texas42",
         title="A seat's view of a Texas 42 game",
         description=(
@@ -848,14 +660,19 @@ def texas42_view() -> Schema:
             "See docs/games/texas42.md."
         ),
         seats=(4,),
-        defs={"play": play, "trick": trick, "bid": bid_entry, "hand": summary},
+        view=texas42.Texas42View,
+        event=texas42.EVENT,
+        defs={
+            "play": schema(texas42.Play),
+            "trick": schema(texas42.Trick),
+            "bid": schema(texas42.Bid),
+            "hand": schema(texas42.HandSummary),
+        },
         log_entry=log_entry(
             "a move: a decision, the draw for first dealer, or a deal",
             f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$",
             f"^{deal}$",
         ),
-        events=events,
-        properties=properties,
         rules=rules,
     )
 

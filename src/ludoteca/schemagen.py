@@ -64,7 +64,7 @@ def schema(tp: Any) -> Schema:
             raise TypeError(f"{tp}: say what it and null mean (Doc(..., null=...))")
         return nullable({**inner, "description": doc.text, **extra}, doc.null)
     out: Schema = {} if doc is None else {"description": doc.text}
-    if "$ref" in extra or "const" in extra:
+    if extra.keys() & {"$ref", "const", "enum"}:
         return out | extra
     if tagged is not None:
         return out | tagged_union(tagged, args) | extra
@@ -126,11 +126,13 @@ def tagged_union(key: str, variants: Sequence[Any]) -> Schema:
     """
     found: list[tuple[Any, Schema]] = []
     for variant in variants:
-        hints = typing.get_type_hints(variant, include_extras=True)
-        literal = hints[key]
+        first = variant
+        while not typing.is_typeddict(first):  # a tagged union of its own
+            first = typing.get_args(first)[0]
+        literal = typing.get_type_hints(first, include_extras=True)[key]
         while typing.get_origin(literal) is Annotated:
             literal = literal.__origin__
-        found.append((typing.get_args(literal)[0], object_schema(variant)))
+        found.append((typing.get_args(literal)[0], schema(variant)))
     return {
         "type": "object",
         "required": [key],
