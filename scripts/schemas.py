@@ -18,6 +18,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca.games.bingo import viewtypes as bingo
+from ludoteca.games.fiveup import viewtypes as fiveup
 from ludoteca.games.texas42 import viewtypes as texas42
 from ludoteca.options import OptionSpec
 from ludoteca.schemagen import object_schema, schema
@@ -677,123 +678,6 @@ def texas42_view() -> Schema:
     )
 
 
-DIRECTIONS = ["north", "east", "south", "west"]
-
-
-def fiveup_arm() -> Schema:
-    return obj(
-        "one of a spinner's four arms",
-        {
-            "kind": enum("a side or a tip of the double", ["side", "tip"]),
-            "state": enum(
-                "open: a tile may join there now; closed: a tip while a side is free; taken: a "
-                "line starts there; parent: the side the double joins its parent by",
-                ["open", "closed", "taken", "parent"],
-            ),
-            "tiles": array(
-                integer("a tile's id"),
-                "the ids of the line that starts there (taken), or the parent's id (parent)",
-            ),
-        },
-    )
-
-
-def fiveup_layout() -> Schema:
-    return obj(
-        "the layout on the table as geometry: units are half squares (a tile is 4 by 2), x "
-        "grows east and y south; see docs/games/fiveup.md",
-        {
-            "tiles": array(
-                obj(
-                    "a tile laid",
-                    {
-                        "id": integer("its id: its place in play order, from 0"),
-                        "tile": tile("the tile"),
-                        "x": integer("west edge", None),
-                        "y": integer("north edge", None),
-                        "w": enum("width", [2, 4]),
-                        "h": enum("height", [2, 4]),
-                        "orientation": enum("how it lies", ["horizontal", "vertical"]),
-                        "ends": array(
-                            integer("a number", 0, 6),
-                            "its two numbers, west (or north) half first",
-                        )
-                        | {"minItems": 2, "maxItems": 2},
-                        "double": boolean("whether it is a double (a spinner)"),
-                        "heading": enum("the way its line grows", DIRECTIONS),
-                        "parent": nullable(
-                            integer("the id of the tile it joins"), "for the opening tile"
-                        ),
-                        "joins": nullable(
-                            integer("the number where it meets its parent", 0, 6),
-                            "for the opening tile",
-                        ),
-                        "place": enum(
-                            "where it joins: the opening tile, the end of a non-double, the side "
-                            "or the tip of a double",
-                            ["opening", "end", "side", "tip"],
-                        ),
-                        "turned": boolean("whether it was laid at a corner"),
-                    },
-                ),
-                "the tiles in play order",
-                max_items=28,
-            ),
-            "spinners": array(
-                obj(
-                    "a double",
-                    {
-                        "id": integer("its tile's id"),
-                        "tile": string("the double", pattern="^([0-6])-\\1$"),
-                        "counts": enum(
-                            "what it adds to the open ends (both halves while a side is free)",
-                            [0, 2, 4, 6, 8, 10, 12],
-                        ),
-                        "arms": obj(
-                            "its four arms by direction",
-                            {d: ref("arm", f"the {d} arm") for d in DIRECTIONS},
-                        ),
-                    },
-                ),
-                "every double laid, in play order",
-                max_items=7,
-            ),
-            "open_ends": array(
-                obj(
-                    "a place a tile may join now",
-                    {
-                        "target": integer("the id of the tile to join"),
-                        "tile": tile("that tile"),
-                        "number": integer("the number a tile must show to join there", 0, 6),
-                        "place": enum(
-                            "the end of a non-double, a side or a tip of a double",
-                            ["end", "side", "tip"],
-                        ),
-                        "x": integer("middle of the edge to join", None),
-                        "y": integer("middle of the edge to join", None),
-                        "direction": enum("the way a tile joined there would grow", DIRECTIONS),
-                        "counts": integer("what this end adds to the total", 0, 12),
-                    },
-                ),
-                "every open end",
-            ),
-            "ends_total": integer("the sum of the open ends (a multiple of 5 scores)"),
-            "bounds": obj(
-                "the box around the drawing",
-                {
-                    "x": integer("west edge", None),
-                    "y": integer("north edge", None),
-                    "w": integer("width"),
-                    "h": integer("height"),
-                },
-            ),
-            "overlapping": boolean(
-                "whether the drawing failed to keep tiles apart (always false so far)"
-            ),
-        },
-    )
-
-
 def drew_rules(seats: Sequence[int]) -> list[Schema]:
     """Another seat's drawn tile is null in a seat's view (always for a spectator)."""
 
@@ -815,195 +699,17 @@ def drew_rules(seats: Sequence[int]) -> list[Schema]:
 
 
 def fiveup_view() -> Schema:
-    side = ref("side", "a side")
     hand5 = tiles_re(5)
     part = f"(?:{hand5}|\\?)"
-    score_kinds = ["ends", "domino", "blocked"]
-
-    def per_side(description: str) -> Schema:
-        return array(integer("a side's number"), description, min_items=2, max_items=3)
-
-    def per_seat(description: str, maximum: int | None = None) -> Schema:
-        return array(integer("a seat's number", 0, maximum), description, min_items=2, max_items=4)
-
-    pips_and_tiles: dict[str, Schema] = {
-        "pips_left": per_seat("the pips left in each seat's hand"),
-        "tiles_left": array(
-            tiles("a seat's tiles"), "the tiles left in each seat's hand", min_items=2, max_items=4
-        ),
-    }
-    ends = ["domino", "blocked", "target reached"]
-    hand_summary = obj(
-        "a finished hand",
-        {
-            "hand": integer("its number, from 1", 1),
-            "leader": seat("who led it"),
-            "end": enum(
-                "how it ended: a player went out, every seat passed in a row, or a score "
-                "reached the target mid-hand",
-                ends,
-            ),
-            "domino_by": nullable(seat("who went out"), "if no one did"),
-            "bonus_side": nullable(side, "when no side took a bonus"),
-            "bonus_points": integer("the bonus for going out or for a block (0 for none)"),
-            "scores_after": per_side("the scores after the hand"),
-            **pips_and_tiles,
-        },
-        optional=list(pips_and_tiles),
-    ) | {
+    pips_and_tiles = ["pips_left", "tiles_left"]
+    hand_summary = schema(fiveup.HandSummary) | {
         "allOf": [
             when(
                 has(end="target reached"),
                 {"not": {"anyOf": [{"required": [k]} for k in pips_and_tiles]}},
-                {"required": list(pips_and_tiles)},
+                {"required": pips_and_tiles},
             )
         ]
-    }
-    events: dict[str, Schema] = {
-        "drew": event(
-            "drew",
-            "a draw from the stock",
-            {
-                "seat": seat("who drew"),
-                "tile": nullable(
-                    tile("the tile drawn"), "for every other seat: only the drawer sees it"
-                ),
-            },
-        ),
-        "passed": event("passed", "a pass", {"seat": seat("who passed")}),
-        "ends_scored": event(
-            "ends_scored",
-            "a play left open ends adding up to a multiple of 5",
-            {
-                "seat": seat("who played"),
-                "side": side,
-                "ends": integer("the sum of the open ends", 5) | {"multipleOf": 5},
-                "points": integer("the points: ends / 5", 1),
-                "scored": boolean("false when exact_61 refused the points"),
-            },
-        ),
-        "domino_bonus": event(
-            "domino_bonus",
-            "a player went out",
-            {
-                "seat": seat("who went out"),
-                "side": side,
-                "opponents": array(
-                    seat("an opponent"), "the opponents' seats", min_items=1, max_items=3
-                ),
-                "pips": array(
-                    integer("pips"),
-                    "the pips left in each opponent's hand, in that order",
-                    min_items=1,
-                    max_items=3,
-                ),
-                "total": integer("the opponents' pips together"),
-                "rounding": enum(
-                    "how the total was rounded to a multiple of 5: down (1-2), up (3-4), none",
-                    ["down", "up", "none"],
-                ),
-                "points": integer("the bonus: the rounded total / 5"),
-                "scored": boolean("false for 0 points or when exact_61 refused them"),
-            },
-        ),
-        "blocked": event(
-            "blocked",
-            "every seat passed in a row: the hand is blocked",
-            {
-                "pips": per_side("the pips left per side"),
-                "side": nullable(side, "on a tie for the fewest pips"),
-                "seat": nullable(seat("who scores (2 or 3 players)"), "for a team or a tie"),
-                "points": integer("the bonus on the other sides' pips"),
-                "scored": boolean("whether the bonus was scored"),
-            },
-        ),
-        "hand_ended": event(
-            "hand_ended",
-            "a hand is over",
-            {
-                "hand": integer("its number, from 1", 1),
-                "leader": seat("who led it"),
-                "how": enum("how it ended", ["domino", "blocked", "target_reached"]),
-                "seat": nullable(seat("who went out"), "if no one did"),
-                "side": nullable(side, "when no side took a bonus"),
-                "points": integer("the bonus taken (0 for none)"),
-                "gained": per_side("the points each side scored in the hand"),
-                "scores": per_side("the scores after it"),
-                "pips_left": nullable(
-                    pips_and_tiles["pips_left"], "when the target was reached mid-hand"
-                ),
-                "tiles_left": nullable(
-                    pips_and_tiles["tiles_left"],
-                    "when the target was reached mid-hand (the hands are not shown)",
-                ),
-            },
-        ),
-        "game_over": event(
-            "game_over",
-            "a side reached the target",
-            {"winner": side, "scores": per_side("the final scores")},
-        ),
-    }
-    properties: dict[str, Schema] = {
-        "phase": enum(
-            "the part of the game: the draw for first leader, the deal, the play, over",
-            ["draw", "deal", "play", "over"],
-        ),
-        "sides": array(
-            array(seat("a seat"), "a side's seats", min_items=1, max_items=2),
-            "the seats of each side: one side per seat with 2 or 3 players, two teams (0 and 2, "
-            "1 and 3) with 4",
-            min_items=2,
-            max_items=3,
-        ),
-        "side_of": array(side, "each seat's side", min_items=2, max_items=4),
-        "target": integer("the score that wins (the option target)", 1, 10000),
-        "scores": per_side("each side's score"),
-        "first_leader_draw": array(
-            obj("a tile drawn", {"seat": seat("who drew it"), "tile": tile("the tile")}),
-            "the draw for first leader, one tile per seat (empty before it)",
-            max_items=4,
-        ),
-        "first_leader": nullable(seat("who led the first hand"), "before the draw"),
-        "hand_number": integer("the current hand's number (0 before the first deal)"),
-        "leader": nullable(seat("who leads the current hand (or the next one)"), "before the draw"),
-        "turn": nullable(seat("whose turn it is in the play"), "outside the play"),
-        "hand": tiles(
-            "this seat's tiles, high first (empty for a spectator and between hands)", max_items=22
-        ),
-        "hand_sizes": per_seat("how many tiles each seat holds", 22),
-        "drawn": per_seat(
-            "how many tiles each seat drew this hand (the count is public, the tiles are not)", 22
-        ),
-        "stock_size": integer("tiles left in the stock", 0, 18),
-        "stock_drawable": integer(
-            "tiles that may still be drawn (the last one or two never are)", 0, 17
-        ),
-        "passes_in_a_row": integer("passes since the last play or draw", 0, 4),
-        "layout": fiveup_layout(),
-        "score_events": array(
-            obj(
-                "a score",
-                {
-                    "hand": integer("the hand's number", 1),
-                    "move": integer("the index in log of the move that scored"),
-                    "seat": nullable(
-                        seat("who played or went out, or who scores a block (2 or 3 players)"),
-                        "for a team's block bonus",
-                    ),
-                    "side": side,
-                    "kind": enum(
-                        "what scored: open ends, going out (domino), a block", score_kinds
-                    ),
-                    "points": integer("the points", 1),
-                    "scored": boolean("false when exact_61 refused them"),
-                    "scores": per_side("the scores after it"),
-                },
-            ),
-            "every score of the game, in order",
-        ),
-        "hands_played": array(ref("hand", "a hand"), "a summary of every finished hand"),
-        "winner": nullable(side, "while the game goes on"),
     }
     rules: list[Schema] = [chance_rule(["draw", "deal"])]
     for n in (2, 3, 4):
@@ -1044,7 +750,7 @@ def fiveup_view() -> Schema:
         rules.append(own_deal_rule(s, own))
     rules += drew_rules(range(4))
     rules.append(SPECTATOR_HAND)
-    return hand_view_schema(
+    return view_schema(
         "fiveup",
         title="A seat's view of a Five-Up game",
         description=(
@@ -1052,9 +758,11 @@ def fiveup_view() -> Schema:
             "See docs/games/fiveup.md."
         ),
         seats=(2, 3, 4),
+        view=fiveup.FiveUpView,
+        event=fiveup.EVENT,
         defs={
             "side": integer("a side: a seat with 2 or 3 players, a team with 4 (see sides)", 0, 2),
-            "arm": fiveup_arm(),
+            "arm": schema(fiveup.Arm),
             "hand": hand_summary,
         },
         log_entry=log_entry(
@@ -1062,8 +770,6 @@ def fiveup_view() -> Schema:
             f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$",
             f"^deal {part}(?: \\| {part}){{1,3}} \\| stock \\?$",
         ),
-        events=events,
-        properties=properties,
         rules=rules,
     )
 
