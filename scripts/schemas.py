@@ -18,6 +18,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca.games.bingo import viewtypes as bingo
+from ludoteca.games.cavaleiro import viewtypes as cavaleiro
 from ludoteca.games.fiveup import viewtypes as fiveup
 from ludoteca.games.texas42 import viewtypes as texas42
 from ludoteca.options import OptionSpec
@@ -185,14 +186,6 @@ def integer(description: str, minimum: int | None = 0, maximum: int | None = Non
     return out
 
 
-def boolean(description: str) -> Schema:
-    return {"description": description, "type": "boolean"}
-
-
-def number(description: str) -> Schema:
-    return {"description": description, "type": "number"}
-
-
 def string(description: str, *, pattern: str | None = None) -> Schema:
     out: Schema = {"description": description, "type": "string"}
     if pattern is not None:
@@ -204,43 +197,6 @@ def enum(description: str, values: Sequence[Any]) -> Schema:
     return {"description": description, "enum": list(values)}
 
 
-def const(description: str, value: Any) -> Schema:
-    return {"description": description, "const": value}
-
-
-def ref(name: str, description: str) -> Schema:
-    return {"description": description, "$ref": f"#/$defs/{name}"}
-
-
-def nullable(schema: Schema, when_null: str) -> Schema:
-    """``schema`` or ``null``; ``when_null`` says what null means."""
-    inner = {k: v for k, v in schema.items() if k != "description"}
-    description = f"{schema['description']}; null {when_null}"
-    if "enum" in inner:
-        return {"description": description, "enum": [*inner["enum"], None]}
-    if isinstance(inner.get("type"), str) and set(inner) <= SIMPLE:
-        return {"description": description, **inner, "type": [inner["type"], "null"]}
-    return {"description": description, "anyOf": [inner, {"type": "null"}]}
-
-
-def array(
-    items: Schema,
-    description: str,
-    *,
-    min_items: int | None = None,
-    max_items: int | None = None,
-    unique: bool = False,
-) -> Schema:
-    out: Schema = {"description": description, "type": "array", "items": items}
-    if min_items is not None:
-        out["minItems"] = min_items
-    if max_items is not None:
-        out["maxItems"] = max_items
-    if unique:
-        out["uniqueItems"] = True
-    return out
-
-
 def obj(description: str, properties: dict[str, Schema], *, optional: Sequence[str] = ()) -> Schema:
     """An object with exactly these keys (all required but ``optional``)."""
     return {
@@ -250,33 +206,6 @@ def obj(description: str, properties: dict[str, Schema], *, optional: Sequence[s
         "additionalProperties": False,
         "properties": properties,
     }
-
-
-def tagged(description: str, key: str, variants: dict[str, Schema]) -> Schema:
-    """An object whose ``key`` (a code) says which of ``variants`` it is.
-
-    The code picks its variant by halving the list of codes (``if`` the code is one
-    of the first half ``then`` … ``else`` …): a validator asks a few questions per
-    object instead of one per code.
-    """
-    return {
-        "description": description,
-        "type": "object",
-        "required": [key],
-        "properties": {key: {"enum": list(variants)}},
-        "allOf": [dispatch(key, list(variants.items()))],
-    }
-
-
-def dispatch(key: str, variants: list[tuple[str, Schema]]) -> Schema:
-    if len(variants) == 1:
-        return variants[0][1]
-    half = len(variants) // 2
-    return when(
-        {"properties": {key: {"enum": [code for code, _ in variants[:half]]}}},
-        dispatch(key, variants[:half]),
-        dispatch(key, variants[half:]),
-    )
 
 
 def when(condition: Schema, then: Schema, otherwise: Schema | None = None) -> Schema:
@@ -326,30 +255,6 @@ SPECTATOR_HAND = rule(
 
 
 SEAT = "a seat (0-based)"
-
-
-def seat(description: str) -> Schema:
-    return ref("seat", description)
-
-
-def tile(description: str) -> Schema:
-    return ref("tile", description)
-
-
-def tiles(description: str, **kw: Any) -> Schema:
-    return array(ref("tile", "a tile"), description, unique=True, **kw)
-
-
-def event(code: str, description: str, params: dict[str, Schema]) -> Schema:
-    """One event of the view's ``events``: the move index, the code, its parameters."""
-    return obj(
-        description,
-        {
-            "n": integer("the index in log of the move that did it"),
-            "code": const("what happened", code),
-            **params,
-        },
-    )
 
 
 INLINED = ("seat", "tile", "side")
@@ -431,10 +336,12 @@ def view_schema(
     defs: dict[str, Schema],
     log_entry: Schema,
     rules: list[Schema],
+    overrides: dict[str, Schema] | None = None,
 ) -> Schema:
     """A game's view schema: the keys of every view (:class:`ViewBase`), then the
-    game's own (the TypedDict ``view``), its events (the items of ``events``: the
-    tagged union ``event``), and ``rules`` (conditions between keys)."""
+    game's own (the TypedDict ``view``, the schemas of ``overrides`` for their
+    keys), its events (the items of ``events``: the tagged union ``event``), and
+    ``rules`` (conditions between keys)."""
     cls = ludoteca.game_class(name)
     base = object_schema(ViewBase)["properties"]
     common: dict[str, Schema] = {
@@ -452,7 +359,7 @@ def view_schema(
         "the game's options, every one with its value",
         {key: option_schema(spec) for key, spec in cls.option_specs.items()},
     )
-    own = object_schema(view, {"options": options})
+    own = object_schema(view, {"options": options, **(overrides or {})})
     properties = base | common | own["properties"]
     over = rule(
         "a game is over exactly when no one is to move, its phase is over and it has a winner",
@@ -502,113 +409,6 @@ def view_schema(
         },
     }
     return collapse(inline(schema_, schema_["$defs"], INLINED))
-
-
-def hand_view_schema(
-    name: str,
-    *,
-    title: str,
-    description: str,
-    seats: int,
-    defs: dict[str, Schema],
-    log_entry: Schema,
-    events: dict[str, Schema],
-    properties: dict[str, Schema],
-    rules: list[Schema],
-) -> Schema:
-    """A game's view schema: the keys of every view, then the game's ``properties``
-    and ``rules`` (conditions between keys)."""
-    cls = ludoteca.game_class(name)
-    common: dict[str, Schema] = {
-        "game": const("the game", name),
-        "seat": nullable(seat("the seat this view is for"), "for a spectator"),
-        "names": array(
-            string("a player's name"),
-            "the players' names, one per seat (not part of the game: they may change at any time)",
-            min_items=min(seats),
-            max_items=max(seats),
-        ),
-        "to_move": enum(
-            'who acts now: a seat, "chance" when a chance event is due (manual chance '
-            "only), null once the game is over",
-            [*range(max(seats)), "chance", None],
-        ),
-        "over": boolean("whether the game is over"),
-        "legal_moves": array(
-            ref("decision", "a decision in canonical notation"),
-            "the decisions this seat may make now (empty unless this seat is to move; "
-            "always empty for a spectator)",
-            unique=True,
-        ),
-        "log": array(
-            log_entry,
-            "every move so far, in order: decisions in canonical notation, chance events as "
-            "this seat may see them (tiles it may not see written ?)",
-        ),
-        "log_seats": array(
-            enum(
-                'who made the move of log at the same index: a seat, or "chance"',
-                [*range(max(seats)), "chance"],
-            ),
-            "who made each move of log",
-        ),
-        "events": array(
-            tagged("an event: a code with its numbers (docs/games/)", "code", events),
-            "what the moves did, in order, as this seat may know it",
-        ),
-        "options": obj(
-            "the game's options, every one with its value",
-            {key: option_schema(spec) for key, spec in cls.option_specs.items()},
-        ),
-    }
-    over = rule(
-        "a game is over exactly when no one is to move, its phase is over and it has a winner",
-        when(
-            has(over=True),
-            props(to_move={"type": "null"}, phase={"const": "over"}, winner={"type": "integer"}),
-            props(
-                to_move={"not": {"type": "null"}},
-                phase={"not": {"const": "over"}},
-                winner={"type": "null"},
-            ),
-        ),
-    )
-    to_move = [
-        rule(
-            f"seat {s} has legal moves exactly when it is to move",
-            when(
-                has(seat=s),
-                when(
-                    has(to_move=s),
-                    props(legal_moves={"minItems": 1}),
-                    props(legal_moves={"maxItems": 0}),
-                ),
-            ),
-        )
-        for s in range(max(seats))
-    ]
-    spectator = rule(
-        "a spectator has no legal moves", when(has(seat=None), props(legal_moves={"maxItems": 0}))
-    )
-    schema: Schema = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"https://ludoteca.example/schemas/{name}.view.schema.json",
-        "title": title,
-        "description": description,
-        "type": "object",
-        "required": [*common, *properties],
-        "additionalProperties": False,
-        "properties": {**common, **properties},
-        "allOf": [over, spectator, *to_move, *rules],
-        "$defs": {
-            "seat": integer(SEAT, 0, max(seats) - 1),
-            "tile": string("a tile, high end first", pattern=f"^{TILE_PATTERN}$"),
-            "decision": {"description": "a decision in canonical notation", "type": "string"}
-            | decision_pattern(name),
-            **defs,
-        },
-    }
-    return collapse(inline(schema, schema["$defs"], INLINED))
 
 
 def texas42_view() -> Schema:
@@ -805,16 +605,6 @@ def bingo_view() -> Schema:
 
 
 def cavaleiro_view() -> Schema:
-    dice = array(
-        integer("a die", 1, 6), "the four dice, in the order rolled", min_items=4, max_items=4
-    )
-    category = integer(
-        "the roll's category: 0 nothing, 1 one pair, 2 two pairs, 3 three of a kind, 4 four "
-        "of a kind",
-        0,
-        4,
-    )
-    categories = ["nothing", "one pair", "two pairs", "three of a kind", "four of a kind"]
     face = {"type": "integer", "minimum": 1, "maximum": 6}
     key = {
         "description": (
@@ -829,282 +619,17 @@ def cavaleiro_view() -> Schema:
             for c, length in ((0, 5), (1, 2), (2, 3), (3, 2), (4, 2))
         ],
     }
-    rolled = obj(
-        "a roll of the roll-off",
-        {"seat": seat("who rolled"), "dice": dice, "total": integer("the dice's total", 4, 24)},
-    )
-    roll = obj(
-        "a roll of a round",
-        {
-            "seat": seat("who rolled"),
-            "dice": dice,
-            "category": enum("the roll's category, in words", categories),
-            "key": ref("key", "the roll's ranking key"),
-        },
-    )
-    removal = tagged(
-        "what a winning roll allows: a code with its numbers",
-        "code",
-        {
-            "column_up_to": obj(
-                "1 to max verticals of one column",
-                {
-                    "code": const("the removal", "column_up_to"),
-                    "max": integer("the most verticals", 1, 3),
-                },
-            ),
-            "column_or_horizontal": obj(
-                "one horizontal, or everything left in one column (three of a kind)",
-                {"code": const("the removal", "column_or_horizontal")},
-            ),
-            "block_or_horizontals": obj(
-                "all the remaining horizontals, or the verticals of one intact block; of any "
-                "block when none is intact (four of a kind)",
-                {"code": const("the removal", "block_or_horizontals")},
-            ),
-        },
-    )
-    tie_breaks = {
-        "category": "a better category",
-        "number": "the higher number of the four or the three",
-        "higher_pair": "the higher pair of two pairs",
-        "lower_pair": "the lower pair of two pairs",
-        "pair": "the higher pair",
-        "rolled_first": "the rolls tie: the earlier roller ranks ahead",
-    }
-    tie_break = tagged(
-        "what put a seat behind the one before it in the ranking",
-        "code",
-        {
-            **{
-                code: obj(why, {"code": const("the tie-break", code)})
-                for code, why in tie_breaks.items()
-            },
-            "die": obj(
-                "two rolls of nothing: the first die, counted from the highest, that differs",
-                {"code": const("the tie-break", "die"), "die": integer("which die", 1, 4)},
-            ),
-        },
-    )
-    seats = array(seat("a seat"), "seats", max_items=8)
-    per_seat = array(integer("a seat's number"), "one number per seat", min_items=2, max_items=8)
-    sticks_per_seat = per_seat | {"description": "sticks removed per seat"}
-    number_1_9 = integer("a number", 1, 9)
-    layout_text = "^(?:[1-9]x[1-9]x[1-9]|[1-9]+(?:/[1-9]+)*)\\+[0-9]$"
-    what = ["nothing", "horizontals", "horizontal", "block", "column"]
-    events: dict[str, Schema] = {
-        "order_roll": event(
-            "order_roll",
-            "a roll of the roll-off for the order of play",
-            {
-                "seat": seat("who rolled"),
-                "stage": integer("1 the first roll, 2… the re-rolls", 1),
-                "dice": dice,
-                "total": integer("the dice's total", 4, 24),
-            },
-        ),
-        "order_tie": event(
-            "order_tie",
-            "a roll-off stage left seats tied: they roll again",
-            {
-                "stage": integer("the stage", 1),
-                "seats": seats | {"minItems": 2},
-                "total": integer("their total", 4, 24),
-            },
-        ),
-        "order_decided": event(
-            "order_decided",
-            "the last roll of the roll-off",
-            {
-                "order": seats | {"description": "the order of the first round", "minItems": 2},
-                "stages": array(
-                    array(ref("rolled", "a roll"), "a stage's rolls", min_items=1),
-                    "every stage of the roll-off",
-                    min_items=1,
-                ),
-            },
-        ),
-        "roll": event(
-            "roll",
-            "a roll of a round",
-            {
-                "round": integer("the round", 1),
-                "seat": seat("who rolled"),
-                "dice": dice,
-                "category": category,
-                "key": ref("key", "the roll's ranking key"),
-            },
-        ),
-        "round_won": event(
-            "round_won",
-            "the round's last roll",
-            {
-                "round": integer("the round", 1),
-                "winner": seat("who won the round"),
-                "ranking": seats
-                | {"description": "the seats, best first: the next round's order", "minItems": 2},
-                "tie_breaks": array(
-                    tie_break,
-                    "what put each seat of ranking behind the one before it",
-                    min_items=1,
-                    max_items=7,
-                ),
-                "allows": removal,
-            },
-        ),
-        "sticks_removed": event(
-            "sticks_removed",
-            "the round winner's decision",
-            {
-                "round": integer("the round", 1),
-                "seat": seat("who removed"),
-                "what": enum("what was removed", what),
-                "block": nullable(
-                    integer("the block, from 1", 1, 9), "when the removal names none"
-                ),
-                "column": nullable(
-                    integer("the column, from 1", 1, 81), "when the removal names none"
-                ),
-                "count": integer("sticks taken"),
-                "sticks_left": integer("sticks left in the figure"),
-            },
-        ),
-        "game_over": event(
-            "game_over",
-            "the decision that emptied a figure",
-            {
-                "winner": seat("who emptied the figure"),
-                "removed": sticks_per_seat,
-                "rounds": integer("rounds played", 1),
-                "rounds_won": per_seat | {"description": "rounds won per seat"},
-            },
-        ),
-    }
-    stick = obj(
-        "a stick, with its segment in stick lengths (y up)",
-        {
-            "id": integer("its id (index in sticks)"),
-            "kind": enum("vertical (in a column) or horizontal", ["vertical", "horizontal"]),
-            "block": nullable(integer("its block, from 1", 1, 9), "for a horizontal"),
-            "column": nullable(
-                integer("its column, from 1 across the blocks", 1, 81), "for a horizontal"
-            ),
-            "row": integer("its place in the column from the bottom, or among the horizontals"),
-            "x1": number("x of one end"),
-            "y1": number("y of one end"),
-            "x2": number("x of the other end"),
-            "y2": number("y of the other end"),
-        },
-    ) | {
-        "allOf": [
+    sticks = object_schema(cavaleiro.CavaleiroView)["properties"]["sticks"]
+    sticks["items"]["allOf"] = [
+        rule(
+            "a vertical has a block and a column, a horizontal neither",
             when(
                 has(kind="vertical"),
                 props(block={"type": "integer"}, column={"type": "integer"}),
                 props(block={"type": "null"}, column={"type": "null"}),
-            )
-        ]
-    }
-    properties: dict[str, Schema] = {
-        "phase": enum(
-            "the part of the game: the roll-off for the order, the rolls of a round, the round "
-            "winner's removal, over",
-            ["order", "roll", "remove", "over"],
-        ),
-        "players": integer("how many players", 2, 8),
-        "sides": array(
-            array(seat("a seat"), "a side: one seat", min_items=1, max_items=1),
-            "one side per seat",
-            min_items=2,
-            max_items=8,
-        ),
-        "layout": obj(
-            "the figure every player lays out",
-            {
-                "text": string("its canonical notation", pattern=layout_text),
-                "blocks": array(
-                    array(number_1_9, "the column heights of a block", min_items=1, max_items=9),
-                    "the blocks",
-                    min_items=1,
-                    max_items=9,
-                ),
-                "horizontals": integer("the horizontals", 0, 9),
-                "total": integer("the sticks of the figure", 1),
-            },
-        ),
-        "sticks": array(stick, "every stick of the figure, verticals first", min_items=1),
-        "figures": array(
-            obj(
-                "a seat's figure",
-                {
-                    "seat": seat("whose"),
-                    "name": string("the player's name"),
-                    "sticks_left": integer("sticks left"),
-                    "horizontals": integer("horizontals left", 0, 9),
-                    "columns": array(
-                        integer("sticks left in a column", 0, 9),
-                        "sticks left per column",
-                        min_items=1,
-                    ),
-                    "blocks": array(
-                        integer("verticals left in a block"),
-                        "verticals left per block",
-                        min_items=1,
-                        max_items=9,
-                    ),
-                    "intact_blocks": array(
-                        integer("a block, from 1", 1, 9),
-                        "the blocks still whole",
-                        unique=True,
-                        max_items=9,
-                    ),
-                    "present": array(
-                        boolean("whether the stick is still there"),
-                        "one per stick of sticks, by id",
-                        min_items=1,
-                    ),
-                },
             ),
-            "each seat's figure",
-            min_items=2,
-            max_items=8,
-        ),
-        "order_rolloff": array(
-            array(ref("rolled", "a roll"), "a stage's rolls", min_items=1),
-            "the roll-off, one list per stage (the first roll, then each group's re-roll)",
-        ),
-        "order_groups": array(
-            seats | {"minItems": 1},
-            "while the roll-off lasts, the groups by rank, best first (a group of several rolls "
-            "again)",
-        ),
-        "order": seats
-        | {"description": "the order of play of the current round (empty during the roll-off)"},
-        "round": integer("the round (0 during the roll-off)"),
-        "to_roll": nullable(seat("whose roll is due"), "when no roll is due"),
-        "rolls": array(ref("roll", "a roll"), "this round's rolls so far, in order", max_items=8),
-        "round_winner": nullable(seat("who won the round"), "until everyone has rolled"),
-        "ranking": nullable(
-            seats | {"description": "this round's ranking, best first: the next order"},
-            "until everyone has rolled",
-        ),
-        "allowed_removal_code": nullable(removal, "outside the removal"),
-        "last_round": nullable(
-            obj(
-                "the previous finished round",
-                {
-                    "round": integer("its number", 1),
-                    "rolls": array(
-                        ref("roll", "a roll"), "its rolls, in order", min_items=2, max_items=8
-                    ),
-                    "winner": seat("who won it"),
-                    "removal": ref("decision", "what the winner removed"),
-                },
-            ),
-            "before the first round ends",
-        ),
-        "rounds_won": per_seat | {"description": "rounds won per seat"},
-        "winner": nullable(seat("who emptied their figure first"), "while the game goes on"),
-    }
+        )
+    ]
     rules: list[Schema] = [
         rule(
             "a roll is due (manual chance) exactly when to_roll names the seat to roll",
@@ -1124,7 +649,7 @@ def cavaleiro_view() -> Schema:
         ),
         rule(
             "the option layout is written in its canonical notation",
-            props(options=props(layout={"type": "string", "pattern": layout_text})),
+            props(options=props(layout={"type": "string", "pattern": cavaleiro.LAYOUT_PATTERN})),
         ),
     ]
     for n in range(2, 9):
@@ -1153,7 +678,7 @@ def cavaleiro_view() -> Schema:
                 ),
             )
         )
-    return hand_view_schema(
+    return view_schema(
         "cavaleiro",
         title="A seat's view of a Cavaleiro game",
         description=(
@@ -1161,11 +686,16 @@ def cavaleiro_view() -> Schema:
             "spectator's are the same but for seat and legal_moves. See docs/games/cavaleiro.md."
         ),
         seats=range(2, 9),
-        defs={"key": key, "rolled": rolled, "roll": roll},
+        view=cavaleiro.CavaleiroView,
+        event=cavaleiro.EVENT,
+        defs={
+            "key": key,
+            "rolled": schema(cavaleiro.Rolled),
+            "roll": schema(cavaleiro.Roll),
+        },
         log_entry=log_entry("a move: a decision, or a roll", "^roll [1-6] [1-6] [1-6] [1-6]$"),
-        events=events,
-        properties=properties,
         rules=rules,
+        overrides={"sticks": sticks},
     )
 
 

@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat, ToMove
@@ -97,6 +97,7 @@ from .rolls import (
     rank_roll,
     removal_text,
 )
+from .viewtypes import CavaleiroView, Figure, LastRound, Removal, Roll, Stick
 
 __all__ = ["Cavaleiro", "refusal_text"]
 
@@ -167,7 +168,7 @@ def _tables_for(layout: Layout) -> _Tables:
     return tables
 
 
-def _roll_json(seat: int, roll: int) -> dict[str, Any]:
+def _roll_json(seat: int, roll: int) -> Roll:
     ranked = ROLL_RANKED[roll]
     return {
         "seat": seat,
@@ -508,7 +509,7 @@ class Cavaleiro(Game):
 
     # ----------------------------------------------------------------- views
 
-    def figure(self, seat: int) -> dict[str, Any]:
+    def figure(self, seat: int) -> Figure:
         """``seat``'s figure: what is left of it, column by column and stick by stick."""
         t = self.tables
         rules = t.rules
@@ -534,7 +535,7 @@ class Cavaleiro(Game):
             "present": present,
         }
 
-    def _view(self, seat: Seat | None) -> dict[str, Any]:
+    def _view(self, seat: Seat | None) -> CavaleiroView:
         t = self.tables
         core = self.core
         stages = list(core.order_rolls)
@@ -543,7 +544,7 @@ class Cavaleiro(Game):
         allows_code = None
         if core.phase == REMOVE:
             allows_code = dict(REMOVAL_CODES[ROLL_REMOVAL[core.winning_roll()]])
-        last = None
+        last: LastRound | None = None
         if core.last_round is not None:
             number, rolls, won, action = core.last_round
             last = {
@@ -558,7 +559,7 @@ class Cavaleiro(Game):
             "players": self.num_seats,
             "sides": [[s] for s in range(self.num_seats)],
             "layout": t.layout.as_json(),
-            "sticks": [dict(s) for s in t.sticks],
+            "sticks": cast("list[Stick]", [dict(s) for s in t.sticks]),
             "figures": [self.figure(s) for s in range(self.num_seats)],
             "order_rolloff": [
                 [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in stage]
@@ -571,7 +572,7 @@ class Cavaleiro(Game):
             "rolls": [_roll_json(s, r) for s, r in core.rolls],
             "round_winner": core.round_winner if core.round_winner >= 0 else None,
             "ranking": list(core.ranking) if core.ranking else None,
-            "allowed_removal_code": allows_code,
+            "allowed_removal_code": cast("Removal | None", allows_code),
             "last_round": last,
             "rounds_won": list(core.rounds_won),
             "winner": core.winner,

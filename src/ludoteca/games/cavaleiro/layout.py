@@ -32,6 +32,8 @@ from typing import Any
 
 from ludoteca.errors import InvalidOption
 
+from .viewtypes import FigureLayout
+
 __all__ = ["DEFAULT_LAYOUT", "Layout", "parse_layout"]
 
 DEFAULT_LAYOUT = "3x3x3+3"
@@ -143,7 +145,7 @@ class Layout:
             )
         return out
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> FigureLayout:
         return {
             "text": self.text,
             "blocks": [list(block) for block in self.blocks],

@@ -31,7 +31,9 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
+
+from .viewtypes import Category
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -59,13 +61,7 @@ __all__ = [
 
 # Categories, worst first (the category number is the first element of a key).
 NOTHING, ONE_PAIR, TWO_PAIRS, THREE_OF_A_KIND, FOUR_OF_A_KIND = range(5)
-CATEGORIES: tuple[str, ...] = (
-    "nothing",
-    "one pair",
-    "two pairs",
-    "three of a kind",
-    "four of a kind",
-)
+CATEGORIES: tuple[Category, ...] = get_args(Category)
 
 # What a winning roll lets its player remove: the removal kinds.
 R_ONE, R_UP_TO_2, R_UP_TO_3, R_COLUMN_OR_HORIZONTAL, R_BLOCK_OR_HORIZONTALS = range(5)
@@ -119,7 +115,7 @@ class RankedRoll:
     """
 
     dice: tuple[int, int, int, int]
-    category: str
+    category: Category
     key: tuple[int, ...]
     name: str
     removal: str
