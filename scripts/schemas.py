@@ -161,10 +161,13 @@ def record_schema() -> dict[str, Any]:
 
 # ------------------------------------------------------------------ views
 #
-# Each game's view (``game.view(seat)``) as a schema: the keys every game's view
-# has (Game.view), then the game's own. The building blocks below keep the
-# schemas strict: every object lists all its keys, with ``additionalProperties:
-# false``; every property says what it means.
+# Each game's view (``game.view(seat)``) as a schema, generated from its typed
+# definitions (ludoteca.viewtypes.ViewBase, the keys every view has, then the
+# game's own in ludoteca/games/<game>/viewtypes.py; ludoteca.schemagen writes
+# every object with all its keys and ``additionalProperties: false``, every
+# property with what it means). Written here by hand: what a type cannot say, the
+# rules between keys (``allOf``), and what the engines decide (their moves, the
+# chance events a seat may see, each game's options).
 
 Schema = dict[str, Any]
 

@@ -22,6 +22,14 @@ stands for the type).
 {'description': 'a point', 'type': 'object', 'required': ['x'], 'additionalProperties': False,
  'properties': {'x': {'description': 'across', 'type': 'integer', 'minimum': 0, 'maximum': 9},
                 'tag': {'description': 'its tag; null if none', 'enum': ['a', 'b', None]}}}
+
+Every key says what it means:
+
+>>> class Bare(TypedDict):
+...     x: int
+>>> schema(Bare)
+Traceback (most recent call last):
+TypeError: Bare.x does not say what it means (Doc(...))
 """
 
 from __future__ import annotations
@@ -105,6 +113,8 @@ def object_schema(td: Any, overrides: Mapping[str, Schema] | None = None) -> Sch
             required.append(key)
         found = None if overrides is None else overrides.get(key)
         properties[key] = found if found is not None else schema(tp)
+        if "description" not in properties[key]:
+            raise TypeError(f"{td.__name__}.{key} does not say what it means (Doc(...))")
     out: Schema = {}
     if td.__doc__:
         out["description"] = " ".join(td.__doc__.split())
