@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from ludoteca.errors import IllegalMove
 from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat, ToMove
@@ -97,7 +97,7 @@ from .rolls import (
     rank_roll,
     removal_text,
 )
-from .viewtypes import CavaleiroView, Figure, LastRound, Removal, Roll, Stick
+from .viewtypes import CavaleiroView, Figure, LastRound, Roll, Stick
 
 __all__ = ["Cavaleiro", "refusal_text"]
 
@@ -108,7 +108,7 @@ class _Tables:
 
     rules: Rules
     notation: CavaleiroNotation
-    sticks: tuple[dict[str, Any], ...]
+    sticks: tuple[Stick, ...]
     column_first_stick: tuple[int, ...]
 
     @property
@@ -543,7 +543,7 @@ class Cavaleiro(Game):
             stages.append(core.group_rolls)
         allows_code = None
         if core.phase == REMOVE:
-            allows_code = dict(REMOVAL_CODES[ROLL_REMOVAL[core.winning_roll()]])
+            allows_code = REMOVAL_CODES[ROLL_REMOVAL[core.winning_roll()]].copy()
         last: LastRound | None = None
         if core.last_round is not None:
             number, rolls, won, action = core.last_round
@@ -559,7 +559,7 @@ class Cavaleiro(Game):
             "players": self.num_seats,
             "sides": [[s] for s in range(self.num_seats)],
             "layout": t.layout.as_json(),
-            "sticks": cast("list[Stick]", [dict(s) for s in t.sticks]),
+            "sticks": [s.copy() for s in t.sticks],
             "figures": [self.figure(s) for s in range(self.num_seats)],
             "order_rolloff": [
                 [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in stage]
@@ -572,7 +572,7 @@ class Cavaleiro(Game):
             "rolls": [_roll_json(s, r) for s, r in core.rolls],
             "round_winner": core.round_winner if core.round_winner >= 0 else None,
             "ranking": list(core.ranking) if core.ranking else None,
-            "allowed_removal_code": cast("Removal | None", allows_code),
+            "allowed_removal_code": allows_code,
             "last_round": last,
             "rounds_won": list(core.rounds_won),
             "winner": core.winner,

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any, get_args
 
-from .viewtypes import Category
+from .viewtypes import Category, ColumnUpTo, Removal
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -68,8 +68,8 @@ R_ONE, R_UP_TO_2, R_UP_TO_3, R_COLUMN_OR_HORIZONTAL, R_BLOCK_OR_HORIZONTALS = ra
 KINDS = 5
 COLUMN_LIMIT: tuple[int, ...] = (1, 2, 3, 0, 0)
 """For the pair-like removals, how many verticals of one column may be taken."""
-REMOVAL_CODES: tuple[Mapping[str, Any], ...] = (
-    *({"code": "column_up_to", "max": most} for most in COLUMN_LIMIT[:R_COLUMN_OR_HORIZONTAL]),
+REMOVAL_CODES: tuple[Removal, ...] = (
+    *(ColumnUpTo(code="column_up_to", max=most) for most in COLUMN_LIMIT[:R_COLUMN_OR_HORIZONTAL]),
     {"code": "column_or_horizontal"},
     {"code": "block_or_horizontals"},
 )
