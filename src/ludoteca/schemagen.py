@@ -4,10 +4,11 @@ types of its keys) as a JSON Schema (draft 2020-12) object.
 ``bool``, ``int``, ``float`` and ``str`` are JSON's types; a ``Literal`` is a
 ``const`` (one value) or an ``enum``; ``X | None`` may be null (its
 :class:`~ludoteca.viewtypes.Doc` says what null means); ``list[X]`` and
-``tuple[X, ...]`` are arrays of ``X``; a TypedDict is an object with exactly its
-keys (``required`` but its ``NotRequired`` ones, ``additionalProperties:
-false``), described by its docstring unless a ``Doc`` says otherwise; a union of
-TypedDicts marked :class:`~ludoteca.viewtypes.Tagged` is told apart by its key.
+``tuple[X, ...]`` are arrays of ``X`` (``tuple[X, Y]``: an ``X`` then a ``Y``);
+a TypedDict is an object with exactly its keys (``required`` but its
+``NotRequired`` ones, ``additionalProperties: false``), described by its
+docstring unless a ``Doc`` says otherwise; a union of TypedDicts marked
+:class:`~ludoteca.viewtypes.Tagged` is told apart by its key.
 ``Annotated`` metadata adds the description (``Doc``) and keywords a type
 cannot say (``Json``: a range, a length, a pattern, a ``$ref``, which then
 stands for the type).
@@ -22,6 +23,13 @@ stands for the type).
 {'description': 'a point', 'type': 'object', 'required': ['x'], 'additionalProperties': False,
  'properties': {'x': {'description': 'across', 'type': 'integer', 'minimum': 0, 'maximum': 9},
                 'tag': {'description': 'its tag; null if none', 'enum': ['a', 'b', None]}}}
+
+A tuple of fixed length lists its items:
+
+>>> pair = tuple[Annotated[int, Doc("x")], Annotated[str, Doc("name")]]
+>>> schema(pair)  # doctest: +NORMALIZE_WHITESPACE
+{'type': 'array', 'prefixItems': [{'description': 'x', 'type': 'integer'},
+ {'description': 'name', 'type': 'string'}], 'items': False, 'minItems': 2}
 
 Every key says what it means:
 
@@ -86,6 +94,13 @@ def bare(tp: Any) -> Schema:
         return {"type": SCALARS[tp]}
     if origin is Literal:
         return {"const": args[0]} if len(args) == 1 else {"enum": list(args)}
+    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+        return {
+            "type": "array",
+            "prefixItems": [schema(a) for a in args],
+            "items": False,
+            "minItems": len(args),
+        }
     if origin in (list, tuple, Sequence):
         return {"type": "array", "items": schema(args[0])}
     if origin in (Union, types.UnionType):
