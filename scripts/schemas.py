@@ -17,7 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import ludoteca
+from ludoteca.games.bingo import viewtypes as bingo
+from ludoteca.games.cavaleiro import viewtypes as cavaleiro
+from ludoteca.games.fiveup import viewtypes as fiveup
+from ludoteca.games.texas42 import viewtypes as texas42
 from ludoteca.options import OptionSpec
+from ludoteca.schemagen import object_schema, schema
+from ludoteca.viewtypes import ViewBase
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "schemas"
@@ -155,10 +161,13 @@ def record_schema() -> dict[str, Any]:
 
 # ------------------------------------------------------------------ views
 #
-# Each game's view (``game.view(seat)``) as a schema: the keys every game's view
-# has (Game.view), then the game's own. The building blocks below keep the
-# schemas strict: every object lists all its keys, with ``additionalProperties:
-# false``; every property says what it means.
+# Each game's view (``game.view(seat)``) as a schema, generated from its typed
+# definitions (ludoteca.viewtypes.ViewBase, the keys every view has, then the
+# game's own in ludoteca/games/<game>/viewtypes.py; ludoteca.schemagen writes
+# every object with all its keys and ``additionalProperties: false``, every
+# property with what it means). Written here by hand: what a type cannot say, the
+# rules between keys (``allOf``), and what the engines decide (their moves, the
+# chance events a seat may see, each game's options).
 
 Schema = dict[str, Any]
 
@@ -180,14 +189,6 @@ def integer(description: str, minimum: int | None = 0, maximum: int | None = Non
     return out
 
 
-def boolean(description: str) -> Schema:
-    return {"description": description, "type": "boolean"}
-
-
-def number(description: str) -> Schema:
-    return {"description": description, "type": "number"}
-
-
 def string(description: str, *, pattern: str | None = None) -> Schema:
     out: Schema = {"description": description, "type": "string"}
     if pattern is not None:
@@ -199,43 +200,6 @@ def enum(description: str, values: Sequence[Any]) -> Schema:
     return {"description": description, "enum": list(values)}
 
 
-def const(description: str, value: Any) -> Schema:
-    return {"description": description, "const": value}
-
-
-def ref(name: str, description: str) -> Schema:
-    return {"description": description, "$ref": f"#/$defs/{name}"}
-
-
-def nullable(schema: Schema, when_null: str) -> Schema:
-    """``schema`` or ``null``; ``when_null`` says what null means."""
-    inner = {k: v for k, v in schema.items() if k != "description"}
-    description = f"{schema['description']}; null {when_null}"
-    if "enum" in inner:
-        return {"description": description, "enum": [*inner["enum"], None]}
-    if isinstance(inner.get("type"), str) and set(inner) <= SIMPLE:
-        return {"description": description, **inner, "type": [inner["type"], "null"]}
-    return {"description": description, "anyOf": [inner, {"type": "null"}]}
-
-
-def array(
-    items: Schema,
-    description: str,
-    *,
-    min_items: int | None = None,
-    max_items: int | None = None,
-    unique: bool = False,
-) -> Schema:
-    out: Schema = {"description": description, "type": "array", "items": items}
-    if min_items is not None:
-        out["minItems"] = min_items
-    if max_items is not None:
-        out["maxItems"] = max_items
-    if unique:
-        out["uniqueItems"] = True
-    return out
-
-
 def obj(description: str, properties: dict[str, Schema], *, optional: Sequence[str] = ()) -> Schema:
     """An object with exactly these keys (all required but ``optional``)."""
     return {
@@ -245,33 +209,6 @@ def obj(description: str, properties: dict[str, Schema], *, optional: Sequence[s
         "additionalProperties": False,
         "properties": properties,
     }
-
-
-def tagged(description: str, key: str, variants: dict[str, Schema]) -> Schema:
-    """An object whose ``key`` (a code) says which of ``variants`` it is.
-
-    The code picks its variant by halving the list of codes (``if`` the code is one
-    of the first half ``then`` … ``else`` …): a validator asks a few questions per
-    object instead of one per code.
-    """
-    return {
-        "description": description,
-        "type": "object",
-        "required": [key],
-        "properties": {key: {"enum": list(variants)}},
-        "allOf": [dispatch(key, list(variants.items()))],
-    }
-
-
-def dispatch(key: str, variants: list[tuple[str, Schema]]) -> Schema:
-    if len(variants) == 1:
-        return variants[0][1]
-    half = len(variants) // 2
-    return when(
-        {"properties": {key: {"enum": [code for code, _ in variants[:half]]}}},
-        dispatch(key, variants[:half]),
-        dispatch(key, variants[half:]),
-    )
 
 
 def when(condition: Schema, then: Schema, otherwise: Schema | None = None) -> Schema:
@@ -321,30 +258,6 @@ SPECTATOR_HAND = rule(
 
 
 SEAT = "a seat (0-based)"
-
-
-def seat(description: str) -> Schema:
-    return ref("seat", description)
-
-
-def tile(description: str) -> Schema:
-    return ref("tile", description)
-
-
-def tiles(description: str, **kw: Any) -> Schema:
-    return array(ref("tile", "a tile"), description, unique=True, **kw)
-
-
-def event(code: str, description: str, params: dict[str, Schema]) -> Schema:
-    """One event of the view's ``events``: the move index, the code, its parameters."""
-    return obj(
-        description,
-        {
-            "n": integer("the index in log of the move that did it"),
-            "code": const("what happened", code),
-            **params,
-        },
-    )
 
 
 INLINED = ("seat", "tile", "side")
@@ -420,58 +333,37 @@ def view_schema(
     *,
     title: str,
     description: str,
-    seats: int,
+    seats: Sequence[int],
+    view: Any,
+    event: Any,
     defs: dict[str, Schema],
     log_entry: Schema,
-    events: dict[str, Schema],
-    properties: dict[str, Schema],
     rules: list[Schema],
+    overrides: dict[str, Schema] | None = None,
 ) -> Schema:
-    """A game's view schema: the keys of every view, then the game's ``properties``
-    and ``rules`` (conditions between keys)."""
+    """A game's view schema: the keys of every view (:class:`ViewBase`), then the
+    game's own (the TypedDict ``view``, the schemas of ``overrides`` for their
+    keys), its events (the items of ``events``: the tagged union ``event``), and
+    ``rules`` (conditions between keys)."""
     cls = ludoteca.game_class(name)
+    base = object_schema(ViewBase)["properties"]
     common: dict[str, Schema] = {
-        "game": const("the game", name),
-        "seat": nullable(seat("the seat this view is for"), "for a spectator"),
-        "names": array(
-            string("a player's name"),
-            "the players' names, one per seat (not part of the game: they may change at any time)",
-            min_items=min(seats),
-            max_items=max(seats),
-        ),
-        "to_move": enum(
-            'who acts now: a seat, "chance" when a chance event is due (manual chance '
-            "only), null once the game is over",
-            [*range(max(seats)), "chance", None],
-        ),
-        "over": boolean("whether the game is over"),
-        "legal_moves": array(
-            ref("decision", "a decision in canonical notation"),
-            "the decisions this seat may make now (empty unless this seat is to move; "
-            "always empty for a spectator)",
-            unique=True,
-        ),
-        "log": array(
-            log_entry,
-            "every move so far, in order: decisions in canonical notation, chance events as "
-            "this seat may see them (tiles it may not see written ?)",
-        ),
-        "log_seats": array(
-            enum(
-                'who made the move of log at the same index: a seat, or "chance"',
-                [*range(max(seats)), "chance"],
-            ),
-            "who made each move of log",
-        ),
-        "events": array(
-            tagged("an event: a code with its numbers (docs/games/)", "code", events),
-            "what the moves did, in order, as this seat may know it",
-        ),
-        "options": obj(
-            "the game's options, every one with its value",
-            {key: option_schema(spec) for key, spec in cls.option_specs.items()},
-        ),
+        "game": base["game"] | {"const": name},
+        "names": base["names"] | {"minItems": min(seats), "maxItems": max(seats)},
+        "to_move": enum(base["to_move"]["description"], [*range(max(seats)), "chance", None]),
+        "log": base["log"] | {"items": log_entry},
+        "log_seats": base["log_seats"]
+        | {
+            "items": enum(base["log_seats"]["items"]["description"], [*range(max(seats)), "chance"])
+        },
+        "events": base["events"] | {"items": schema(event)},
     }
+    options = obj(
+        "the game's options, every one with its value",
+        {key: option_schema(spec) for key, spec in cls.option_specs.items()},
+    )
+    own = object_schema(view, {"options": options, **(overrides or {})})
+    properties = base | common | own["properties"]
     over = rule(
         "a game is over exactly when no one is to move, its phase is over and it has a winner",
         when(
@@ -501,15 +393,15 @@ def view_schema(
     spectator = rule(
         "a spectator has no legal moves", when(has(seat=None), props(legal_moves={"maxItems": 0}))
     )
-    schema: Schema = {
+    schema_: Schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://ludoteca.example/schemas/{name}.view.schema.json",
         "title": title,
         "description": description,
         "type": "object",
-        "required": [*common, *properties],
+        "required": list(properties),
         "additionalProperties": False,
-        "properties": {**common, **properties},
+        "properties": properties,
         "allOf": [over, spectator, *to_move, *rules],
         "$defs": {
             "seat": integer(SEAT, 0, max(seats) - 1),
@@ -519,139 +411,10 @@ def view_schema(
             **defs,
         },
     }
-    return collapse(inline(schema, schema["$defs"], INLINED))
+    return collapse(inline(schema_, schema_["$defs"], INLINED))
 
 
 def texas42_view() -> Schema:
-    moves = decisions("texas42")["enum"]
-    bids = [m for m in moves if m == "pass" or m.startswith("bid ")]
-    contracts = [m for m in moves if m.startswith("trump ") or m in ("nello", "sevens")]
-    trumps = [*map(str, range(7)), "doubles", "follow-me"]
-    team = integer("a team: 0 (seats 0 and 2) or 1 (seats 1 and 3)", 0, 1)
-    per_team = {"minItems": 2, "maxItems": 2}
-
-    def per_team_ints(description: str, maximum: int | None = None) -> Schema:
-        return array(integer("a team's number", 0, maximum), description) | per_team
-
-    play = obj(
-        "a tile played",
-        {"seat": seat("who played it"), "tile": tile("the tile")},
-    )
-    trick = obj(
-        "a finished trick",
-        {
-            "leader": seat("who led"),
-            "plays": array(ref("play", "a play"), "the plays in order", min_items=3, max_items=4),
-            "winner": seat("who won it"),
-            "points": integer("1 for the trick plus the count of its tiles", 1, 31),
-        },
-    )
-    bid_entry = obj(
-        "a bid (or a pass)",
-        {"seat": seat("who bid"), "bid": enum("the bid in notation", bids)},
-    )
-    bid_list = array(ref("bid", "a bid"), "the bids of the hand in order", max_items=4)
-    high_bid = enum("the winning bid, in notation", bids[1:])
-    contract = enum("the contract named", contracts)
-    trump = nullable(enum("the trump suit", trumps), "for nello and sevens")
-    reasons = ["bid_reached", "bid_out_of_reach", "nello_no_trick", "nello_took_a_trick"]
-    hand_common: dict[str, Schema] = {
-        "hand": integer("the hand's number, from 1", 1),
-        "dealer": seat("who dealt it"),
-    }
-    passed_out: dict[str, Schema] = {
-        "all_passed": const("every seat passed: the hand was redealt", True),
-        "bidder": const("no bidder", None),
-        "made": const("nothing was made", None),
-        "reason": const("why the hand ended", "all_passed"),
-        "gained": const("nothing was gained", [0, 0]),
-        "scores_after": per_team_ints("the scores after the hand"),
-    }
-
-    def played(extra: dict[str, Schema]) -> dict[str, Schema]:
-        return {
-            "all_passed": const("a bid won: the hand was played", False),
-            "bidder": seat("who won the bidding"),
-            "bid": high_bid,
-            **extra,
-            "contract": contract,
-            "made": boolean("whether the bidders made their bid"),
-            "reason": enum(
-                "why: bid_reached, bid_out_of_reach (set), nello_no_trick (made), "
-                "nello_took_a_trick (set)",
-                reasons,
-            ),
-            "points": per_team_ints("the points each team took in the hand", 42),
-            "gained": per_team_ints("marks or points each team gained"),
-            "scores_after": per_team_ints("the scores after the hand"),
-            "tricks_played": integer("tricks played before the hand was decided", 1, 7),
-        }
-
-    summary = when(
-        has(all_passed=True),
-        obj(
-            "a hand every seat passed",
-            {**hand_common, "bids": bid_list, **passed_out},
-        ),
-        obj(
-            "a hand played",
-            {
-                **hand_common,
-                "bids": bid_list,
-                **played(
-                    {
-                        "bid_value": integer("the bid in points (a mark is 42)", 30, 294),
-                        "marks_at_stake": integer("marks the bid is worth", 1, 7),
-                        "declarer": seat("who named the contract"),
-                        "trump": trump,
-                        "tricks": array(ref("trick", "a trick"), "its tricks", max_items=7),
-                    }
-                ),
-            },
-        ),
-    )
-    summary = {
-        "description": "a finished hand",
-        "type": "object",
-        "required": ["all_passed"],
-    } | summary
-    hand_over = when(
-        has(all_passed=True),
-        event("hand_over", "a hand every seat passed", {**hand_common, **passed_out}),
-        event("hand_over", "a hand played to its end", {**hand_common, **played({})}),
-    )
-    events: dict[str, Schema] = {
-        "contract": event(
-            "contract",
-            "trump (or nello, sevens) named",
-            {
-                "seat": seat("the declarer"),
-                "bidder": seat("who won the bidding"),
-                "bid": high_bid,
-                "contract": contract,
-                "trump": trump,
-                "sitting_out": nullable(seat("the nello bidder's partner"), "when no one sits out"),
-            },
-        ),
-        "trick": event(
-            "trick",
-            "a trick won, on its last play",
-            {
-                "trick": integer("the trick's number in the hand", 1, 7),
-                "leader": seat("who led"),
-                "seats": array(seat("a seat"), "who played, in order", min_items=3, max_items=4),
-                "tiles": tiles("the tiles played, in order", min_items=3, max_items=4),
-                "winner": seat("who won it"),
-                "points": integer("1 for the trick plus the count of its tiles", 1, 31),
-            },
-        ),
-        "hand_over": {"type": "object", "required": ["all_passed"]} | hand_over,
-        "game_over": event(
-            "game_over",
-            "a team reached the target",
-            {"winner": team, "scores": per_team_ints("the final scores")},
-        ),
-    }
     hand7 = tiles_re(7)
     deal = f"deal (?:{hand7}|\\?)(?: \\| (?:{hand7}|\\?)){{3}}"
 
@@ -659,66 +422,6 @@ def texas42_view() -> Schema:
         parts = [hand7 if i == s else "\\?" for i in range(4)]
         return "^deal " + " \\| ".join(parts) + "$"
 
-    properties: dict[str, Schema] = {
-        "phase": enum(
-            "the part of the game: the draw for first dealer, the deal, the bidding, naming "
-            "trump, the tricks, over",
-            ["draw", "deal", "bid", "trump", "play", "over"],
-        ),
-        "sides": const("the seats of each team", [[0, 2], [1, 3]]),
-        "team_of": const("each seat's team", [0, 1, 0, 1]),
-        "scoring": enum(
-            "the option scoring: marks (first to 7) or points (first to 250)", ["marks", "points"]
-        ),
-        "target": enum("the score that wins: 7 marks or 250 points", [7, 250]),
-        "scores": per_team_ints("each team's score, in marks or points"),
-        "dealer": nullable(
-            seat("the dealer of the current hand"), "before the draw for first dealer"
-        ),
-        "first_dealer_draws": array(
-            array(
-                ref("play", "a tile drawn"),
-                "a draw: one tile per drawing seat",
-                min_items=2,
-                max_items=4,
-            ),
-            "the draws for first dealer (after a tie for highest, the tied seats draw again)",
-        ),
-        "hand": tiles("this seat's tiles, high first (empty for a spectator)", max_items=7),
-        "hand_sizes": array(
-            integer("tiles in a seat's hand", 0, 7), "how many tiles each seat holds"
-        )
-        | {"minItems": 4, "maxItems": 4},
-        "bids": bid_list,
-        "high_bid": nullable(high_bid, "while no one has bid"),
-        "bidder": nullable(seat("who made the high bid"), "while no one has bid"),
-        "declarer": nullable(
-            seat(
-                "who names the contract (the bidder, or the partner of a plunge or splash bidder)"
-            ),
-            "before the bidding ends",
-        ),
-        "contract": nullable(contract, "before it is named"),
-        "trump": nullable(
-            enum("the trump suit", trumps), "before it is named, and for nello and sevens"
-        ),
-        "sitting_out": nullable(
-            seat("the nello bidder's partner, who sits the hand out"), "unless nello is played"
-        ),
-        "leader": nullable(seat("who leads the current trick"), "outside the tricks"),
-        "trick": array(ref("play", "a play"), "the tiles on the table, in order", max_items=3),
-        "led_suit": nullable(
-            enum("the suit led in the current trick", [*map(str, range(7)), "doubles"]),
-            "when no tile is on the table",
-        ),
-        "tricks": array(ref("trick", "a trick"), "this hand's finished tricks", max_items=7),
-        "last_trick": nullable(
-            ref("trick", "the last finished trick of this hand"), "before the first"
-        ),
-        "points": per_team_ints("the points each team has taken this hand", 42),
-        "hands_played": array(ref("hand", "a hand"), "a summary of every finished hand"),
-        "winner": nullable(team, "while the game goes on"),
-    }
     rules: list[Schema] = [
         rule(
             f"scoring {scoring}: the target is {target}",
@@ -761,132 +464,20 @@ def texas42_view() -> Schema:
             "See docs/games/texas42.md."
         ),
         seats=(4,),
-        defs={"play": play, "trick": trick, "bid": bid_entry, "hand": summary},
+        view=texas42.Texas42View,
+        event=texas42.EVENT,
+        defs={
+            "play": schema(texas42.Play),
+            "trick": schema(texas42.Trick),
+            "bid": schema(texas42.Bid),
+            "hand": schema(texas42.HandSummary),
+        },
         log_entry=log_entry(
             "a move: a decision, the draw for first dealer, or a deal",
             f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$",
             f"^{deal}$",
         ),
-        events=events,
-        properties=properties,
         rules=rules,
-    )
-
-
-DIRECTIONS = ["north", "east", "south", "west"]
-
-
-def fiveup_arm() -> Schema:
-    return obj(
-        "one of a spinner's four arms",
-        {
-            "kind": enum("a side or a tip of the double", ["side", "tip"]),
-            "state": enum(
-                "open: a tile may join there now; closed: a tip while a side is free; taken: a "
-                "line starts there; parent: the side the double joins its parent by",
-                ["open", "closed", "taken", "parent"],
-            ),
-            "tiles": array(
-                integer("a tile's id"),
-                "the ids of the line that starts there (taken), or the parent's id (parent)",
-            ),
-        },
-    )
-
-
-def fiveup_layout() -> Schema:
-    return obj(
-        "the layout on the table as geometry: units are half squares (a tile is 4 by 2), x "
-        "grows east and y south; see docs/games/fiveup.md",
-        {
-            "tiles": array(
-                obj(
-                    "a tile laid",
-                    {
-                        "id": integer("its id: its place in play order, from 0"),
-                        "tile": tile("the tile"),
-                        "x": integer("west edge", None),
-                        "y": integer("north edge", None),
-                        "w": enum("width", [2, 4]),
-                        "h": enum("height", [2, 4]),
-                        "orientation": enum("how it lies", ["horizontal", "vertical"]),
-                        "ends": array(
-                            integer("a number", 0, 6),
-                            "its two numbers, west (or north) half first",
-                        )
-                        | {"minItems": 2, "maxItems": 2},
-                        "double": boolean("whether it is a double (a spinner)"),
-                        "heading": enum("the way its line grows", DIRECTIONS),
-                        "parent": nullable(
-                            integer("the id of the tile it joins"), "for the opening tile"
-                        ),
-                        "joins": nullable(
-                            integer("the number where it meets its parent", 0, 6),
-                            "for the opening tile",
-                        ),
-                        "place": enum(
-                            "where it joins: the opening tile, the end of a non-double, the side "
-                            "or the tip of a double",
-                            ["opening", "end", "side", "tip"],
-                        ),
-                        "turned": boolean("whether it was laid at a corner"),
-                    },
-                ),
-                "the tiles in play order",
-                max_items=28,
-            ),
-            "spinners": array(
-                obj(
-                    "a double",
-                    {
-                        "id": integer("its tile's id"),
-                        "tile": string("the double", pattern="^([0-6])-\\1$"),
-                        "counts": enum(
-                            "what it adds to the open ends (both halves while a side is free)",
-                            [0, 2, 4, 6, 8, 10, 12],
-                        ),
-                        "arms": obj(
-                            "its four arms by direction",
-                            {d: ref("arm", f"the {d} arm") for d in DIRECTIONS},
-                        ),
-                    },
-                ),
-                "every double laid, in play order",
-                max_items=7,
-            ),
-            "open_ends": array(
-                obj(
-                    "a place a tile may join now",
-                    {
-                        "target": integer("the id of the tile to join"),
-                        "tile": tile("that tile"),
-                        "number": integer("the number a tile must show to join there", 0, 6),
-                        "place": enum(
-                            "the end of a non-double, a side or a tip of a double",
-                            ["end", "side", "tip"],
-                        ),
-                        "x": integer("middle of the edge to join", None),
-                        "y": integer("middle of the edge to join", None),
-                        "direction": enum("the way a tile joined there would grow", DIRECTIONS),
-                        "counts": integer("what this end adds to the total", 0, 12),
-                    },
-                ),
-                "every open end",
-            ),
-            "ends_total": integer("the sum of the open ends (a multiple of 5 scores)"),
-            "bounds": obj(
-                "the box around the drawing",
-                {
-                    "x": integer("west edge", None),
-                    "y": integer("north edge", None),
-                    "w": integer("width"),
-                    "h": integer("height"),
-                },
-            ),
-            "overlapping": boolean(
-                "whether the drawing failed to keep tiles apart (always false so far)"
-            ),
-        },
     )
 
 
@@ -911,195 +502,17 @@ def drew_rules(seats: Sequence[int]) -> list[Schema]:
 
 
 def fiveup_view() -> Schema:
-    side = ref("side", "a side")
     hand5 = tiles_re(5)
     part = f"(?:{hand5}|\\?)"
-    score_kinds = ["ends", "domino", "blocked"]
-
-    def per_side(description: str) -> Schema:
-        return array(integer("a side's number"), description, min_items=2, max_items=3)
-
-    def per_seat(description: str, maximum: int | None = None) -> Schema:
-        return array(integer("a seat's number", 0, maximum), description, min_items=2, max_items=4)
-
-    pips_and_tiles: dict[str, Schema] = {
-        "pips_left": per_seat("the pips left in each seat's hand"),
-        "tiles_left": array(
-            tiles("a seat's tiles"), "the tiles left in each seat's hand", min_items=2, max_items=4
-        ),
-    }
-    ends = ["domino", "blocked", "target reached"]
-    hand_summary = obj(
-        "a finished hand",
-        {
-            "hand": integer("its number, from 1", 1),
-            "leader": seat("who led it"),
-            "end": enum(
-                "how it ended: a player went out, every seat passed in a row, or a score "
-                "reached the target mid-hand",
-                ends,
-            ),
-            "domino_by": nullable(seat("who went out"), "if no one did"),
-            "bonus_side": nullable(side, "when no side took a bonus"),
-            "bonus_points": integer("the bonus for going out or for a block (0 for none)"),
-            "scores_after": per_side("the scores after the hand"),
-            **pips_and_tiles,
-        },
-        optional=list(pips_and_tiles),
-    ) | {
+    pips_and_tiles = ["pips_left", "tiles_left"]
+    hand_summary = schema(fiveup.HandSummary) | {
         "allOf": [
             when(
                 has(end="target reached"),
                 {"not": {"anyOf": [{"required": [k]} for k in pips_and_tiles]}},
-                {"required": list(pips_and_tiles)},
+                {"required": pips_and_tiles},
             )
         ]
-    }
-    events: dict[str, Schema] = {
-        "drew": event(
-            "drew",
-            "a draw from the stock",
-            {
-                "seat": seat("who drew"),
-                "tile": nullable(
-                    tile("the tile drawn"), "for every other seat: only the drawer sees it"
-                ),
-            },
-        ),
-        "passed": event("passed", "a pass", {"seat": seat("who passed")}),
-        "ends_scored": event(
-            "ends_scored",
-            "a play left open ends adding up to a multiple of 5",
-            {
-                "seat": seat("who played"),
-                "side": side,
-                "ends": integer("the sum of the open ends", 5) | {"multipleOf": 5},
-                "points": integer("the points: ends / 5", 1),
-                "scored": boolean("false when exact_61 refused the points"),
-            },
-        ),
-        "domino_bonus": event(
-            "domino_bonus",
-            "a player went out",
-            {
-                "seat": seat("who went out"),
-                "side": side,
-                "opponents": array(
-                    seat("an opponent"), "the opponents' seats", min_items=1, max_items=3
-                ),
-                "pips": array(
-                    integer("pips"),
-                    "the pips left in each opponent's hand, in that order",
-                    min_items=1,
-                    max_items=3,
-                ),
-                "total": integer("the opponents' pips together"),
-                "rounding": enum(
-                    "how the total was rounded to a multiple of 5: down (1-2), up (3-4), none",
-                    ["down", "up", "none"],
-                ),
-                "points": integer("the bonus: the rounded total / 5"),
-                "scored": boolean("false for 0 points or when exact_61 refused them"),
-            },
-        ),
-        "blocked": event(
-            "blocked",
-            "every seat passed in a row: the hand is blocked",
-            {
-                "pips": per_side("the pips left per side"),
-                "side": nullable(side, "on a tie for the fewest pips"),
-                "seat": nullable(seat("who scores (2 or 3 players)"), "for a team or a tie"),
-                "points": integer("the bonus on the other sides' pips"),
-                "scored": boolean("whether the bonus was scored"),
-            },
-        ),
-        "hand_ended": event(
-            "hand_ended",
-            "a hand is over",
-            {
-                "hand": integer("its number, from 1", 1),
-                "leader": seat("who led it"),
-                "how": enum("how it ended", ["domino", "blocked", "target_reached"]),
-                "seat": nullable(seat("who went out"), "if no one did"),
-                "side": nullable(side, "when no side took a bonus"),
-                "points": integer("the bonus taken (0 for none)"),
-                "gained": per_side("the points each side scored in the hand"),
-                "scores": per_side("the scores after it"),
-                "pips_left": nullable(
-                    pips_and_tiles["pips_left"], "when the target was reached mid-hand"
-                ),
-                "tiles_left": nullable(
-                    pips_and_tiles["tiles_left"],
-                    "when the target was reached mid-hand (the hands are not shown)",
-                ),
-            },
-        ),
-        "game_over": event(
-            "game_over",
-            "a side reached the target",
-            {"winner": side, "scores": per_side("the final scores")},
-        ),
-    }
-    properties: dict[str, Schema] = {
-        "phase": enum(
-            "the part of the game: the draw for first leader, the deal, the play, over",
-            ["draw", "deal", "play", "over"],
-        ),
-        "sides": array(
-            array(seat("a seat"), "a side's seats", min_items=1, max_items=2),
-            "the seats of each side: one side per seat with 2 or 3 players, two teams (0 and 2, "
-            "1 and 3) with 4",
-            min_items=2,
-            max_items=3,
-        ),
-        "side_of": array(side, "each seat's side", min_items=2, max_items=4),
-        "target": integer("the score that wins (the option target)", 1, 10000),
-        "scores": per_side("each side's score"),
-        "first_leader_draw": array(
-            obj("a tile drawn", {"seat": seat("who drew it"), "tile": tile("the tile")}),
-            "the draw for first leader, one tile per seat (empty before it)",
-            max_items=4,
-        ),
-        "first_leader": nullable(seat("who led the first hand"), "before the draw"),
-        "hand_number": integer("the current hand's number (0 before the first deal)"),
-        "leader": nullable(seat("who leads the current hand (or the next one)"), "before the draw"),
-        "turn": nullable(seat("whose turn it is in the play"), "outside the play"),
-        "hand": tiles(
-            "this seat's tiles, high first (empty for a spectator and between hands)", max_items=22
-        ),
-        "hand_sizes": per_seat("how many tiles each seat holds", 22),
-        "drawn": per_seat(
-            "how many tiles each seat drew this hand (the count is public, the tiles are not)", 22
-        ),
-        "stock_size": integer("tiles left in the stock", 0, 18),
-        "stock_drawable": integer(
-            "tiles that may still be drawn (the last one or two never are)", 0, 17
-        ),
-        "passes_in_a_row": integer("passes since the last play or draw", 0, 4),
-        "layout": fiveup_layout(),
-        "score_events": array(
-            obj(
-                "a score",
-                {
-                    "hand": integer("the hand's number", 1),
-                    "move": integer("the index in log of the move that scored"),
-                    "seat": nullable(
-                        seat("who played or went out, or who scores a block (2 or 3 players)"),
-                        "for a team's block bonus",
-                    ),
-                    "side": side,
-                    "kind": enum(
-                        "what scored: open ends, going out (domino), a block", score_kinds
-                    ),
-                    "points": integer("the points", 1),
-                    "scored": boolean("false when exact_61 refused them"),
-                    "scores": per_side("the scores after it"),
-                },
-            ),
-            "every score of the game, in order",
-        ),
-        "hands_played": array(ref("hand", "a hand"), "a summary of every finished hand"),
-        "winner": nullable(side, "while the game goes on"),
     }
     rules: list[Schema] = [chance_rule(["draw", "deal"])]
     for n in (2, 3, 4):
@@ -1148,9 +561,11 @@ def fiveup_view() -> Schema:
             "See docs/games/fiveup.md."
         ),
         seats=(2, 3, 4),
+        view=fiveup.FiveUpView,
+        event=fiveup.EVENT,
         defs={
             "side": integer("a side: a seat with 2 or 3 players, a team with 4 (see sides)", 0, 2),
-            "arm": fiveup_arm(),
+            "arm": schema(fiveup.Arm),
             "hand": hand_summary,
         },
         log_entry=log_entry(
@@ -1158,304 +573,13 @@ def fiveup_view() -> Schema:
             f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$",
             f"^deal {part}(?: \\| {part}){{1,3}} \\| stock \\?$",
         ),
-        events=events,
-        properties=properties,
         rules=rules,
     )
 
 
 def bingo_view() -> Schema:
-    double = string("a double", pattern="^([0-6])-\\1$")
-    doubles = array(double, "doubles", unique=True, max_items=7)
-    pair = {"minItems": 2, "maxItems": 2}
-
-    def per_seat(description: str, maximum: int | None = None) -> Schema:
-        return array(integer("a seat's number", 0, maximum), description) | pair
-
     hand7 = tiles_re(7)
     part = f"(?:{hand7}|\\?)"
-    trump = integer("the trump suit: the higher number of the turned-up tile", 0, 6)
-    play = obj("a tile played", {"seat": seat("who played it"), "tile": tile("the tile")})
-    trick = obj(
-        "a finished trick",
-        {
-            "leader": seat("who led"),
-            "plays": array(play, "the lead, then the answer", min_items=2, max_items=2),
-            "shown": doubles | {"description": "the doubles shown with the lead"},
-            "winner": seat("who won it"),
-            "points": integer("the points captured"),
-            "show_points": integer("the show's points scored with it (0 if none or lost)"),
-            "following_compulsory": boolean("whether the follow rule applied to the answer"),
-        },
-    )
-    sets_codes = {
-        "no_trick": "the loser took no trick (3 sets)",
-        "under_30": "the loser had fewer than 30 points (2 sets)",
-        "at_least_30": "the loser had at least 30 points (1 set)",
-    }
-    end_codes = ["reached_70", "closer_failed", "tiles_ran_out"]
-    set_events = {
-        code: obj(
-            f"sets won: {meaning}",
-            {
-                "hand": integer("the hand's number", 1),
-                "seat": seat("who won the sets"),
-                "sets": const("how many sets", sets),
-                "code": const("why", code),
-                "loser_points": integer("the loser's points"),
-            },
-        )
-        for sets, (code, meaning) in zip((3, 2, 1), sets_codes.items(), strict=True)
-    }
-    set_events["bingo_capture"] = obj(
-        "an extra set for taking the trump double with the bingo (6-6, or 0-0 with the option "
-        "blanks_as_seven)",
-        {
-            "hand": integer("the hand's number", 1),
-            "seat": seat("who won the set"),
-            "sets": const("how many sets", 1),
-            "code": const("why", "bingo_capture"),
-            "trump_double": double | {"description": "the trump double taken"},
-        },
-    )
-    score_common: dict[str, Schema] = {
-        "hand": integer("the hand's number", 1),
-        "trick": integer("the trick's number in the hand", 1, 14),
-        "seat": seat("who scored"),
-        "points": integer("the points", 1),
-    }
-    score_events = {
-        "capture": obj(
-            "points captured in a trick",
-            {
-                **score_common,
-                "reason": const("why", "capture"),
-                "tiles": tiles("the trick's tiles", min_items=2, max_items=2),
-            },
-        ),
-        "show": obj(
-            "a show scored with the trick",
-            {
-                **score_common,
-                "reason": const("why", "show"),
-                "doubles": doubles | {"description": "the doubles shown"},
-            },
-        ),
-        "failed close": obj(
-            "the points a closer who failed gives the other player",
-            {**score_common, "reason": const("why", "failed close"), "closer": seat("who closed")},
-        ),
-    }
-    summary = obj(
-        "a finished hand",
-        {
-            "hand": integer("its number, from 1", 1),
-            "leader": seat("who led it"),
-            "trump": trump,
-            "turned_up": tile("the tile turned up at the deal"),
-            "closed_by": nullable(seat("who closed the stock"), "if no one did"),
-            "closed_before_trick": nullable(
-                integer("the number of the trick the close came before", 1, 14), "if no one closed"
-            ),
-            "tricks_played": integer("tricks played", 1, 14),
-            "tricks_won": per_seat("tricks each seat won", 14),
-            "points": per_seat("each seat's points (a failed close's extra points included)"),
-            "winner": seat("who won it"),
-            "failed_close_penalty": integer("the extra points of a failed close (0 for none)"),
-            "bingo_capture": nullable(
-                seat("who took the trump double with the bingo"), "if no one did"
-            ),
-            "sets_won": per_seat("sets each seat won in the hand", 4),
-            "sets_after": per_seat("the sets after the hand"),
-            "end": enum(
-                "how it ended: a player reached 70, the tiles ran out after a close, the tiles "
-                "ran out",
-                end_codes,
-            ),
-            "sets_reason": enum("why the winner won its sets", list(sets_codes)),
-            "tricks": array(ref("trick", "a trick"), "its tricks", max_items=14),
-        },
-    )
-    events: dict[str, Schema] = {
-        "first_leader": event(
-            "first_leader",
-            "the draw for first leader",
-            {
-                "tiles": tiles("seat 0's tile, then seat 1's", min_items=2, max_items=2),
-                "leader": seat("who leads first"),
-            },
-        ),
-        "hand_dealt": event(
-            "hand_dealt",
-            "a deal",
-            {
-                "hand": integer("the hand's number, from 1", 1),
-                "leader": seat("who leads it"),
-                "trump": trump,
-                "up": tile("the turned-up tile"),
-            },
-        ),
-        "doubles_shown": event(
-            "doubles_shown",
-            "a lead with a show",
-            {
-                "seat": seat("who showed"),
-                "led": double | {"description": "the double led"},
-                "tiles": doubles | {"description": "the doubles shown", "minItems": 1},
-                "points": integer(
-                    "what the show scores if the trick is won, the bonus included", 1
-                ),
-                "bingo_bonus": enum("10 when the bingo is led or shown, else 0", [0, 10]),
-            },
-        ),
-        "trick_won": event(
-            "trick_won",
-            "an answer: the trick is won",
-            {
-                "trick": integer("the trick's number in the hand", 1, 14),
-                "leader": seat("who led"),
-                "tiles": tiles("the tile led, then the answer", min_items=2, max_items=2),
-                "winner": seat("who won it"),
-                "points": integer("the points captured"),
-                "show_points": integer("the show's points scored with it (0 if none or lost)"),
-            },
-        ),
-        "bingo_capture": event(
-            "bingo_capture",
-            "the trump double taken with the bingo",
-            {
-                "seat": seat("who took it (an extra set)"),
-                "trump_double": double | {"description": "the trump double"},
-            },
-        ),
-        "drew": event(
-            "drew",
-            "a tile drawn from the stock",
-            {
-                "seat": seat("who drew"),
-                "tile": nullable(
-                    tile("the tile drawn"), "for every other seat: only the drawer sees it"
-                ),
-            },
-        ),
-        "stock_closed": event(
-            "stock_closed",
-            "a close",
-            {
-                "seat": seat("who closed"),
-                "points": integer("the closer's points then"),
-                "before_trick": integer("the trick the close came before", 1, 14),
-            },
-        ),
-        "last_two_taken": event(
-            "last_two_taken",
-            "the trick's winner took one of the last two stock tiles",
-            {
-                "seat": seat("who chose"),
-                "took": enum("the turned-up tile or the hidden one", ["up", "hidden"]),
-                "up_to": seat("who got the turned-up tile"),
-                "up": tile("the turned-up tile"),
-            },
-        ),
-        "following_compulsory": event(
-            "following_compulsory",
-            "from now on the follow rule applies",
-            {"why": enum("the stock was closed, or is exhausted", ["closed", "exhausted"])},
-        ),
-        "hand_ended": event(
-            "hand_ended",
-            "the answer that ended a hand",
-            {
-                k: summary["properties"][k]
-                for k in (
-                    "hand",
-                    "winner",
-                    "end",
-                    "points",
-                    "tricks_won",
-                    "closed_by",
-                    "failed_close_penalty",
-                    "sets_won",
-                    "sets_reason",
-                    "bingo_capture",
-                    "sets_after",
-                )
-            },
-        ),
-        "game_over": event(
-            "game_over",
-            "the answer that ended the match",
-            {"winner": seat("who won the match"), "sets": per_seat("the final sets")},
-        ),
-    }
-    properties: dict[str, Schema] = {
-        "phase": enum(
-            "the part of the game: the draw for first leader, the deal, a lead, an answer, the "
-            "choice of the last two stock tiles, over",
-            ["draw", "deal", "lead", "reply", "take", "over"],
-        ),
-        "sides": const("one side per seat", [[0], [1]]),
-        "sets": per_seat("each seat's sets"),
-        "target_sets": const("the sets that win the match", 7),
-        "first_leader_draw": array(
-            obj("a tile drawn", {"seat": seat("who drew it"), "tile": tile("the tile")}),
-            "the draw for first leader (empty before it)",
-            max_items=2,
-        ),
-        "first_leader": nullable(seat("who led the first hand"), "before the draw"),
-        "hand_number": integer("the current hand's number (0 before the first deal)"),
-        "hand_leader": nullable(seat("who led the current hand"), "before the first deal"),
-        "trump": nullable(trump, "before the first deal"),
-        "turned_up_tile": nullable(
-            tile("the tile turned up at the deal (always shown)"), "before the first deal"
-        ),
-        "up": nullable(tile("the turned-up tile while it lies face up"), "once closed or taken"),
-        "turned_up_holder": nullable(
-            seat("who took the turned-up tile at the last-two choice"), "until then"
-        ),
-        "stock_count": integer("tiles left to draw, the turned-up one included", 0, 14),
-        "closed": boolean("whether the stock is closed"),
-        "closed_by": nullable(seat("who closed the stock"), "while it is open"),
-        "following_compulsory": boolean("whether the follow rule applies now"),
-        "hand": tiles("this seat's tiles, high first (empty for a spectator)", max_items=7),
-        "hand_sizes": per_seat("how many tiles each seat holds", 7),
-        "points": per_seat("each seat's points this hand"),
-        "tricks_won": per_seat("tricks each seat won this hand", 14),
-        "shown": array(doubles, "the doubles each seat showed this hand") | pair,
-        "known_held": array(
-            tiles("tiles"),
-            "tiles known to be in each hand: shown doubles not yet played, the turned-up tile "
-            "once taken",
-        )
-        | pair,
-        "leader": nullable(seat("who leads the current trick"), "before the first deal"),
-        "trick": array(
-            obj(
-                "the tile led",
-                {
-                    "seat": seat("who led it"),
-                    "tile": tile("the tile"),
-                    "shown": doubles | {"description": "the doubles shown with it"},
-                },
-            ),
-            "the tile on the table (empty before the lead)",
-            max_items=1,
-        ),
-        "tricks": array(ref("trick", "a trick"), "this hand's finished tricks", max_items=14),
-        "last_trick": nullable(
-            ref("trick", "the last finished trick of this hand"), "before the first"
-        ),
-        "score_events": array(
-            tagged("a score: its reason says which", "reason", score_events),
-            "every score of the match, in order",
-        ),
-        "set_events": array(
-            tagged("sets won: the code says why", "code", set_events),
-            "every award of sets, in order",
-        ),
-        "hands_played": array(ref("hand", "a hand"), "a summary of every finished hand"),
-        "winner": nullable(seat("who won the match"), "while it goes on"),
-    }
     rules: list[Schema] = [chance_rule(["draw", "deal"])]
     for s in (None, 0, 1):
         parts = [hand7 if i == s else "\\?" for i in (0, 1)]
@@ -1471,29 +595,19 @@ def bingo_view() -> Schema:
             "See docs/games/bingo.md."
         ),
         seats=(2,),
-        defs={"trick": trick, "hand": summary},
+        view=bingo.BingoView,
+        event=bingo.EVENT,
+        defs={"trick": schema(bingo.Trick), "hand": schema(bingo.HandSummary)},
         log_entry=log_entry(
             "a move: a decision, the draw for first leader, or a deal",
             f"^draw {TILE_PATTERN} {TILE_PATTERN}$",
             f"^deal {part} \\| {part} \\| up {TILE_PATTERN} \\| stock \\?$",
         ),
-        events=events,
-        properties=properties,
         rules=rules,
     )
 
 
 def cavaleiro_view() -> Schema:
-    dice = array(
-        integer("a die", 1, 6), "the four dice, in the order rolled", min_items=4, max_items=4
-    )
-    category = integer(
-        "the roll's category: 0 nothing, 1 one pair, 2 two pairs, 3 three of a kind, 4 four "
-        "of a kind",
-        0,
-        4,
-    )
-    categories = ["nothing", "one pair", "two pairs", "three of a kind", "four of a kind"]
     face = {"type": "integer", "minimum": 1, "maximum": 6}
     key = {
         "description": (
@@ -1508,282 +622,17 @@ def cavaleiro_view() -> Schema:
             for c, length in ((0, 5), (1, 2), (2, 3), (3, 2), (4, 2))
         ],
     }
-    rolled = obj(
-        "a roll of the roll-off",
-        {"seat": seat("who rolled"), "dice": dice, "total": integer("the dice's total", 4, 24)},
-    )
-    roll = obj(
-        "a roll of a round",
-        {
-            "seat": seat("who rolled"),
-            "dice": dice,
-            "category": enum("the roll's category, in words", categories),
-            "key": ref("key", "the roll's ranking key"),
-        },
-    )
-    removal = tagged(
-        "what a winning roll allows: a code with its numbers",
-        "code",
-        {
-            "column_up_to": obj(
-                "1 to max verticals of one column",
-                {
-                    "code": const("the removal", "column_up_to"),
-                    "max": integer("the most verticals", 1, 3),
-                },
-            ),
-            "column_or_horizontal": obj(
-                "one horizontal, or everything left in one column (three of a kind)",
-                {"code": const("the removal", "column_or_horizontal")},
-            ),
-            "block_or_horizontals": obj(
-                "all the remaining horizontals, or the verticals of one intact block; of any "
-                "block when none is intact (four of a kind)",
-                {"code": const("the removal", "block_or_horizontals")},
-            ),
-        },
-    )
-    tie_breaks = {
-        "category": "a better category",
-        "number": "the higher number of the four or the three",
-        "higher_pair": "the higher pair of two pairs",
-        "lower_pair": "the lower pair of two pairs",
-        "pair": "the higher pair",
-        "rolled_first": "the rolls tie: the earlier roller ranks ahead",
-    }
-    tie_break = tagged(
-        "what put a seat behind the one before it in the ranking",
-        "code",
-        {
-            **{
-                code: obj(why, {"code": const("the tie-break", code)})
-                for code, why in tie_breaks.items()
-            },
-            "die": obj(
-                "two rolls of nothing: the first die, counted from the highest, that differs",
-                {"code": const("the tie-break", "die"), "die": integer("which die", 1, 4)},
-            ),
-        },
-    )
-    seats = array(seat("a seat"), "seats", max_items=8)
-    per_seat = array(integer("a seat's number"), "one number per seat", min_items=2, max_items=8)
-    sticks_per_seat = per_seat | {"description": "sticks removed per seat"}
-    number_1_9 = integer("a number", 1, 9)
-    layout_text = "^(?:[1-9]x[1-9]x[1-9]|[1-9]+(?:/[1-9]+)*)\\+[0-9]$"
-    what = ["nothing", "horizontals", "horizontal", "block", "column"]
-    events: dict[str, Schema] = {
-        "order_roll": event(
-            "order_roll",
-            "a roll of the roll-off for the order of play",
-            {
-                "seat": seat("who rolled"),
-                "stage": integer("1 the first roll, 2… the re-rolls", 1),
-                "dice": dice,
-                "total": integer("the dice's total", 4, 24),
-            },
-        ),
-        "order_tie": event(
-            "order_tie",
-            "a roll-off stage left seats tied: they roll again",
-            {
-                "stage": integer("the stage", 1),
-                "seats": seats | {"minItems": 2},
-                "total": integer("their total", 4, 24),
-            },
-        ),
-        "order_decided": event(
-            "order_decided",
-            "the last roll of the roll-off",
-            {
-                "order": seats | {"description": "the order of the first round", "minItems": 2},
-                "stages": array(
-                    array(ref("rolled", "a roll"), "a stage's rolls", min_items=1),
-                    "every stage of the roll-off",
-                    min_items=1,
-                ),
-            },
-        ),
-        "roll": event(
-            "roll",
-            "a roll of a round",
-            {
-                "round": integer("the round", 1),
-                "seat": seat("who rolled"),
-                "dice": dice,
-                "category": category,
-                "key": ref("key", "the roll's ranking key"),
-            },
-        ),
-        "round_won": event(
-            "round_won",
-            "the round's last roll",
-            {
-                "round": integer("the round", 1),
-                "winner": seat("who won the round"),
-                "ranking": seats
-                | {"description": "the seats, best first: the next round's order", "minItems": 2},
-                "tie_breaks": array(
-                    tie_break,
-                    "what put each seat of ranking behind the one before it",
-                    min_items=1,
-                    max_items=7,
-                ),
-                "allows": removal,
-            },
-        ),
-        "sticks_removed": event(
-            "sticks_removed",
-            "the round winner's decision",
-            {
-                "round": integer("the round", 1),
-                "seat": seat("who removed"),
-                "what": enum("what was removed", what),
-                "block": nullable(
-                    integer("the block, from 1", 1, 9), "when the removal names none"
-                ),
-                "column": nullable(
-                    integer("the column, from 1", 1, 81), "when the removal names none"
-                ),
-                "count": integer("sticks taken"),
-                "sticks_left": integer("sticks left in the figure"),
-            },
-        ),
-        "game_over": event(
-            "game_over",
-            "the decision that emptied a figure",
-            {
-                "winner": seat("who emptied the figure"),
-                "removed": sticks_per_seat,
-                "rounds": integer("rounds played", 1),
-                "rounds_won": per_seat | {"description": "rounds won per seat"},
-            },
-        ),
-    }
-    stick = obj(
-        "a stick, with its segment in stick lengths (y up)",
-        {
-            "id": integer("its id (index in sticks)"),
-            "kind": enum("vertical (in a column) or horizontal", ["vertical", "horizontal"]),
-            "block": nullable(integer("its block, from 1", 1, 9), "for a horizontal"),
-            "column": nullable(
-                integer("its column, from 1 across the blocks", 1, 81), "for a horizontal"
-            ),
-            "row": integer("its place in the column from the bottom, or among the horizontals"),
-            "x1": number("x of one end"),
-            "y1": number("y of one end"),
-            "x2": number("x of the other end"),
-            "y2": number("y of the other end"),
-        },
-    ) | {
-        "allOf": [
+    sticks = object_schema(cavaleiro.CavaleiroView)["properties"]["sticks"]
+    sticks["items"]["allOf"] = [
+        rule(
+            "a vertical has a block and a column, a horizontal neither",
             when(
                 has(kind="vertical"),
                 props(block={"type": "integer"}, column={"type": "integer"}),
                 props(block={"type": "null"}, column={"type": "null"}),
-            )
-        ]
-    }
-    properties: dict[str, Schema] = {
-        "phase": enum(
-            "the part of the game: the roll-off for the order, the rolls of a round, the round "
-            "winner's removal, over",
-            ["order", "roll", "remove", "over"],
-        ),
-        "players": integer("how many players", 2, 8),
-        "sides": array(
-            array(seat("a seat"), "a side: one seat", min_items=1, max_items=1),
-            "one side per seat",
-            min_items=2,
-            max_items=8,
-        ),
-        "layout": obj(
-            "the figure every player lays out",
-            {
-                "text": string("its canonical notation", pattern=layout_text),
-                "blocks": array(
-                    array(number_1_9, "the column heights of a block", min_items=1, max_items=9),
-                    "the blocks",
-                    min_items=1,
-                    max_items=9,
-                ),
-                "horizontals": integer("the horizontals", 0, 9),
-                "total": integer("the sticks of the figure", 1),
-            },
-        ),
-        "sticks": array(stick, "every stick of the figure, verticals first", min_items=1),
-        "figures": array(
-            obj(
-                "a seat's figure",
-                {
-                    "seat": seat("whose"),
-                    "name": string("the player's name"),
-                    "sticks_left": integer("sticks left"),
-                    "horizontals": integer("horizontals left", 0, 9),
-                    "columns": array(
-                        integer("sticks left in a column", 0, 9),
-                        "sticks left per column",
-                        min_items=1,
-                    ),
-                    "blocks": array(
-                        integer("verticals left in a block"),
-                        "verticals left per block",
-                        min_items=1,
-                        max_items=9,
-                    ),
-                    "intact_blocks": array(
-                        integer("a block, from 1", 1, 9),
-                        "the blocks still whole",
-                        unique=True,
-                        max_items=9,
-                    ),
-                    "present": array(
-                        boolean("whether the stick is still there"),
-                        "one per stick of sticks, by id",
-                        min_items=1,
-                    ),
-                },
             ),
-            "each seat's figure",
-            min_items=2,
-            max_items=8,
-        ),
-        "order_rolloff": array(
-            array(ref("rolled", "a roll"), "a stage's rolls", min_items=1),
-            "the roll-off, one list per stage (the first roll, then each group's re-roll)",
-        ),
-        "order_groups": array(
-            seats | {"minItems": 1},
-            "while the roll-off lasts, the groups by rank, best first (a group of several rolls "
-            "again)",
-        ),
-        "order": seats
-        | {"description": "the order of play of the current round (empty during the roll-off)"},
-        "round": integer("the round (0 during the roll-off)"),
-        "to_roll": nullable(seat("whose roll is due"), "when no roll is due"),
-        "rolls": array(ref("roll", "a roll"), "this round's rolls so far, in order", max_items=8),
-        "round_winner": nullable(seat("who won the round"), "until everyone has rolled"),
-        "ranking": nullable(
-            seats | {"description": "this round's ranking, best first: the next order"},
-            "until everyone has rolled",
-        ),
-        "allowed_removal_code": nullable(removal, "outside the removal"),
-        "last_round": nullable(
-            obj(
-                "the previous finished round",
-                {
-                    "round": integer("its number", 1),
-                    "rolls": array(
-                        ref("roll", "a roll"), "its rolls, in order", min_items=2, max_items=8
-                    ),
-                    "winner": seat("who won it"),
-                    "removal": ref("decision", "what the winner removed"),
-                },
-            ),
-            "before the first round ends",
-        ),
-        "rounds_won": per_seat | {"description": "rounds won per seat"},
-        "winner": nullable(seat("who emptied their figure first"), "while the game goes on"),
-    }
+        )
+    ]
     rules: list[Schema] = [
         rule(
             "a roll is due (manual chance) exactly when to_roll names the seat to roll",
@@ -1803,7 +652,7 @@ def cavaleiro_view() -> Schema:
         ),
         rule(
             "the option layout is written in its canonical notation",
-            props(options=props(layout={"type": "string", "pattern": layout_text})),
+            props(options=props(layout={"type": "string", "pattern": cavaleiro.LAYOUT_PATTERN})),
         ),
     ]
     for n in range(2, 9):
@@ -1840,11 +689,16 @@ def cavaleiro_view() -> Schema:
             "spectator's are the same but for seat and legal_moves. See docs/games/cavaleiro.md."
         ),
         seats=range(2, 9),
-        defs={"key": key, "rolled": rolled, "roll": roll},
+        view=cavaleiro.CavaleiroView,
+        event=cavaleiro.EVENT,
+        defs={
+            "key": key,
+            "rolled": schema(cavaleiro.Rolled),
+            "roll": schema(cavaleiro.Roll),
+        },
         log_entry=log_entry("a move: a decision, or a roll", "^roll [1-6] [1-6] [1-6] [1-6]$"),
-        events=events,
-        properties=properties,
         rules=rules,
+        overrides={"sticks": sticks},
     )
 
 
@@ -1870,8 +724,8 @@ def main() -> int:
     schemas = {"record.schema.json": record_schema()}
     for name, build in VIEWS.items():
         schemas[f"{name}.view.schema.json"] = build()
-    for file, schema in schemas.items():
-        changed = write(SCHEMAS / file, schema)
+    for file, written in schemas.items():
+        changed = write(SCHEMAS / file, written)
         print(f"docs/schemas/{file}", "written" if changed else "unchanged")
     return 0
 

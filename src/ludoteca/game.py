@@ -41,6 +41,7 @@ from typing import (
     ClassVar,
     Protocol,
     TypeAlias,
+    cast,
 )
 
 from .chance import NUMBER_BITS, ChanceSource
@@ -57,6 +58,7 @@ from .notation import Notation
 from .options import OptionSpec, validate_options
 from .outcome import Outcome
 from .turns import CHANCE, Actor, ChanceMode, Seat, ToMove
+from .viewtypes import ViewBase
 
 if TYPE_CHECKING:
     from .flow import Step
@@ -306,8 +308,9 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         return False
 
     @abc.abstractmethod
-    def _view(self, seat: Seat | None) -> dict[str, Any]:
-        """The game-specific part of :meth:`view`."""
+    def _view(self, seat: Seat | None) -> Mapping[str, Any]:
+        """The game-specific part of :meth:`view` (a TypedDict beside each engine
+        says its keys: the view schemas are generated from it)."""
 
     @abc.abstractmethod
     def _redact(self, entry: str, seat: Seat | None) -> str:
@@ -843,7 +846,7 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         cur = self._current()
         fmt = self.action_to_move
         redact = self._redact
-        out: dict[str, Any] = {
+        common: ViewBase = {
             "game": self.name,
             "seat": seat,
             "names": list(self._names),
@@ -861,6 +864,7 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
                 for e in evs
             ],
         }
+        out = cast("dict[str, Any]", common)
         out.update(self._view(seat))
         return out
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 import gc
 import random
 from math import factorial
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple, get_args
 
 from ludoteca.events import Emitted, Event
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT
@@ -66,6 +66,7 @@ from .tables import (
     tiles_text,
     trump_of,
 )
+from .viewtypes import EndCode, Phase, SetsCode
 
 __all__ = [
     "A_CLOSE",
@@ -97,7 +98,7 @@ __all__ = [
 
 # Phases.
 DRAW, DEAL, LEAD, REPLY, TAKE, OVER = range(6)
-PHASE_NAMES = ("draw", "deal", "lead", "reply", "take", "over")
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 
 # Action numbers.
 A_PLAY = 0
@@ -108,7 +109,7 @@ A_TAKE_HIDDEN = 37
 NUM_ACTIONS = 38
 
 TARGET_POINTS = 70
-TARGET_SETS = 7
+TARGET_SETS: Final = 7
 HAND_SIZE = 7
 HIDDEN_STOCK = 13
 
@@ -117,9 +118,9 @@ T_LEADER, T_LED, T_ANSWER, T_WINNER, T_CAPTURED, T_SHOWN, T_SHOW_POINTS, T_COMPU
 
 # How a hand ended, and why its winner got the sets it got.
 REACHED_70, CLOSER_FAILED, TILES_RAN_OUT = range(3)
-END_CODES = ("reached_70", "closer_failed", "tiles_ran_out")
+END_CODES: tuple[EndCode, ...] = get_args(EndCode)
 NO_TRICK, UNDER_30, AT_LEAST_30 = range(3)
-SETS_CODES = ("no_trick", "under_30", "at_least_30")
+SETS_CODES: tuple[SetsCode, ...] = get_args(SetsCode)
 
 DOUBLE_BIT: tuple[int, ...] = tuple(1 << DOUBLE_OF[d] for d in range(7))
 """The mask of the double ``d-d``, d = 0 … 6."""

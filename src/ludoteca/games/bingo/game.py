@@ -46,7 +46,7 @@ Move('play', tiles=(Tile(6, 6),), detail='show', text='play 6-6 show')
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
@@ -88,6 +88,8 @@ from .tables import (
     follow_step,
     tiles_text,
 )
+from .viewtypes import BingoView, HandSummary, Lead, Score, SetsEvent
+from .viewtypes import Trick as TrickJson
 
 if TYPE_CHECKING:
     from .hidden import HandObservation
@@ -417,9 +419,9 @@ class Bingo(Game):
 
     # ----------------------------------------------------------------- views
 
-    def _view(self, seat: Seat | None) -> dict[str, Any]:
+    def _view(self, seat: Seat | None) -> BingoView:
         core = self.core
-        trick: list[dict[str, Any]] = []
+        trick: list[Lead] = []
         if core.lead_tile >= 0:
             trick.append(
                 {
@@ -466,15 +468,18 @@ class Bingo(Game):
             "last_trick": _trick_json(core.tricks[-1]) if core.tricks else None,
             "score_events": self._score_events(),
             # codes and numbers only: the English reasons stay in ``result()``
-            "set_events": [
-                {k: v for k, v in e.items() if k != "reason"} for e in self._set_events()
-            ],
+            "set_events": cast(
+                "list[SetsEvent]",
+                [{k: v for k, v in e.items() if k != "reason"} for e in self._set_events()],
+            ),
             # codes and numbers only: how a hand ended in words stays in ``result()``
-            "hands_played": [_summary(h, words=False) for h in core.done],
+            "hands_played": cast(
+                "list[HandSummary]", [_summary(h, words=False) for h in core.done]
+            ),
             "winner": core.winner if core.winner >= 0 else None,
         }
 
-    def _score_events(self) -> list[dict[str, Any]]:
+    def _score_events(self) -> list[Score]:
         """Every score of the match, in order, with its reason."""
         core = self.core
         hands: list[tuple[int, Any, int, int]] = [
@@ -482,7 +487,7 @@ class Bingo(Game):
         ]
         if core.hand_no and (not core.done or core.done[-1].hand != core.hand_no):
             hands.append((core.hand_no, core.tricks, 0, -1))
-        out: list[dict[str, Any]] = []
+        out: list[Score] = []
         for hand, tricks, penalty, winner in hands:
             for i, (_l, led, reply, won_by, captured, shown, show_pts, _c) in enumerate(tricks, 1):
                 out.append(
@@ -646,7 +651,7 @@ class Bingo(Game):
         return [] if core.up < 0 else list(core.stock[core.drawn :])
 
 
-def _trick_json(t: Trick) -> dict[str, Any]:
+def _trick_json(t: Trick) -> TrickJson:
     leader, led, reply, winner, captured, shown, show_pts, compulsory = t
     return {
         "leader": leader,

@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 from ludoteca.chance import NUMBER_BITS
 from ludoteca.events import Emitted, Event
@@ -56,6 +56,7 @@ from .rolls import (
     round_ranking,
     tie_break_of,
 )
+from .viewtypes import Phase
 
 __all__ = [
     "A_BLOCK",
@@ -85,7 +86,7 @@ __all__ = [
 
 # Phases.
 ORDER, ROLL, REMOVE, OVER = range(4)
-PHASE_NAMES = ("order", "roll", "remove", "over")
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 
 # What a removal takes.
 NOTHING, HORIZONTALS, HORIZONTAL, BLOCK, COLUMN = range(5)

@@ -97,6 +97,7 @@ from .rolls import (
     rank_roll,
     removal_text,
 )
+from .viewtypes import CavaleiroView, Figure, LastRound, Roll, Stick
 
 __all__ = ["Cavaleiro", "refusal_text"]
 
@@ -107,7 +108,7 @@ class _Tables:
 
     rules: Rules
     notation: CavaleiroNotation
-    sticks: tuple[dict[str, Any], ...]
+    sticks: tuple[Stick, ...]
     column_first_stick: tuple[int, ...]
 
     @property
@@ -167,7 +168,7 @@ def _tables_for(layout: Layout) -> _Tables:
     return tables
 
 
-def _roll_json(seat: int, roll: int) -> dict[str, Any]:
+def _roll_json(seat: int, roll: int) -> Roll:
     ranked = ROLL_RANKED[roll]
     return {
         "seat": seat,
@@ -508,7 +509,7 @@ class Cavaleiro(Game):
 
     # ----------------------------------------------------------------- views
 
-    def figure(self, seat: int) -> dict[str, Any]:
+    def figure(self, seat: int) -> Figure:
         """``seat``'s figure: what is left of it, column by column and stick by stick."""
         t = self.tables
         rules = t.rules
@@ -534,7 +535,7 @@ class Cavaleiro(Game):
             "present": present,
         }
 
-    def _view(self, seat: Seat | None) -> dict[str, Any]:
+    def _view(self, seat: Seat | None) -> CavaleiroView:
         t = self.tables
         core = self.core
         stages = list(core.order_rolls)
@@ -542,8 +543,8 @@ class Cavaleiro(Game):
             stages.append(core.group_rolls)
         allows_code = None
         if core.phase == REMOVE:
-            allows_code = dict(REMOVAL_CODES[ROLL_REMOVAL[core.winning_roll()]])
-        last = None
+            allows_code = REMOVAL_CODES[ROLL_REMOVAL[core.winning_roll()]].copy()
+        last: LastRound | None = None
         if core.last_round is not None:
             number, rolls, won, action = core.last_round
             last = {
@@ -558,7 +559,7 @@ class Cavaleiro(Game):
             "players": self.num_seats,
             "sides": [[s] for s in range(self.num_seats)],
             "layout": t.layout.as_json(),
-            "sticks": [dict(s) for s in t.sticks],
+            "sticks": [s.copy() for s in t.sticks],
             "figures": [self.figure(s) for s in range(self.num_seats)],
             "order_rolloff": [
                 [{"seat": s, "dice": list(ROLLS[r]), "total": ROLL_TOTAL[r]} for s, r in stage]

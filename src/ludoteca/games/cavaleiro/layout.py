@@ -32,6 +32,8 @@ from typing import Any
 
 from ludoteca.errors import InvalidOption
 
+from .viewtypes import FigureLayout, Stick
+
 __all__ = ["DEFAULT_LAYOUT", "Layout", "parse_layout"]
 
 DEFAULT_LAYOUT = "3x3x3+3"
@@ -90,7 +92,7 @@ class Layout:
         body = "/".join("".join(map(str, block)) for block in self.blocks)
         return f"{body}+{self.horizontals}"
 
-    def sticks(self) -> list[dict[str, Any]]:
+    def sticks(self) -> list[Stick]:
         """Every stick with the geometry to draw it, verticals first.
 
         Coordinates are in stick lengths, ``y`` upwards from the table: the
@@ -100,7 +102,7 @@ class Layout:
         column, centred over the figure. Row 0 is the bottom stick of a column;
         a column loses its top sticks first, the horizontals their last first.
         """
-        out: list[dict[str, Any]] = []
+        out: list[Stick] = []
         x = 0.0
         column = 0
         for b, block in enumerate(self.blocks):
@@ -143,7 +145,7 @@ class Layout:
             )
         return out
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> FigureLayout:
         return {
             "text": self.text,
             "blocks": [list(block) for block in self.blocks],

@@ -31,7 +31,9 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
+
+from .viewtypes import Category, ColumnUpTo, Removal
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -59,21 +61,15 @@ __all__ = [
 
 # Categories, worst first (the category number is the first element of a key).
 NOTHING, ONE_PAIR, TWO_PAIRS, THREE_OF_A_KIND, FOUR_OF_A_KIND = range(5)
-CATEGORIES: tuple[str, ...] = (
-    "nothing",
-    "one pair",
-    "two pairs",
-    "three of a kind",
-    "four of a kind",
-)
+CATEGORIES: tuple[Category, ...] = get_args(Category)
 
 # What a winning roll lets its player remove: the removal kinds.
 R_ONE, R_UP_TO_2, R_UP_TO_3, R_COLUMN_OR_HORIZONTAL, R_BLOCK_OR_HORIZONTALS = range(5)
 KINDS = 5
 COLUMN_LIMIT: tuple[int, ...] = (1, 2, 3, 0, 0)
 """For the pair-like removals, how many verticals of one column may be taken."""
-REMOVAL_CODES: tuple[Mapping[str, Any], ...] = (
-    *({"code": "column_up_to", "max": most} for most in COLUMN_LIMIT[:R_COLUMN_OR_HORIZONTAL]),
+REMOVAL_CODES: tuple[Removal, ...] = (
+    *(ColumnUpTo(code="column_up_to", max=most) for most in COLUMN_LIMIT[:R_COLUMN_OR_HORIZONTAL]),
     {"code": "column_or_horizontal"},
     {"code": "block_or_horizontals"},
 )
@@ -119,7 +115,7 @@ class RankedRoll:
     """
 
     dice: tuple[int, int, int, int]
-    category: str
+    category: Category
     key: tuple[int, ...]
     name: str
     removal: str

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, get_args
 
 from ludoteca.events import Emitted, Event
 from ludoteca.tiles import TILE_TEXT, indices_of
@@ -83,6 +83,7 @@ from .tables import (
     hand_pips,
     rounding,
 )
+from .viewtypes import Phase
 
 __all__ = [
     "DEAL",
@@ -98,7 +99,7 @@ __all__ = [
 
 DRAW, DEAL, PLAY, OVER = range(4)
 """The phases: the draw for first leader, a deal due, a hand being played, the end."""
-PHASE_NAMES = ("draw", "deal", "play", "over")
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 
 DOMINO, BLOCKED, TARGET_REACHED = "domino", "blocked", "target reached"
 """How a hand ends (:attr:`State.end`)."""

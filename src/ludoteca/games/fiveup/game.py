@@ -45,7 +45,7 @@ Move('play', tiles=(Tile(4, 1), Tile(6, 4)), numbers=(4,), detail='on', text='pl
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
@@ -70,6 +70,7 @@ from .tables import (
     NUM_ACTIONS,
     deal_text,
 )
+from .viewtypes import FiveUpView, HandSummary, Layout, Score
 
 __all__ = ["FiveUp"]
 
@@ -427,7 +428,7 @@ class FiveUp(Game):
                 out.append((t, x))
         return out
 
-    def layout(self) -> dict[str, Any]:
+    def layout(self) -> Layout:
         """The geometry of the layout on the table (see :mod:`.layout`)."""
         lay = build_layout(self.hand_plays())
         lay["ends_total"] = self.core.ends if self.hand_start >= 0 else 0
@@ -437,7 +438,7 @@ class FiveUp(Game):
         """The numbers open on the layout now, as a 7-bit mask."""
         return self.core.open_mask
 
-    def _view(self, seat: Seat | None) -> dict[str, Any]:
+    def _view(self, seat: Seat | None) -> FiveUpView:
         s = self.core
         n = s.n
         left = len(s.stock) - s.stock_pos
@@ -465,8 +466,8 @@ class FiveUp(Game):
             "passes_in_a_row": s.passes,
             "layout": self.layout(),
             # codes and numbers only: the English reasons stay in ``result()``
-            "score_events": [_without(e, "reason") for e in score_events],
-            "hands_played": [_without(h, "bonus") for h in hands_played],
+            "score_events": cast("list[Score]", [_without(e, "reason") for e in score_events]),
+            "hands_played": cast("list[HandSummary]", [_without(h, "bonus") for h in hands_played]),
             "winner": s.winner if s.winner >= 0 else None,
         }
 

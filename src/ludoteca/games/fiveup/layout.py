@@ -40,15 +40,17 @@ Where a tile goes
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Literal
 
 from ludoteca.tiles import ALL_TILES, TILE_TEXT
+
+from .viewtypes import Arm, Bounds, Direction, EndPlace, LaidTile, Layout, OpenEnd, Place, Spinner
 
 __all__ = ["DIRECTION_NAMES", "build_layout"]
 
 # Directions as (dx, dy), screen order: y grows to the south.
 EAST, SOUTH, WEST, NORTH = (1, 0), (0, 1), (-1, 0), (0, -1)
-DIRECTION_NAMES: dict[tuple[int, int], str] = {
+DIRECTION_NAMES: dict[tuple[int, int], Direction] = {
     EAST: "east",
     SOUTH: "south",
     WEST: "west",
@@ -88,7 +90,7 @@ class _Node:
         "ports",
     )
 
-    def __init__(self, nid: int, index: int, parent: int, number: int, place: str, port: int):
+    def __init__(self, nid: int, index: int, parent: int, number: int, place: Place, port: int):
         self.id = nid
         self.index = index
         self.double = ALL_TILES[index].is_double
@@ -117,6 +119,7 @@ def _logical(plays: list[tuple[int, int]]) -> list[_Node]:
             parent = nodes[where[x]]
             tile_t, tile_x = ALL_TILES[t], ALL_TILES[x]
             shared = tile_x.high if tile_t.has(tile_x.high) else tile_x.low
+            place: Place
             if parent.double:
                 side_ports = (0, 1) if parent.parent < 0 else (0,)
                 free_sides = [p for p in side_ports if p not in parent.ports]
@@ -333,7 +336,7 @@ def _placed(
     return nodes, laid, overlapping
 
 
-def build_layout(plays: list[tuple[int, int]]) -> dict[str, Any]:
+def build_layout(plays: list[tuple[int, int]]) -> Layout:
     """The drawing of a hand's layout from its plays.
 
     ``plays`` lists ``(tile, target)`` by tile index in play order, the opening
@@ -351,8 +354,8 @@ def build_layout(plays: list[tuple[int, int]]) -> dict[str, Any]:
     nodes, laid, overlapping = _placed(tuple(plays))
     tiles = [_tile_entry(node, pl) for node, pl in zip(nodes, laid, strict=True)]
     by_phys = _children_by_port(nodes, laid)
-    open_ends: list[dict[str, Any]] = []
-    spinners: list[dict[str, Any]] = []
+    open_ends: list[OpenEnd] = []
+    spinners: list[Spinner] = []
     for node, pl in zip(nodes, laid, strict=True):
         taken = by_phys[node.id]
         if node.double:
@@ -371,7 +374,7 @@ def build_layout(plays: list[tuple[int, int]]) -> dict[str, Any]:
     }
 
 
-def _tile_entry(node: _Node, pl: _Placed) -> dict[str, Any]:
+def _tile_entry(node: _Node, pl: _Placed) -> LaidTile:
     """One laid tile as the drawing lists it."""
     x0, y0, x1, y1 = pl.rect
     return {
@@ -401,7 +404,7 @@ def _children_by_port(nodes: list[_Node], laid: list[_Placed]) -> list[dict[int,
     return by_phys
 
 
-def _line_open_ends(node: _Node, pl: _Placed, taken: dict[int, int]) -> list[dict[str, Any]]:
+def _line_open_ends(node: _Node, pl: _Placed, taken: dict[int, int]) -> list[OpenEnd]:
     """The open ends of a non-double (both ends of an opening tile), each counting
     its number."""
     text = TILE_TEXT[node.index]
@@ -417,7 +420,7 @@ def _line_open_ends(node: _Node, pl: _Placed, taken: dict[int, int]) -> list[dic
 
 def _spinner(
     nodes: list[_Node], node: _Node, pl: _Placed, taken: dict[int, int]
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+) -> tuple[Spinner, list[OpenEnd]]:
     """A double's entry among the spinners (its four arms) and its open ends: a
     double counts both its numbers while a side is free, once (on its first open
     side), and its tips open only when both sides are taken."""
@@ -425,20 +428,20 @@ def _spinner(
     text = TILE_TEXT[node.index]
     side_ports = (0, 1) if node.parent < 0 else (0,)
     free_sides = [p for p in side_ports if p not in taken]
-    arms: dict[str, dict[str, Any]] = {}
+    arms: dict[str, Arm] = {}
     if node.parent >= 0:
         arms[DIRECTION_NAMES[_neg(pl.heading)]] = {
             "kind": "side",
             "state": "parent",
             "tiles": [node.parent],
         }
-    ends: list[dict[str, Any]] = []
+    ends: list[OpenEnd] = []
     counted = False
     for port in (0, 1, 2, 3):
         if port == 1 and node.parent >= 0:
             continue
         mid, d = _port_geometry(node, pl, port)
-        kind = "side" if port < 2 else "tip"
+        kind: Literal["side", "tip"] = "side" if port < 2 else "tip"
         name = DIRECTION_NAMES[d]
         child = taken.get(port)
         if child is not None:
@@ -451,16 +454,21 @@ def _spinner(
             if kind == "side" and not counted:
                 counts, counted = 2 * v, True
             ends.append(_open_end(node, text, v, kind, mid, d, counts))
-    spinner = {
+    spinner: Spinner = {
         "id": node.id,
         "tile": text,
         "counts": 2 * v if free_sides else 0,
-        "arms": {name: arms[name] for name in ("north", "east", "south", "west")},
+        "arms": {
+            "north": arms["north"],
+            "east": arms["east"],
+            "south": arms["south"],
+            "west": arms["west"],
+        },
     }
     return spinner, ends
 
 
-def _bounds(laid: list[_Placed]) -> dict[str, int]:
+def _bounds(laid: list[_Placed]) -> Bounds:
     """The smallest rectangle holding every tile."""
     xs0 = min(p.rect[0] for p in laid)
     ys0 = min(p.rect[1] for p in laid)
@@ -477,8 +485,8 @@ def _port_number(node: _Node, port: int) -> int:
 
 
 def _open_end(
-    node: _Node, text: str, number: int, kind: str, mid: Vec, d: Vec, counts: int
-) -> dict[str, Any]:
+    node: _Node, text: str, number: int, kind: EndPlace, mid: Vec, d: Vec, counts: int
+) -> OpenEnd:
     return {
         "target": node.id,
         "tile": text,

@@ -34,7 +34,7 @@ import gc
 import random
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from ludoteca.events import Emitted, Event
 from ludoteca.sampling import sample_assignment
@@ -87,7 +87,8 @@ __all__ = [
 
 # Phases of a game.
 DRAW, DEAL, BID, TRUMP, PLAY, OVER = range(6)
-PHASE_NAMES = ("draw", "deal", "bid", "trump", "play", "over")
+Phase = Literal["draw", "deal", "bid", "trump", "play", "over"]
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 
 # The action space of decisions.
 A_PASS = 0
@@ -219,7 +220,7 @@ class Rules:
     sevens: bool = False
     scored: bool = True
     """False for search positions: every trick is played and the hand is not scored."""
-    target: int = field(init=False)
+    target: Literal[7, 250] = field(init=False)
     """Marks (7) or points (250) that win the game."""
     may_stop: bool = field(init=False)
     """Whether a hand stops once its outcome is decided."""

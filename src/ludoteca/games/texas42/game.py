@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
@@ -70,6 +70,8 @@ from .core import (
 )
 from .notation import NOTATION
 from .tables import CONTRACT_NAMES, LED_SUIT, SUIT_NAMES
+from .viewtypes import Bid, PassedOutHand, PlayedHand, Reason, Texas42View
+from .viewtypes import Trick as TrickJson
 
 __all__ = ["Texas42"]
 
@@ -284,7 +286,7 @@ class Texas42(Game):
 
     # ----------------------------------------------------------------- views
 
-    def _view(self, seat: Seat | None) -> dict[str, Any]:
+    def _view(self, seat: Seat | None) -> Texas42View:
         core = self.core
         contract = core.contract
         trick = core.trick
@@ -409,13 +411,13 @@ def _tiles_desc(mask: int) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _trick_json(tr: Trick) -> dict[str, Any]:
+def _trick_json(tr: Trick) -> TrickJson:
     """A finished trick's JSON, built once per trick (records are values; the JSON
     is shared, never changed)."""
     return _build_trick_json(tr)
 
 
-def _build_trick_json(tr: Trick) -> dict[str, Any]:
+def _build_trick_json(tr: Trick) -> TrickJson:
     return {
         "leader": tr.leader,
         "plays": [{"seat": s, "tile": TILE_TEXT[t]} for s, t in tr.plays],
@@ -425,47 +427,43 @@ def _build_trick_json(tr: Trick) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _hand_json(record: HandRecord) -> dict[str, Any]:
+def _hand_json(record: HandRecord) -> PassedOutHand | PlayedHand:
     """A scored hand's summary as JSON, built once per hand (as :func:`_trick_json`)."""
     return _build_hand_json(record)
 
 
-def _build_hand_json(h: HandRecord) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "hand": h.number,
-        "dealer": h.dealer,
-        "bids": [{"seat": s, "bid": ACTION_TEXT[a]} for s, a in h.bids],
-    }
+def _build_hand_json(h: HandRecord) -> PassedOutHand | PlayedHand:
+    bids: list[Bid] = [{"seat": s, "bid": ACTION_TEXT[a]} for s, a in h.bids]
     if h.all_passed:
-        out.update(
-            {
-                "all_passed": True,
-                "bidder": None,
-                "made": None,
-                "reason": h.reason,
-                "gained": list(h.gained),
-                "scores_after": list(h.scores_after),
-            }
-        )
-        return out
-    value = bid_value(h.high_action)
-    out.update(
-        {
-            "all_passed": False,
-            "bidder": h.bidder,
-            "bid": ACTION_TEXT[h.high_action],
-            "bid_value": value,
-            "marks_at_stake": bid_marks(value),
-            "declarer": h.declarer,
-            "contract": CONTRACT_NAMES[h.contract],
-            "trump": trump_name(h.contract),
-            "points": list(h.points),
-            "tricks_played": len(h.tricks),
-            "tricks": [_trick_json(tr) for tr in h.tricks],
-            "made": h.made,
-            "reason": h.reason,
+        return {
+            "hand": h.number,
+            "dealer": h.dealer,
+            "bids": bids,
+            "all_passed": True,
+            "bidder": None,
+            "made": None,
+            "reason": "all_passed",
             "gained": list(h.gained),
             "scores_after": list(h.scores_after),
         }
-    )
-    return out
+    value = bid_value(h.high_action)
+    return {
+        "hand": h.number,
+        "dealer": h.dealer,
+        "bids": bids,
+        "all_passed": False,
+        "bidder": h.bidder,
+        "bid": ACTION_TEXT[h.high_action],
+        "bid_value": value,
+        "marks_at_stake": bid_marks(value),
+        "declarer": h.declarer,
+        "contract": CONTRACT_NAMES[h.contract],
+        "trump": trump_name(h.contract),
+        "points": list(h.points),
+        "tricks_played": len(h.tricks),
+        "tricks": [_trick_json(tr) for tr in h.tricks],
+        "made": h.made,
+        "reason": cast("Reason", h.reason),
+        "gained": list(h.gained),
+        "scores_after": list(h.scores_after),
+    }
