@@ -173,7 +173,7 @@ def test_a_count_is_said_with_its_plural_forms(lang: str) -> None:
     assert not wrong, "\n".join(map(repr, wrong))
 
 
-SAYING = {"_", "n_", "p_", "np_", "g_", "ng_", "N_", "NN_", "NP_", "NG_"}
+SAYING = {"_", "n_", "p_", "np_", "g_", "ng_", "N_", "NN_", "NP_", "NNP_", "NG_"}
 
 
 def test_no_message_hides_in_an_f_string() -> None:

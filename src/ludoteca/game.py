@@ -158,6 +158,11 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
     chance_phase: ClassVar[int]
     """The core's phase in which a decision leaves a chance event due (a deal, a
     round's rolls): the fast path draws it at once with automatic chance."""
+    decision_phases: ClassVar[frozenset[int]]
+    """The core's phases in which a seat's decision is due (the core's ``turn`` says
+    whose); in any other phase but :attr:`over_phase` a chance event is due."""
+    over_phase: ClassVar[int]
+    """The core's phase once the game is over."""
 
     core: Core
     """The game's rules core: the whole state, every hidden tile included (for
@@ -229,9 +234,15 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
     def _setup(self) -> None:
         """Set up the engine state (:attr:`core`) before the first chance event."""
 
-    @abc.abstractmethod
     def _current(self) -> ToMove:
         """Who acts now at the engine level: a seat, ``"chance"`` or ``None``."""
+        core = self.core
+        phase = core.phase
+        if phase in self.decision_phases:
+            return core.turn
+        if phase == self.over_phase:
+            return None
+        return CHANCE
 
     @abc.abstractmethod
     def _apply_chance(self, text: str) -> str:
@@ -429,7 +440,7 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
 
     @property
     def is_over(self) -> bool:
-        return self._current() is None
+        return self.core.phase == self.over_phase
 
     @property
     def to_roll(self) -> int | None:

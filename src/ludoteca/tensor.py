@@ -266,11 +266,23 @@ class TensorEncoder(abc.ABC, Generic[P]):
         the vector must be written afresh. ``info`` chooses the information state."""
         return None
 
+    native_name: ClassVar[str | None] = None
+    """The class of the compiled twin in the C extension (``None``: the game has none);
+    it is built with :meth:`native_args`."""
+
+    def native_args(self) -> tuple[Any, ...]:
+        """What the compiled twin (:attr:`native_name`) is built with: the layout of the
+        vectors and the game's tables."""
+        return ()
+
     def native_encoder(self) -> NativeEncoder | None:
         """A compiled encoder writing the vectors of :meth:`write_observation` and
         :meth:`write_info_state`, reading the game as :meth:`public` does; ``None``
         when the C extension is not built."""
-        return None
+        if native is None or self.native_name is None:
+            return None
+        encoder: NativeEncoder = getattr(native, self.native_name)(*self.native_args())
+        return encoder
 
     # ----------------------------------------------------------- the vectors
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -122,43 +123,60 @@ class ExpertCavaleiro(GreedyCavaleiro):
         space = rounds.space
         left = [space.index[after_action(view, seat, a)] for a in actions]
         leaves = [summary(space.states[j]) for j in left]
-        if view["players"] == 2:
-            theirs = space.index[figure_from_view(view, 1 - seat)]
-            budget = DEFAULT_BUDGET if self.budget is None else self.budget
-            sticks = endgame_sticks(space, budget)
-            if space.sticks[theirs] <= sticks and all(space.sticks[j] <= sticks for j in left):
-                # the restricted table numbers the states in the same order, from 0
-                table = endgame_table(space.layout.text, sticks)
-                wins = [table.after_removal(j, theirs) for j in left]
-                return _best_first(
-                    [
-                        RankedMove(
-                            move,
-                            win,
-                            f"wins {100 * win:.2f}% of the time, leaving {describe(leave)}",
-                            "win_chance",
-                            {"chance": win, "leaves": leave},
-                            unit="game_chance",
-                        )
-                        for move, win, leave in zip(moves, wins, leaves, strict=True)
-                    ],
-                    left,
-                )
-        needed = [rounds.value(j) for j in left]
-        return _best_first(
-            [
-                RankedMove(
-                    move,
-                    -need,
-                    f"{need:.3f} round wins still needed on average, leaving {describe(leave)}",
-                    "round_wins_needed",
-                    {"rounds": need, "leaves": leave},
-                    unit="round_wins_needed",
-                )
-                for move, need, leave in zip(moves, needed, leaves, strict=True)
-            ],
-            left,
-        )
+        wins = self._duel_wins(view, seat, space, left)
+        if wins is not None:
+            code, numbers = "win_chance", wins
+        else:
+            code, numbers = "round_wins_needed", [rounds.value(j) for j in left]
+        ranked = [
+            _removal(move, number, leave, code)
+            for move, number, leave in zip(moves, numbers, leaves, strict=True)
+        ]
+        return _best_first(ranked, left)
+
+    def _duel_wins(
+        self, view: dict[str, Any], seat: int, space: FigureSpace, left: list[int]
+    ) -> list[float] | None:
+        """In a duel whose figures all fit the endgame table, the chance to win the game
+        after each removal (leaving the figures ``left``); else ``None``."""
+        if view["players"] != 2:
+            return None
+        theirs = space.index[figure_from_view(view, 1 - seat)]
+        budget = DEFAULT_BUDGET if self.budget is None else self.budget
+        sticks = endgame_sticks(space, budget)
+        if space.sticks[theirs] > sticks or any(space.sticks[j] > sticks for j in left):
+            return None
+        # the restricted table numbers the states in the same order, from 0
+        table = endgame_table(space.layout.text, sticks)
+        return [table.after_removal(j, theirs) for j in left]
+
+
+_REASONS: dict[str, tuple[str, str, int, Callable[[float], str]]] = {
+    "win_chance": ("chance", "game_chance", 1, lambda win: f"wins {100 * win:.2f}% of the time"),
+    "round_wins_needed": (
+        "rounds",
+        "round_wins_needed",
+        -1,
+        lambda need: f"{need:.3f} round wins still needed on average",
+    ),
+}
+"""The expert's two reasons by code: the number's key in the params, the value's unit,
+the value's sign (a win chance: higher is better; round wins needed: fewer), and the
+number in the reason's text."""
+
+
+def _removal(move: str, number: float, leave: dict[str, int], code: str) -> RankedMove:
+    """A removal ranked by the ``number`` of its reason ``code`` (:data:`_REASONS`), with
+    the figure it leaves."""
+    key, unit, sign, said = _REASONS[code]
+    return RankedMove(
+        move,
+        sign * number,
+        f"{said(number)}, leaving {describe(leave)}",
+        code,
+        {key: number, "leaves": leave},
+        unit=unit,
+    )
 
 
 def _best_first(ranked: list[RankedMove], left: list[int]) -> list[RankedMove]:

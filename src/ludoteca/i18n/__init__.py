@@ -43,6 +43,7 @@ __all__ = [
     "LOCALES",
     "LOCALE_DIR",
     "NG_",
+    "NNP_",
     "NN_",
     "NP_",
     "N_",
@@ -76,6 +77,12 @@ def NP_(context: str, message: str) -> str:
 def NN_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a message with plural forms for the catalogs (translate with ``n_``)."""
     return singular, plural
+
+
+def NNP_(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Mark a message with plural forms and its ``context`` for the catalogs: all three,
+    to translate with ``np_(*marked, n)``."""
+    return context, singular, plural
 
 
 def NG_(message: str) -> str:

@@ -10,7 +10,8 @@ The messages are extracted by Babel from the Python and the JavaScript as
 :data:`KEYWORDS`; the same with Babel's command line::
 
     pybabel extract -F babel.cfg --no-default-keywords --add-location=file \\
-        -k _ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k N_ -k NP_:1c,2 -o ludoteca.pot .
+        -k _ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k N_ -k NN_:1,2 \\
+        -k NP_:1c,2 -k NNP_:1c,2,3 -o ludoteca.pot .
 
 An update keeps every translation, adds new messages untranslated (the English
 catalog says them as written in the code) and drops the messages nothing uses.
@@ -41,6 +42,7 @@ KEYWORDS = {
     "N_": None,
     "NN_": (1, 2),
     "NP_": ((1, "c"), 2),
+    "NNP_": ((1, "c"), 2, 3),
 }
 """The functions whose arguments are messages: gettext, ngettext, pgettext,
 npgettext as :class:`ludoteca.i18n.Texts` and the pages' scripts name them,

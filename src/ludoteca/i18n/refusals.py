@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from . import NG_, NP_, Texts
+from . import NG_, NNP_, NP_, Texts
 from .moves import marks
 from .voice import Voice
 
@@ -44,6 +44,17 @@ def _with(message: str, **names: str) -> Say:
         values = {k: p.get(k) for k in _placeholders(message)}
         values.update({k: p.get(src) for k, src in names.items()})
         return v.g_(message, **values)
+
+    return say
+
+
+def _counted(message: tuple[str, str, str], key: str, default: int = 0) -> Say:
+    """A refusal said by a message with plural forms (marked with ``NNP_``), counted by
+    the parameter ``key`` (``default`` when it is missing) and filled with the others."""
+
+    def say(v: Voice, p: Mapping[str, Any]) -> str:
+        values = {k: p.get(k) for k in _placeholders(message[2]) if k != "n"}
+        return v.tx.np_(*message, int(p.get(key) or default), **values)
 
     return say
 
@@ -232,23 +243,29 @@ FIVEUP: dict[str, Say] = {
     "end_not_open": _with(NP_("fiveup", "the {number} end of {target} is already taken")),
     "no_such_action": _with(NP_("fiveup", "there is no action {action}")),
     "draw_due": _fixed(NP_("fiveup", "the draw for the first lead is due")),
-    "draw_tiles": lambda v, p: v.tx.np_(
-        "fiveup",
-        "{n} different tile must be drawn, one for each seat",
-        "{n} different tiles must be drawn, one for each seat",
-        int(p.get("players") or 2),
+    "draw_tiles": _counted(
+        NNP_(
+            "fiveup",
+            "{n} different tile must be drawn, one for each seat",
+            "{n} different tiles must be drawn, one for each seat",
+        ),
+        "players",
+        2,
     ),
     "deal_due": _fixed(NP_("fiveup", "the deal is due")),
-    "deal_parts": lambda v, p: v.tx.np_(
-        "fiveup",
-        "a deal gives {n} hand and then the stock",
-        "a deal gives {n} hands and then the stock",
-        int(p.get("players") or 2),
+    "deal_parts": _counted(
+        NNP_(
+            "fiveup",
+            "a deal gives {n} hand and then the stock",
+            "a deal gives {n} hands and then the stock",
+        ),
+        "players",
+        2,
     ),
     "deal_stock_part": _fixed(NP_("fiveup", "the last part of a deal is the stock")),
     "deal_hand_size": _fixed(NP_("fiveup", "each hand has five tiles")),
-    "deal_stock_size": lambda v, p: v.tx.np_(
-        "fiveup", "the stock has {n} tile", "the stock has {n} tiles", int(p.get("tiles") or 0)
+    "deal_stock_size": _counted(
+        NNP_("fiveup", "the stock has {n} tile", "the stock has {n} tiles"), "tiles"
     ),
     "deal_tiles_once": _fixed(NP_("fiveup", "each of the 28 tiles is dealt exactly once")),
     "bad_tile": _fixed(NP_("fiveup", "a tile has two numbers from 0 to 6, like 6-4")),
@@ -409,21 +426,25 @@ CAVALEIRO: dict[str, Say] = {
     ),
     "column_empty": _cavaleiro(_with(NP_("cavaleiro", "column {column} has no stick left"))),
     "column_holds_only": _cavaleiro(
-        lambda v, p: v.tx.np_(
-            "cavaleiro",
-            "column {column} holds only {n} stick",
-            "column {column} holds only {n} sticks",
-            int(p.get("held") or 0),
-            column=p.get("column"),
+        _counted(
+            NNP_(
+                "cavaleiro",
+                "column {column} holds only {n} stick",
+                "column {column} holds only {n} sticks",
+            ),
+            "held",
         )
     ),
     "whole_column": _cavaleiro(
-        lambda v, p: v.tx.np_(
-            "cavaleiro",
-            "three of a kind removes everything left in a column: {n} stick from column {column}",
-            "three of a kind removes everything left in a column: {n} sticks from column {column}",
-            int(p.get("held") or 0),
-            column=p.get("column"),
+        _counted(
+            NNP_(
+                "cavaleiro",
+                "three of a kind removes everything left in a column: {n} stick from column "
+                "{column}",
+                "three of a kind removes everything left in a column: {n} sticks from column "
+                "{column}",
+            ),
+            "held",
         )
     ),
     "too_many_from_column": _cavaleiro(None),

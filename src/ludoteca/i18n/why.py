@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import NN_, NP_, Texts, texts
+from . import NN_, NNP_, NP_, Texts, texts
 
 __all__ = ["Facts", "say_decision_why", "say_why"]
 
@@ -64,26 +64,58 @@ def _rate(f: Facts, key: str) -> float | None:
     return float(value) if isinstance(value, (int, float)) else None
 
 
-# ---------------------------------------------------------------- Texas 42
+def _tenths_count(amount: float) -> int:
+    """The count that chooses the plural form of an ``amount`` said with one decimal:
+    1 when it reads 1, else 2."""
+    return 1 if round(amount, 1) == 1 else 2
 
 
-def _texas42_trick(tx: Texts, b: Facts, o: Facts) -> str | None:
-    if "trick_ours" not in b.now or "trick_ours" not in o.now:
-        return None
-    if not b.now["trick_ours"] or o.now["trick_ours"]:
+def _takes_trick(tx: Texts, b: Facts, o: Facts, message: tuple[str, str, str]) -> str | None:
+    """The better move takes the trick it completes, the other move lets the other side
+    take it: ``message`` (``NNP_``) with both tiles, counted by the trick's points."""
+    if not b.now.get("trick_ours") or o.now.get("trick_ours") is not False:
         return None
     tb, to = _tile(b.move), _tile(o.move)
     if not tb or not to:
         return None
-    return tx.np_(
-        "texas42",
-        "With the {better} your team takes the trick and its {n} point; "
-        "with the {other} the other team takes it.",
-        "With the {better} your team takes the trick and its {n} points; "
-        "with the {other} the other team takes it.",
-        int(b.now["trick_points"]),
-        better=tb,
-        other=to,
+    return tx.np_(*message, int(b.now["trick_points"]), better=tb, other=to)
+
+
+def _more_often(tx: Texts, context: str, message: str, better: float, other: float) -> str | None:
+    """Two rates that differ in tenths, in ``message`` (``{better} in 10 against {other}
+    in 10``)."""
+    if _tens(better) == _tens(other):
+        return None
+    return tx.p_(context, message, better=_tens(better), other=_tens(other))
+
+
+def _more_on_average(
+    tx: Texts, b: Facts, o: Facts, key: str, message: tuple[str, str, str]
+) -> str | None:
+    """The better move's mean of ``key`` is higher (to one decimal): ``message``
+    (``NNP_``) with how much higher, as ``{amount}``."""
+    more, less = _rate(b, key), _rate(o, key)
+    if more is None or less is None or round(more - less, 1) <= 0:
+        return None
+    gain = more - less
+    return tx.np_(*message, _tenths_count(gain), amount=tx.decimal(gain))
+
+
+# ---------------------------------------------------------------- Texas 42
+
+
+def _texas42_trick(tx: Texts, b: Facts, o: Facts) -> str | None:
+    return _takes_trick(
+        tx,
+        b,
+        o,
+        NNP_(
+            "texas42",
+            "With the {better} your team takes the trick and its {n} point; "
+            "with the {other} the other team takes it.",
+            "With the {better} your team takes the trick and its {n} points; "
+            "with the {other} the other team takes it.",
+        ),
     )
 
 
@@ -109,24 +141,19 @@ def _texas42_rates(tx: Texts, b: Facts, o: Facts) -> str | None:
         )
     if rb is None or ro is None or b.code != o.code:
         return None
-    if _tens(rb) != _tens(ro):
-        nello, made = bool(b.params.get("nello")), b.params.get("goal") != "set"
-        if b.code.startswith("play"):
-            message = _MORE_OFTEN[nello, made]
-        else:
-            message = _MORE_OFTEN[False, True]
-        return tx.p_("texas42", message, better=_tens(rb), other=_tens(ro))
-    pb, po = _rate(b, "points"), _rate(o, "points")
-    if pb is not None and po is not None and round(pb - po, 1) > 0:
-        gain = pb - po
-        return tx.np_(
+    nello, made = bool(b.params.get("nello")), b.params.get("goal") != "set"
+    message = _MORE_OFTEN[nello, made] if b.code.startswith("play") else _MORE_OFTEN[False, True]
+    return _more_often(tx, "texas42", message, rb, ro) or _more_on_average(
+        tx,
+        b,
+        o,
+        "points",
+        NNP_(
             "texas42",
             "This way your team takes {amount} point more on average this hand.",
             "This way your team takes {amount} points more on average this hand.",
-            1 if round(gain, 1) == 1 else 2,
-            amount=tx.decimal(gain),
-        )
-    return None
+        ),
+    )
 
 
 _MORE_OFTEN = {
@@ -155,37 +182,26 @@ def _texas42(tx: Texts, b: Facts, o: Facts) -> str | None:
 
 
 def _bingo(tx: Texts, b: Facts, o: Facts) -> str | None:
-    if b.now.get("trick_ours") and o.now.get("trick_ours") is False:
-        tb, to = _tile(b.move), _tile(o.move)
-        if tb and to:
-            return tx.np_(
-                "bingo",
-                "With the {better} you take the trick and its {n} point; "
-                "with the {other} your opponent takes it.",
-                "With the {better} you take the trick and its {n} points; "
-                "with the {other} your opponent takes it.",
-                int(b.now["trick_points"]),
-                better=tb,
-                other=to,
-            )
-    if _tens(b.value) != _tens(o.value):
-        return tx.p_(
-            "bingo",
-            "This way you win the game more often: {better} in 10 against {other} in 10.",
-            better=_tens(b.value),
-            other=_tens(o.value),
-        )
-    mb, mo = _rate(b, "margin"), _rate(o, "margin")
-    if mb is not None and mo is not None and round(mb - mo, 1) > 0:
-        gain = mb - mo
-        return tx.np_(
-            "bingo",
-            "This way you take {amount} point more on average this hand.",
-            "This way you take {amount} points more on average this hand.",
-            1 if round(gain, 1) == 1 else 2,
-            amount=tx.decimal(gain),
-        )
-    return None
+    trick = NNP_(
+        "bingo",
+        "With the {better} you take the trick and its {n} point; "
+        "with the {other} your opponent takes it.",
+        "With the {better} you take the trick and its {n} points; "
+        "with the {other} your opponent takes it.",
+    )
+    more_often = NP_(
+        "bingo", "This way you win the game more often: {better} in 10 against {other} in 10."
+    )
+    more_points = NNP_(
+        "bingo",
+        "This way you take {amount} point more on average this hand.",
+        "This way you take {amount} points more on average this hand.",
+    )
+    return (
+        _takes_trick(tx, b, o, trick)
+        or _more_often(tx, "bingo", more_often, b.value, o.value)
+        or _more_on_average(tx, b, o, "margin", more_points)
+    )
 
 
 # ---------------------------------------------------------------- Five-Up
@@ -220,7 +236,7 @@ def _fiveup(tx: Texts, b: Facts, o: Facts) -> str | None:
             "fiveup",
             "Leaves the next player less to score: about {better} point against {other}.",
             "Leaves the next player less to score: about {better} points against {other}.",
-            1 if round(rb, 1) == 1 else 2,
+            _tenths_count(rb),
             better=tx.decimal(rb),
             other=tx.decimal(ro),
         )
@@ -231,13 +247,14 @@ def _fiveup(tx: Texts, b: Facts, o: Facts) -> str | None:
 
 
 def _cavaleiro(tx: Texts, b: Facts, o: Facts) -> str | None:
-    if b.code == "win_chance" and o.code == "win_chance" and _tens(b.value) != _tens(o.value):
-        return tx.p_(
-            "cavaleiro",
-            "This way you win the game more often: {better} in 10 against {other} in 10.",
-            better=_tens(b.value),
-            other=_tens(o.value),
-        )
+    more_often = NP_(
+        "cavaleiro",
+        "This way you win the game more often: {better} in 10 against {other} in 10.",
+    )
+    if b.code == "win_chance" and o.code == "win_chance":
+        said = _more_often(tx, "cavaleiro", more_often, b.value, o.value)
+        if said:
+            return said
     sb, so = b.now.get("sticks"), o.now.get("sticks")
     if isinstance(sb, int) and isinstance(so, int) and sb > so:
         return tx.np_(

@@ -47,33 +47,34 @@ SUITS: tuple[str, ...] = (
 )
 DOUBLES = NP_("suit", "doubles")
 
-PHASES: dict[tuple[str, str], str] = {
-    ("texas42", "draw"): NP_("Texas 42 phase", "draw for the dealer"),
-    ("texas42", "deal"): NP_("phase", "deal"),
-    ("texas42", "bid"): NP_("phase", "bidding"),
-    ("texas42", "trump"): NP_("phase", "naming trump"),
+PHASES: dict[str, str] = {
+    "deal": NP_("phase", "deal"),
+    "bid": NP_("phase", "bidding"),
+    "trump": NP_("phase", "naming trump"),
+    "lead": NP_("phase", "lead"),
+    "reply": NP_("phase", "reply"),
+    "take": NP_("phase", "taking the last tile"),
+    "order": NP_("phase", "rolling for order"),
+    "roll": NP_("phase", "rolling"),
+    "remove": NP_("phase", "removing sticks"),
+    "over": NP_("phase", "over"),
+}
+"""The games' phases by the name their cores give them, said alike in every game
+(context ``phase``), but for :data:`GAME_PHASES`."""
+
+GAME_PHASES: dict[tuple[str, str], str] = {
     ("texas42", "play"): NP_("phase", "playing tricks"),
-    ("texas42", "over"): NP_("phase", "over"),
-    ("bingo", "draw"): NP_("Bingo phase", "draw for the lead"),
-    ("bingo", "deal"): NP_("phase", "deal"),
-    ("bingo", "lead"): NP_("phase", "lead"),
-    ("bingo", "reply"): NP_("phase", "reply"),
-    ("bingo", "take"): NP_("phase", "taking the last tile"),
-    ("bingo", "over"): NP_("phase", "over"),
-    ("cavaleiro", "order"): NP_("phase", "rolling for order"),
-    ("cavaleiro", "roll"): NP_("phase", "rolling"),
-    ("cavaleiro", "remove"): NP_("phase", "removing sticks"),
-    ("cavaleiro", "over"): NP_("phase", "over"),
-    ("fiveup", "draw"): NP_("Five-Up phase", "draw for the lead"),
-    ("fiveup", "deal"): NP_("phase", "deal"),
     ("fiveup", "play"): NP_("phase", "play"),
-    ("fiveup", "over"): NP_("phase", "over"),
 }
-_PHASE_CONTEXT = {
-    ("texas42", "draw"): "Texas 42 phase",
-    ("bingo", "draw"): "Bingo phase",
-    ("fiveup", "draw"): "Five-Up phase",
+"""The phases a game says its own way (context ``phase``)."""
+
+DRAW_PHASES: dict[str, str] = {
+    "texas42": NP_("Texas 42 phase", "draw for the dealer"),
+    "bingo": NP_("Bingo phase", "draw for the lead"),
+    "fiveup": NP_("Five-Up phase", "draw for the lead"),
 }
+"""Each game's draw (for the first dealer or leader), its context the game's title and
+``phase``."""
 
 OPTION_LABELS: dict[tuple[str, str], str] = {
     ("texas42", "scoring"): NP_("texas42", "Scoring"),
@@ -215,10 +216,13 @@ class Words:
         return self.tx.p_("suit", SUITS[int(suit)])
 
     def phase(self, game: str, phase: str) -> str:
-        message = PHASES.get((game, phase))
+        """A phase of ``game`` (named as its core names it) in words."""
+        if phase == "draw" and game in DRAW_PHASES:
+            return self.tx.p_(f"{GAME_TITLES[game]} phase", DRAW_PHASES[game])
+        message = GAME_PHASES.get((game, phase)) or PHASES.get(phase)
         if message is None:
             return phase
-        return self.tx.p_(_PHASE_CONTEXT.get((game, phase), "phase"), message)
+        return self.tx.p_("phase", message)
 
     def direction(self, direction: str) -> str:
         message = DIRECTIONS.get(direction)

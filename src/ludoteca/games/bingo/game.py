@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
+from ludoteca.game import ChanceEvent, Game, Seat, TileDraw
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.notation import Notation
@@ -204,6 +204,8 @@ class Bingo(Game):
     tensor_encoder: ClassVar[str] = "ludoteca.games.bingo.tensor:BingoTensors"
     hand_end_code: ClassVar[str | None] = "hand_ended"
     chance_phase: ClassVar[int] = DEAL
+    decision_phases: ClassVar[frozenset[int]] = frozenset((LEAD, REPLY, TAKE))
+    over_phase: ClassVar[int] = OVER
 
     core: BingoCore
 
@@ -230,21 +232,10 @@ class Bingo(Game):
 
     # ------------------------------------------------------------ who and what
 
-    def _current(self) -> ToMove:
-        core = self.core
-        phase = core.phase
-        if phase >= LEAD:
-            return None if phase == OVER else core.turn
-        return CHANCE
-
     @property
     def following_compulsory(self) -> bool:
         """Whether the follow rule applies now: the stock is closed or exhausted."""
         return self.core.following_compulsory
-
-    @property
-    def is_over(self) -> bool:
-        return self.core.phase == OVER
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()

@@ -43,12 +43,12 @@ nothing about the hidden tiles, so it is not kept.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ludoteca import tensor
 from ludoteca.games.bingo.core import LEAD, OVER, PHASE_NAMES, REPLY, TAKE
 from ludoteca.games.bingo.game import Bingo
-from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
+from ludoteca.tensor import ONE, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
@@ -347,18 +347,16 @@ class BingoTensors(TensorEncoder[BingoPublic]):
         )
         return kept[1]
 
-    def native_encoder(self) -> NativeEncoder | None:
-        if tensor.native is None:
-            return None
-        return tensor.native.BingoEncoder(
-            (
-                *(O_PHASE, O_MINE, O_SETS, O_HAND_LEADER, O_TRUMP, O_TURNED, O_UP, O_STOCK),
-                *(O_CLOSED, O_COMPULSORY, O_HAND, O_OTHER_SIZE, O_POINTS, O_WON, O_SHOWN),
-                *(O_KNOWN, O_LEADER, O_LEAD, O_LEAD_SHOWN, O_PLAYED, O_CAPTURED, O_DEALT),
-                *(O_TRICKS, TRICK_BLOCK, OBSERVATION_SIZE, INFO_STATE_SIZE),
-            ),
-            (_LEAD, _TAKE),
+    native_name: ClassVar[str | None] = "BingoEncoder"
+
+    def native_args(self) -> tuple[Any, ...]:
+        offsets = (
+            *(O_PHASE, O_MINE, O_SETS, O_HAND_LEADER, O_TRUMP, O_TURNED, O_UP, O_STOCK),
+            *(O_CLOSED, O_COMPULSORY, O_HAND, O_OTHER_SIZE, O_POINTS, O_WON, O_SHOWN),
+            *(O_KNOWN, O_LEADER, O_LEAD, O_LEAD_SHOWN, O_PLAYED, O_CAPTURED, O_DEALT),
+            *(O_TRICKS, TRICK_BLOCK, OBSERVATION_SIZE, INFO_STATE_SIZE),
         )
+        return (offsets, (_LEAD, _TAKE))
 
     # ------------------------------------------------------------- patching
 

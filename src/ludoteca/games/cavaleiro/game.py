@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat, ToMove
+from ludoteca.game import CHANCE, ChanceEvent, DiceRoll, Game, Seat
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.notation import Notation
@@ -256,6 +256,8 @@ class Cavaleiro(Game):
 
     tensor_encoder: ClassVar[str] = "ludoteca.games.cavaleiro.tensor:CavaleiroTensors"
     chance_phase: ClassVar[int] = ROLL
+    decision_phases: ClassVar[frozenset[int]] = frozenset((REMOVE,))
+    over_phase: ClassVar[int] = OVER
 
     tables: _Tables
     core: State
@@ -295,19 +297,6 @@ class Cavaleiro(Game):
         self.core = State(self.tables.rules, self.options["players"])
 
     # ------------------------------------------------------------ who and what
-
-    def _current(self) -> ToMove:
-        core = self.core
-        phase = core.phase
-        if phase == REMOVE:
-            return core.round_winner
-        if phase == OVER:
-            return None
-        return CHANCE
-
-    @property
-    def is_over(self) -> bool:
-        return self.core.phase == OVER
 
     def _refusal(self, action: int) -> tuple[str, dict[str, Any]]:
         """Why ``action`` is not allowed now: a code (see the module) and its numbers,

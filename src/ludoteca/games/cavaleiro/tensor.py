@@ -26,14 +26,14 @@ these counts sum up everything earlier that a player could recall.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ludoteca import tensor
 from ludoteca.games.cavaleiro.core import PHASE_NAMES, REMOVE, State
 from ludoteca.games.cavaleiro.game import Cavaleiro
 from ludoteca.games.cavaleiro.layout import parse_layout
 from ludoteca.games.cavaleiro.rolls import ROLL_INDEX, ROLL_RANKED, ROLL_STRENGTH
-from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions
+from ludoteca.tensor import ONE, TensorEncoder, fractions
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["CavaleiroPublic", "CavaleiroTensors"]
@@ -219,10 +219,10 @@ class CavaleiroTensors(TensorEncoder[CavaleiroPublic]):
             buf[k + 4 + 4 * _RANK[roll] : k + 8 + 4 * _RANK[roll]] = ONE
             buf[k + 24 : k + 28] = _STRENGTH[ROLL_STRENGTH[roll]]
 
-    def native_encoder(self) -> NativeEncoder | None:
-        if tensor.native is None:
-            return None
-        return tensor.native.CavaleiroEncoder(
+    native_name: ClassVar[str | None] = "CavaleiroEncoder"
+
+    def native_args(self) -> tuple[Any, ...]:
+        return (
             self.num_seats,
             self.n_columns,
             self.tallest,

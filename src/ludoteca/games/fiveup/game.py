@@ -49,7 +49,7 @@ from typing import Any, ClassVar, cast
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
+from ludoteca.game import ChanceEvent, Game, Seat, TileDraw
 from ludoteca.gametype import TypeInfo
 from ludoteca.move import Move
 from ludoteca.notation import Notation
@@ -157,6 +157,8 @@ class FiveUp(Game):
     tensor_encoder: ClassVar[str] = "ludoteca.games.fiveup.tensor:FiveUpTensors"
     hand_end_code: ClassVar[str | None] = "hand_ended"
     chance_phase: ClassVar[int] = DEAL
+    decision_phases: ClassVar[frozenset[int]] = frozenset((PLAY,))
+    over_phase: ClassVar[int] = OVER
 
     core: State
     hand_start: int
@@ -208,17 +210,6 @@ class FiveUp(Game):
         self._hidden_cache = None
 
     # ------------------------------------------------------------ who and what
-
-    def _current(self) -> ToMove:
-        s = self.core
-        phase = s.phase
-        if phase == PLAY:
-            return s.turn
-        return None if phase == OVER else CHANCE
-
-    @property
-    def is_over(self) -> bool:
-        return self.core.phase == OVER
 
     def _undo(self, entry: int | str) -> bool:
         self.core.undo()

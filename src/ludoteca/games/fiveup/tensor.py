@@ -38,7 +38,7 @@ fall between plays in turn order, so this is every move of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ludoteca import tensor
 from ludoteca.games.fiveup.core import DRAW, OVER, PHASE_NAMES, PLAY, State
@@ -57,7 +57,7 @@ from ludoteca.games.fiveup.tables import (
     ON_TILE,
 )
 from ludoteca.gametype import GameType
-from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, put_mask
+from ludoteca.tensor import ONE, TensorEncoder, fractions, put_mask
 from ludoteca.tiles import ALL_TILES, mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
@@ -425,10 +425,10 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
             self._grids[seat] = (moves, movers, grid, draws, passes)
         return grid
 
-    def native_encoder(self) -> NativeEncoder | None:
-        if tensor.native is None:
-            return None
-        return tensor.native.FiveUpEncoder(
+    native_name: ClassVar[str | None] = "FiveUpEncoder"
+
+    def native_args(self) -> tuple[Any, ...]:
+        return (
             (
                 *(self.o_phase, self.o_mine, self.o_scores, self.o_hand, self.o_sizes),
                 *(self.o_leader, self.o_table, self.o_open, self.o_played, self.o_voids),

@@ -41,7 +41,7 @@ from typing import Any, ClassVar, cast
 
 from ludoteca.chance import permutation, sample
 from ludoteca.errors import IllegalMove
-from ludoteca.game import CHANCE, ChanceEvent, Game, Seat, TileDraw, ToMove
+from ludoteca.game import ChanceEvent, Game, Seat, TileDraw
 from ludoteca.gametype import TypeInfo
 from ludoteca.notation import Notation
 from ludoteca.options import OptionSpec
@@ -57,6 +57,7 @@ from .core import (
     PHASE_NAMES,
     PLAY,
     SIDES,
+    TRUMP,
     HandRecord,
     Rules,
     State,
@@ -121,6 +122,8 @@ class Texas42(Game):
     tensor_encoder: ClassVar[str] = "ludoteca.games.texas42.tensor:Texas42Tensors"
     hand_end_code: ClassVar[str | None] = "hand_over"
     chance_phase: ClassVar[int] = DEAL
+    decision_phases: ClassVar[frozenset[int]] = frozenset((BID, TRUMP, PLAY))
+    over_phase: ClassVar[int] = OVER
 
     core: State
     """The whole game as numbers: every hand, the trick, the score (for solvers,
@@ -154,19 +157,6 @@ class Texas42(Game):
         self.core = State(Rules.from_options(self.options))
 
     # ------------------------------------------------------------ who and what
-
-    def _current(self) -> ToMove:
-        core = self.core
-        phase = core.phase
-        if BID <= phase <= PLAY:
-            return core.turn
-        if phase == OVER:
-            return None
-        return CHANCE
-
-    @property
-    def is_over(self) -> bool:
-        return self.core.phase == OVER
 
     def _undo(self, entry: int | str) -> bool:
         core = self.core

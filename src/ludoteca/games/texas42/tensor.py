@@ -37,7 +37,7 @@ hands are summed up by the game score: their tiles were all redealt.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ludoteca import tensor
 from ludoteca.games.texas42.core import (
@@ -58,7 +58,7 @@ from ludoteca.games.texas42.tables import (
     FOLLOW_MASK,
     LED_SUIT,
 )
-from ludoteca.tensor import ONE, NativeEncoder, TensorEncoder, fractions, mask_f32, put_mask
+from ludoteca.tensor import ONE, TensorEncoder, fractions, mask_f32, put_mask
 from ludoteca.tiles import mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
@@ -358,10 +358,10 @@ class Texas42Tensors(TensorEncoder[Texas42Public]):
                 dealt |= 1 << t
         put_mask(buf, 4 * O_DEALT, dealt)
 
-    def native_encoder(self) -> NativeEncoder | None:
-        if tensor.native is None:
-            return None
-        return tensor.native.Texas42Encoder(
+    native_name: ClassVar[str | None] = "Texas42Encoder"
+
+    def native_args(self) -> tuple[Any, ...]:
+        return (
             (
                 *(O_PHASE, O_MINE, O_DEALER, O_SCORES, O_HAND, O_BIDS, O_BIDDER, O_DECLARER),
                 *(O_CONTRACT, O_POINTS, O_TRICK, O_LED, O_PLAYED, O_VOIDS, O_WON, O_DEALT),
