@@ -103,6 +103,9 @@ def test_make_rates_chances_sticks_and_plain_values() -> None:
     assert say_why("texas42", "marks", Facts("a", 1.3), Facts("b", 0.5), "pt") == (
         "Em média, esta jogada vale 0,8 marca a mais."
     )
+    margin = Facts("a", 0.6, "x", {"margin": 3.2}), Facts("b", 0.6, "x", {"margin": 2.4})
+    assert "0,8 ponto a mais" in say_why("bingo", "sets", *margin, "pt")  # CLDR: 0,8 is "one"
+    assert "0.8 points more" in say_why("bingo", "sets", *margin, "en")
 
 
 @pytest.mark.parametrize("name", ["texas42", "bingo", "fiveup", "cavaleiro"])

@@ -64,12 +64,6 @@ def _rate(f: Facts, key: str) -> float | None:
     return float(value) if isinstance(value, (int, float)) else None
 
 
-def _tenths_count(amount: float) -> int:
-    """The count that chooses the plural form of an ``amount`` said with one decimal:
-    1 when it reads 1, else 2."""
-    return 1 if round(amount, 1) == 1 else 2
-
-
 def _takes_trick(tx: Texts, b: Facts, o: Facts, message: tuple[str, str, str]) -> str | None:
     """The better move takes the trick it completes, the other move lets the other side
     take it: ``message`` (``NNP_``) with both tiles, counted by the trick's points."""
@@ -97,8 +91,8 @@ def _more_on_average(
     more, less = _rate(b, key), _rate(o, key)
     if more is None or less is None or round(more - less, 1) <= 0:
         return None
-    gain = more - less
-    return tx.np_(*message, _tenths_count(gain), amount=tx.decimal(gain))
+    amount = tx.decimal(more - less)
+    return tx.np_(*message, tx.count(amount), amount=amount)
 
 
 # ---------------------------------------------------------------- Texas 42
@@ -236,7 +230,7 @@ def _fiveup(tx: Texts, b: Facts, o: Facts) -> str | None:
             "fiveup",
             "Leaves the next player less to score: about {better} point against {other}.",
             "Leaves the next player less to score: about {better} points against {other}.",
-            _tenths_count(rb),
+            tx.count(tx.decimal(rb)),
             better=tx.decimal(rb),
             other=tx.decimal(ro),
         )
