@@ -155,6 +155,22 @@ class Texas42(Game):
 
     def _setup(self) -> None:
         self.core = State(Rules.from_options(self.options))
+        self._hands_memo: tuple[tuple[HandRecord, ...], tuple[HandJson, ...]] = ((), ())
+
+    def _hands_json(self) -> list[HandJson]:
+        """The scored hands' summaries, each built once: the hand log only grows (an
+        undo takes its last hands back), so the summaries of the hands still in it
+        are kept with them (copies share them: a summary is never changed)."""
+        log = self.core.hand_log
+        records, summaries = self._hands_memo
+        n = len(log)
+        if len(records) != n or (n and records[-1] is not log[-1]):
+            kept = 0
+            while kept < min(n, len(records)) and records[kept] is log[kept]:
+                kept += 1
+            summaries = summaries[:kept] + tuple(_build_hand_json(h) for h in log[kept:])
+            self._hands_memo = (tuple(log), summaries)
+        return list(summaries)
 
     # ------------------------------------------------------------ who and what
 
@@ -308,7 +324,7 @@ class Texas42(Game):
             "tricks": tricks,
             "last_trick": tricks[-1] if tricks else None,
             "points": list(core.points),
-            "hands_played": [_hand_json(h) for h in core.hand_log],
+            "hands_played": self._hands_json(),
             "winner": core.winner if core.winner >= 0 else None,
         }
 
@@ -322,7 +338,7 @@ class Texas42(Game):
             "winner": core.winner if core.winner >= 0 else None,
             "scoring": self.options["scoring"],
             "target": core.rules.target,
-            "hands": [_hand_json(h) for h in core.hand_log],
+            "hands": self._hands_json(),
         }
 
     # ------------------------------------------------------- hidden information
@@ -416,10 +432,7 @@ def _build_trick_json(tr: Trick) -> TrickJson:
     }
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _hand_json(record: HandRecord) -> PassedOutHand | PlayedHand:
-    """A scored hand's summary as JSON, built once per hand (as :func:`_trick_json`)."""
-    return _build_hand_json(record)
+HandJson = PassedOutHand | PlayedHand
 
 
 def _build_hand_json(h: HandRecord) -> PassedOutHand | PlayedHand:
