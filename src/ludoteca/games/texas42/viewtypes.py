@@ -94,6 +94,12 @@ Reason = Annotated[
 HandPoints = Annotated[PerTeam42, Doc("the points each team took in the hand")]
 Gained = Annotated[PerTeam, Doc("marks or points each team gained")]
 TricksPlayed = Annotated[int, Doc("tricks played before the hand was decided"), json_range(1, 7)]
+AllPassed = Annotated[Literal[True], Doc("every seat passed: the hand was redealt")]
+APlayedHand = Annotated[Literal[False], Doc("a bid won: the hand was played")]
+NoBidder = Annotated[None, Doc("no bidder"), Json(const=None)]
+NothingMade = Annotated[None, Doc("nothing was made"), Json(const=None)]
+AllPassedReason = Annotated[Literal["all_passed"], Doc("why the hand ended")]
+NothingGained = Annotated[list[int], Doc("nothing was gained"), Json(const=[0, 0])]
 
 
 class PassedOutHand(TypedDict):
@@ -102,11 +108,11 @@ class PassedOutHand(TypedDict):
     hand: HandNo
     dealer: Dealer
     bids: Bids
-    all_passed: Annotated[Literal[True], Doc("every seat passed: the hand was redealt")]
-    bidder: Annotated[None, Doc("no bidder"), Json(const=None)]
-    made: Annotated[None, Doc("nothing was made"), Json(const=None)]
-    reason: Annotated[Literal["all_passed"], Doc("why the hand ended")]
-    gained: Annotated[list[int], Doc("nothing was gained"), Json(const=[0, 0])]
+    all_passed: AllPassed
+    bidder: NoBidder
+    made: NothingMade
+    reason: AllPassedReason
+    gained: NothingGained
     scores_after: ScoresAfter
 
 
@@ -116,7 +122,7 @@ class PlayedHand(TypedDict):
     hand: HandNo
     dealer: Dealer
     bids: Bids
-    all_passed: Annotated[Literal[False], Doc("a bid won: the hand was played")]
+    all_passed: APlayedHand
     bidder: Bidder
     bid: HighBid
     bid_value: Annotated[int, Doc("the bid in points (a mark is 42)"), json_range(30, 294)]
@@ -178,11 +184,11 @@ class PassedOutOver(EventBase):
     code: Annotated[Literal["hand_over"], WhatHappened]
     hand: HandNo
     dealer: Dealer
-    all_passed: Annotated[Literal[True], Doc("every seat passed: the hand was redealt")]
-    bidder: Annotated[None, Doc("no bidder"), Json(const=None)]
-    made: Annotated[None, Doc("nothing was made"), Json(const=None)]
-    reason: Annotated[Literal["all_passed"], Doc("why the hand ended")]
-    gained: Annotated[list[int], Doc("nothing was gained"), Json(const=[0, 0])]
+    all_passed: AllPassed
+    bidder: NoBidder
+    made: NothingMade
+    reason: AllPassedReason
+    gained: NothingGained
     scores_after: ScoresAfter
 
 
@@ -192,7 +198,7 @@ class PlayedOver(EventBase):
     code: Annotated[Literal["hand_over"], WhatHappened]
     hand: HandNo
     dealer: Dealer
-    all_passed: Annotated[Literal[False], Doc("a bid won: the hand was played")]
+    all_passed: APlayedHand
     bidder: Bidder
     bid: HighBid
     contract: Contract
