@@ -91,7 +91,7 @@ def snapshot(game: ludoteca.Game) -> str:
     return json.dumps([views, game.history, game.result(), game.to_move, game.legal_actions()])
 
 
-@settings(max_examples=60)
+@settings(max_examples=35)
 @given(st.integers(0, 2**32), st.integers(2, 6), layouts, st.sampled_from(["auto", "manual"]))
 def test_the_game_pops_every_move_and_plays_it_again_the_same(
     seed: int, players: int, layout: Any, chance: str

@@ -32,9 +32,7 @@ def test_the_next_step_agrees_with_the_game_at_every_move(
     while len(game) < 400:
         step = game.next_step()
         seen.add(step.kind)
-        ended = any(
-            e.code == game.type.hand_end_code for e in (game.events[-1] if len(game) else ())
-        )
+        ended = any(e.code == game.type.hand_end_code for e in game.last_events())
         if step.kind == "over":
             assert game.is_over and step.seat is None
             break
