@@ -3,7 +3,7 @@ import os
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "default", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "long", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -221,7 +221,7 @@ def check_events(game: Texas42) -> None:
         ]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(seed=st.integers(0, 2**32), options=OPTIONS)
 def test_events_of_thousands_of_games_add_up_to_the_results(
     seed: int, options: dict[str, Any]

@@ -122,7 +122,7 @@ def test_invariants_at_every_step(seed: int, options: dict[str, Any]) -> None:
     assert again.view(0) == game.view(0)
 
 
-@settings(max_examples=2500)
+@settings(max_examples=1500)
 @given(seed=st.integers(0, 2**32), options=OPTIONS)
 def test_thousands_of_games_replay_and_count_42(seed: int, options: dict[str, Any]) -> None:
     game = play_random(seed, options, each_step=False)
