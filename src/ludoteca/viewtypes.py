@@ -21,6 +21,7 @@ __all__ = [
     "Count",
     "Decision",
     "Doc",
+    "DrawnTile",
     "EventBase",
     "Json",
     "Nat",
@@ -28,6 +29,7 @@ __all__ = [
     "Tagged",
     "TileText",
     "ViewBase",
+    "WhatHappened",
     "json_range",
     "length",
     "ref",
@@ -152,3 +154,13 @@ class EventBase(TypedDict):
     """What every event of a view's ``events`` holds before its code and numbers."""
 
     n: Annotated[Nat, Doc("the index in log of the move that did it")]
+
+
+WhatHappened = Doc("what happened")
+"""The description of every event's ``code``."""
+
+DrawnTile = Annotated[
+    TileText | None,
+    Doc("the tile drawn", null="for every other seat: only the drawer sees it"),
+]
+"""A ``drew`` event's tile: only the seat that drew it sees it."""

@@ -9,12 +9,14 @@ from typing import Annotated, Any, Literal, TypedDict
 
 from ludoteca.viewtypes import (
     Doc,
+    DrawnTile,
     EventBase,
     Json,
     Nat,
     SeatNo,
     Tagged,
     TileText,
+    WhatHappened,
     json_range,
     length,
     ref,
@@ -202,8 +204,6 @@ SetsEvent = NoTrickSets | Under30Sets | AtLeast30Sets | BingoCaptureSet
 
 # ------------------------------------------------------------------ events
 
-WhatHappened = Doc("what happened")
-
 
 class FirstLeader(EventBase):
     """the draw for first leader"""
@@ -261,10 +261,7 @@ class Drew(EventBase):
 
     code: Annotated[Literal["drew"], WhatHappened]
     seat: Annotated[SeatNo, Doc("who drew")]
-    tile: Annotated[
-        TileText | None,
-        Doc("the tile drawn", null="for every other seat: only the drawer sees it"),
-    ]
+    tile: DrawnTile
 
 
 class StockClosed(EventBase):

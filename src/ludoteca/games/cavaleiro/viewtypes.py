@@ -17,6 +17,7 @@ from ludoteca.viewtypes import (
     Nat,
     SeatNo,
     Tagged,
+    WhatHappened,
     json_range,
     length,
     ref,
@@ -145,8 +146,6 @@ TieBreak = Annotated[
 ]
 
 # ------------------------------------------------------------------ events
-
-WhatHappened = Doc("what happened")
 
 
 class OrderRoll(EventBase):

@@ -10,12 +10,14 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from ludoteca.viewtypes import (
     Doc,
+    DrawnTile,
     EventBase,
     Json,
     Nat,
     SeatNo,
     Tagged,
     TileText,
+    WhatHappened,
     json_range,
     length,
     ref,
@@ -206,18 +208,13 @@ class Score(TypedDict):
 
 # ------------------------------------------------------------------ events
 
-WhatHappened = Doc("what happened")
-
 
 class Drew(EventBase):
     """a draw from the stock"""
 
     code: Annotated[Literal["drew"], WhatHappened]
     seat: Annotated[SeatNo, Doc("who drew")]
-    tile: Annotated[
-        TileText | None,
-        Doc("the tile drawn", null="for every other seat: only the drawer sees it"),
-    ]
+    tile: DrawnTile
 
 
 class Passed(EventBase):

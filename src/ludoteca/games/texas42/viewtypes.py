@@ -17,6 +17,7 @@ from ludoteca.viewtypes import (
     SeatNo,
     Tagged,
     TileText,
+    WhatHappened,
     json_range,
     length,
     ref,
@@ -142,8 +143,6 @@ class PlayedHand(TypedDict):
 HandSummary = Annotated[PassedOutHand | PlayedHand, Doc("a finished hand"), Tagged("all_passed")]
 
 # ------------------------------------------------------------------ events
-
-WhatHappened = Doc("what happened")
 
 
 class ContractNamed(EventBase):
