@@ -133,6 +133,31 @@ def test_the_decision_and_the_hands_end_fit_every_screen(
     assert not page.errors
 
 
+def test_the_trump_choice_with_every_contract_fits_every_screen(
+    browser: Any, make_server: Any, artifacts: Path
+) -> None:
+    """Texas 42's longest list of moves: the bid winner's trump choice with nello and
+    sevens on. The greedy bots never bid a mark, so a mark bid always wins."""
+    server = make_server()
+    page = new_page(browser, locale="pt-BR", width=360, height=740)
+    contracts = {key: "true" for key in ("nello", "sevens", "plunge", "splash")}
+    create_table(page, server.url, "texas42", ["you", *["bot:greedy"] * 3], contracts)
+    assert wait_turn_or_end(page)
+    problems = at_sizes(page, AT_DECISION, "texas42-bid", artifacts)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click("#bid-marks")
+    page.click("#bid-btn")
+    page.wait_for_selector("#board .me .actions.named")
+    buttons = page.locator("#board .me .actions.named .move-btn")
+    assert buttons.count() == 11  # seven suits, doubles, follow-me, nello, sevens
+    for i in range(buttons.count()):  # each called by its whole words, its name among them
+        shown, called = buttons.nth(i).inner_text(), buttons.nth(i).get_attribute("aria-label")
+        assert called and shown.strip().split()[-1] in called and len(called) > len(shown)
+    problems += at_sizes(page, AT_DECISION, "texas42-trump", artifacts)
+    assert not problems, "\n".join(problems)
+    assert not page.errors
+
+
 @pytest.mark.parametrize(("game", "lesson"), [("texas42", "following"), ("fiveup", "fives")])
 def test_a_lessons_words_sit_beside_its_table(
     browser: Any, make_server: Any, artifacts: Path, game: str, lesson: str

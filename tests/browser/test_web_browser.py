@@ -84,6 +84,8 @@ def create_table(
         sel = f"#opt-{key}"
         if page.locator(sel).evaluate("e => e.tagName") == "SELECT":
             page.select_option(sel, value)
+        elif page.locator(sel).get_attribute("type") == "checkbox":
+            page.set_checked(sel, value == "true")
         else:
             page.fill(sel, value)
             page.locator(sel).dispatch_event("change")

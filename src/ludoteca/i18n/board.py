@@ -39,7 +39,9 @@ def board_words(view: Mapping[str, Any], voice: Voice) -> dict[str, Any]:
     - ``felt``: the note in the middle of the table, or ``None``,
     - ``panels``: ``{"title", "kind", "rows", "lines"}``, the score panel first,
     - ``score_line``: the score in one short line,
-    - ``labels``: the game's things by name (``stock``, ``up``, ``ends``…).
+    - ``labels``: the game's things by name (``stock``, ``up``, ``ends``…),
+    - ``choices``: the legal moves named as answers to the felt's question, where
+      they have shorter names (Texas 42's trump choice: ``quatros``, ``siga-me``).
     """
     say = _GAMES[voice.game]
     out: dict[str, Any] = {
@@ -48,6 +50,7 @@ def board_words(view: Mapping[str, Any], voice: Voice) -> dict[str, Any]:
         "panels": [_score_panel(view, voice)],
         "score_line": _score_line(view, voice),
         "labels": {},
+        "choices": {},
     }
     say(view, voice, out)
     return out
@@ -183,6 +186,8 @@ def _texas42(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
         out["felt"] = v.tx.p_("texas42", "Last trick") + " — " + _took(v, last)
     elif view["phase"] in ("bid", "trump"):
         out["felt"] = capitalize(v.words.phase("texas42", view["phase"]))
+    if view["phase"] == "trump":
+        out["choices"] = {m: v.choice(m) for m in view["legal_moves"]}
     lines: list[Line] = []
     if view["high_bid"]:
         bid = capitalize(

@@ -25,7 +25,7 @@ from ludoteca.move import Move
 from . import Texts, texts
 from .words import Words
 
-__all__ = ["describe_move", "marks"]
+__all__ = ["describe_choice", "describe_move", "marks"]
 
 
 def _tiles(move: Move) -> str:
@@ -134,6 +134,39 @@ _GAMES: dict[str, Callable[[Move, Texts], str | None]] = {
     "cavaleiro": _cavaleiro,
     "fiveup": _fiveup,
 }
+
+
+def _texas42_choice(m: Move, tx: Texts) -> str | None:
+    if m.kind == "trump" and m.numbers:
+        return Words(tx).suit(m.numbers[0])
+    if m.kind == "trump" and m.detail == "doubles":
+        return Words(tx).suit("doubles")
+    if m.kind == "trump" and m.detail == "follow-me":
+        return tx.p_("texas42", "follow-me")
+    if m.kind == "nello":
+        return tx.p_("texas42", "nello")
+    if m.kind == "sevens":
+        return tx.p_("texas42", "sevens")
+    return None
+
+
+def describe_choice(game: str, move: str, lang: str | Texts) -> str | None:
+    """``move`` named in a word or two, as an answer to the question the table
+    asks (its trump choice, for Texas 42's bid winner); ``None`` where a move has
+    no shorter name than :func:`describe_move`'s.
+
+    >>> [describe_choice("texas42", m, "pt") for m in ("trump 4", "trump follow-me")]
+    ['quatros', 'siga-me']
+    >>> describe_choice("texas42", "nello", "en"), describe_choice("texas42", "bid 30", "en")
+    ('nello', None)
+    """
+    if game != "texas42":
+        return None
+    try:
+        m = Move.from_text(move)
+    except ValueError:
+        return None
+    return _texas42_choice(m, lang if isinstance(lang, Texts) else texts(lang))
 
 
 def describe_move(game: str, move: str, lang: str | Texts) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import NP_, Texts, texts
-from .moves import describe_move
+from .moves import describe_choice, describe_move
 from .ui import ui
 from .words import Words
 
@@ -242,6 +242,11 @@ class Voice:
     def move(self, move: str) -> str:
         """A move (in notation) in words."""
         return _described(self.game, move, self.tx)
+
+    def choice(self, move: str) -> str:
+        """A move named as an answer to the table's question (``quatros`` for a
+        trump choice), else in its whole words."""
+        return describe_choice(self.game, move, self.tx) or self.move(move)
 
     def moves(self, moves: Sequence[str], limit: int = 6) -> str:
         """Moves in words, the long lists cut short: ``passo, lance de 30, …``."""

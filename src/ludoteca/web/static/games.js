@@ -114,10 +114,14 @@ const Games = (() => {
     ev.preventDefault();
   }
 
-  /** Buttons for the moves that are not a plain tile play (or the tile's choices). */
+  /** Buttons for the moves that are not a plain tile play (or the tile's choices).
+   * With `opts.named` (a move's short name as an answer to the felt's question, such
+   * as a trump choice's suit), the buttons show those names in a grid, each still
+   * called by its whole words. */
   function actionRow(m, ctx, moves, opts) {
     opts = opts || {};
-    const row = h("div", { class: "actions", role: "group", "aria-label": ui("choose_move") });
+    const named = opts.named && moves.length && moves.every((mv) => opts.named[mv]) ? opts.named : null;
+    const row = h("div", { class: named ? "actions named" : "actions", role: "group", "aria-label": ui("choose_move") });
     if (!moves.length) return row;
     moves.forEach((mv, i) => {
       row.appendChild(
@@ -127,7 +131,8 @@ const Games = (() => {
             type: "button",
             class: "move-btn legal",
             dataset: { key: "move-" + mv, move: mv, hotkey: i < 9 ? String(i + 1) : "" },
-            title: m.notation ? mv : null,
+            title: m.notation ? mv : named ? label(m, mv) : null,
+            "aria-label": named ? label(m, mv) : null,
             onclick: () => (opts.act ? opts.act(mv) : ctx.move(mv)),
             onmouseenter: opts.hover ? () => opts.hover(mv, true) : undefined,
             onmouseleave: opts.hover ? () => opts.hover(mv, false) : undefined,
@@ -135,7 +140,7 @@ const Games = (() => {
             onblur: opts.hover ? () => opts.hover(mv, false) : undefined,
           },
           i < 9 ? h("kbd", { "aria-hidden": "true" }, String(i + 1)) : null,
-          opts.render ? opts.render(mv) : label(m, mv),
+          opts.render ? opts.render(mv) : named ? named[mv] : label(m, mv),
         ),
       );
     });
@@ -268,7 +273,7 @@ const Games = (() => {
 
   /* ---------------------------------------------- the table's words, as said */
 
-  const NO_WORDS = { badges: [], felt: null, panels: [], labels: {}, score_line: "", round: null };
+  const NO_WORDS = { badges: [], felt: null, panels: [], labels: {}, choices: {}, score_line: "", round: null };
 
   /** The words on the table as the server said them (ludoteca.i18n.board). */
   function words(m) {
