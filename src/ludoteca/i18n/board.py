@@ -40,8 +40,9 @@ def board_words(view: Mapping[str, Any], voice: Voice) -> dict[str, Any]:
     - ``panels``: ``{"title", "kind", "rows", "lines"}``, the score panel first,
     - ``score_line``: the score in one short line,
     - ``labels``: the game's things by name (``stock``, ``up``, ``ends``…),
-    - ``choices``: the legal moves named as answers to the felt's question, where
-      they have shorter names (Texas 42's trump choice: ``quatros``, ``siga-me``).
+    - ``choices``: the legal moves named as answers to the question the table asks,
+      where they have shorter names (Texas 42's trump choice: ``quatros``,
+      ``siga-me``; where a Five-Up tile goes: ``na 6-4``).
     """
     say = _GAMES[voice.game]
     out: dict[str, Any] = {
@@ -50,7 +51,7 @@ def board_words(view: Mapping[str, Any], voice: Voice) -> dict[str, Any]:
         "panels": [_score_panel(view, voice)],
         "score_line": _score_line(view, voice),
         "labels": {},
-        "choices": {},
+        "choices": {m: c for m in view["legal_moves"] if (c := voice.choice(m))},
     }
     say(view, voice, out)
     return out
@@ -186,8 +187,6 @@ def _texas42(view: Mapping[str, Any], v: Voice, out: dict[str, Any]) -> None:
         out["felt"] = v.tx.p_("texas42", "Last trick") + " — " + _took(v, last)
     elif view["phase"] in ("bid", "trump"):
         out["felt"] = capitalize(v.words.phase("texas42", view["phase"]))
-    if view["phase"] == "trump":
-        out["choices"] = {m: v.choice(m) for m in view["legal_moves"]}
     lines: list[Line] = []
     if view["high_bid"]:
         bid = capitalize(

@@ -150,23 +150,36 @@ def _texas42_choice(m: Move, tx: Texts) -> str | None:
     return None
 
 
+def _fiveup_choice(m: Move, tx: Texts) -> str | None:
+    if m.kind == "play" and m.detail == "on" and len(m.tiles) == 2:
+        return tx.p_("fiveup", "on {target}", target=str(m.tiles[1]))
+    return None
+
+
+_CHOICES: dict[str, Callable[[Move, Texts], str | None]] = {
+    "texas42": _texas42_choice,
+    "fiveup": _fiveup_choice,
+}
+
+
 def describe_choice(game: str, move: str, lang: str | Texts) -> str | None:
     """``move`` named in a word or two, as an answer to the question the table
-    asks (its trump choice, for Texas 42's bid winner); ``None`` where a move has
-    no shorter name than :func:`describe_move`'s.
+    asks (Texas 42's trump choice, where a Five-Up tile goes); ``None`` where a
+    move has no shorter name than :func:`describe_move`'s.
 
     >>> [describe_choice("texas42", m, "pt") for m in ("trump 4", "trump follow-me")]
     ['quatros', 'siga-me']
     >>> describe_choice("texas42", "nello", "en"), describe_choice("texas42", "bid 30", "en")
     ('nello', None)
+    >>> describe_choice("fiveup", "play 5-4 on 6-4", "pt")
+    'na 6-4'
     """
-    if game != "texas42":
-        return None
+    say = _CHOICES.get(game)
     try:
         m = Move.from_text(move)
     except ValueError:
         return None
-    return _texas42_choice(m, lang if isinstance(lang, Texts) else texts(lang))
+    return say(m, lang if isinstance(lang, Texts) else texts(lang)) if say else None
 
 
 def describe_move(game: str, move: str, lang: str | Texts) -> str:

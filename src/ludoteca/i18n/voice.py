@@ -243,10 +243,10 @@ class Voice:
         """A move (in notation) in words."""
         return _described(self.game, move, self.tx)
 
-    def choice(self, move: str) -> str:
+    def choice(self, move: str) -> str | None:
         """A move named as an answer to the table's question (``quatros`` for a
-        trump choice), else in its whole words."""
-        return describe_choice(self.game, move, self.tx) or self.move(move)
+        trump choice), or ``None`` where its whole words are its only name."""
+        return describe_choice(self.game, move, self.tx)
 
     def moves(self, moves: Sequence[str], limit: int = 6) -> str:
         """Moves in words, the long lists cut short: ``passo, lance de 30, …``."""

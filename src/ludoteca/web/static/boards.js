@@ -26,7 +26,7 @@
     if (said.felt) center.appendChild(h("p", { class: "felt-note" + (v.last_trick && !v.trick.length ? "" : " big") }, said.felt));
     if (ended) center.appendChild(handSummary(m, ctx, ended));
     board.appendChild(center);
-    const mine = myControls(m, ctx, v.hand || [], { named: said.choices });
+    const mine = myControls(m, ctx, v.hand || []);
     const bids = compactBids(m);
     const row = bids && mine.querySelector(".actions");
     if (row) row.replaceWith(bidControl(m, ctx, bids));

@@ -160,9 +160,9 @@ const Games = (() => {
     box.appendChild(handRow(m, ctx, handTiles, opts));
     if (turn && m.choice && split.tiles.has(m.choice)) {
       box.appendChild(h("p", { class: "prompt" }, ui("how_to_play_tile", { tile: m.choice })));
-      box.appendChild(actionRow(m, ctx, split.tiles.get(m.choice), { cancel: true }));
+      box.appendChild(actionRow(m, ctx, split.tiles.get(m.choice), { cancel: true, named: words(m).choices }));
     } else if (turn) {
-      box.appendChild(actionRow(m, ctx, opts.others ? opts.others(split) : split.others, opts));
+      box.appendChild(actionRow(m, ctx, opts.others ? opts.others(split) : split.others, { named: words(m).choices, ...opts }));
     }
     return box;
   }
