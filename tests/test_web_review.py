@@ -123,8 +123,11 @@ def test_a_bad_record_is_refused_and_nothing_is_started(client: TestClient) -> N
 
 def test_a_hand_is_reviewed_while_its_game_goes_on(client: TestClient) -> None:
     """Once a hand has ended, the table's record holds its finished hands and nothing of
-    the hand in play; the review judges the last finished hand's decisions alone."""
-    made = create(client, "texas42", [{"kind": "you"}] + [{"kind": "bot", "level": "random"}] * 3)
+    the hand in play; the review judges the last finished hand's decisions alone.
+
+    The greedy bots never bid a mark and the seat bids the lowest bid it may, so
+    each hand is worth one mark and the game goes on after two."""
+    made = create(client, "texas42", [{"kind": "you"}] + [{"kind": "bot", "level": "greedy"}] * 3)
     tid, token = made["table"]["id"], made["token"]
     refused = client.get(f"/api/tables/{tid}/record")
     assert refused.status_code == 409 and refused.json()["error"] == "record_not_over"
@@ -138,7 +141,7 @@ def test_a_hand_is_reviewed_while_its_game_goes_on(client: TestClient) -> None:
         c = Client(ws)
         c.hello(token)
         ends = 0
-        while ends < 2:  # the seat plays its last legal move until two hands have ended
+        while ends < 2:  # the seat plays until two hands have ended
             st = c.state if c.state is not None and stop(c.state) else c.until_state(stop)
             if owes(st, 0) == "continue":
                 ends += 1
@@ -163,7 +166,9 @@ def test_a_hand_is_reviewed_while_its_game_goes_on(client: TestClient) -> None:
                     lambda m, n=st["n"]: m["type"] == "state" and m["n"] > n,
                 )
             else:
+                legal = st["view"]["legal_moves"]
+                move = legal[1] if st["view"]["phase"] == "bid" else legal[-1]
                 c.ask(
-                    {"type": "move", "move": st["view"]["legal_moves"][-1], "n": st["n"]},
+                    {"type": "move", "move": move, "n": st["n"]},
                     lambda m, n=st["n"]: m["type"] == "state" and m["n"] > n,
                 )
