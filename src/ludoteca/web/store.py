@@ -59,14 +59,17 @@ class Store(StoreReads, StoreWrites):
 
     def drop_everything(self) -> None:
         """Remove the app's tables and create them empty (for tests). On PostgreSQL
-        the database's other connections are closed first: a forgotten one in a
-        transaction would hold its tables, and dropping them would wait for ever."""
+        the database's other connections of the same user are closed first: a
+        forgotten one in a transaction would hold its tables, and dropping them would
+        wait for ever (the server's own workers, such as autovacuum, are not ours to
+        end, and a user who is not a superuser may not)."""
         if self.engine.dialect.name == "postgresql":
             with self.engine.begin() as conn:
                 conn.execute(
                     text(
                         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                        "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                        "AND usename = current_user AND backend_type = 'client backend'"
                     )
                 )
         Base.metadata.drop_all(self.engine)
