@@ -246,7 +246,7 @@ class Voice:
     def choice(self, move: str) -> str | None:
         """A move named as an answer to the table's question (``quatros`` for a
         trump choice), or ``None`` where its whole words are its only name."""
-        return describe_choice(self.game, move, self.tx)
+        return _chosen(self.game, move, self.tx)
 
     def moves(self, moves: Sequence[str], limit: int = 6) -> str:
         """Moves in words, the long lists cut short: ``passo, lance de 30, …``."""
@@ -260,6 +260,12 @@ class Voice:
 def _described(game: str, move: str, tx: Texts) -> str:
     """A move in words (the same words every time: a game's moves are few)."""
     return describe_move(game, move, tx)
+
+
+@functools.lru_cache(maxsize=8192)
+def _chosen(game: str, move: str, tx: Texts) -> str | None:
+    """A move's short name (see :func:`_described`)."""
+    return describe_choice(game, move, tx)
 
 
 @functools.lru_cache(maxsize=256)

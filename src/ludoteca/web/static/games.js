@@ -116,8 +116,8 @@ const Games = (() => {
 
   /** Buttons for the moves that are not a plain tile play (or the tile's choices).
    * With `opts.named` (a move's short name as an answer to the felt's question, such
-   * as a trump choice's suit), the buttons show those names in a grid, each still
-   * called by its whole words. */
+   * as a trump choice's suit), the buttons show those names, all of one size, each
+   * still called by its whole words. */
   function actionRow(m, ctx, moves, opts) {
     opts = opts || {};
     const named = opts.named && moves.length && moves.every((mv) => opts.named[mv]) ? opts.named : null;
