@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import io
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from numbers import Real
 from pathlib import Path
 from typing import Any
@@ -124,6 +124,10 @@ def catalog(lang: str) -> Catalog:
         return read_po(f, locale=LOCALES[normalize_lang(lang)], domain=DOMAIN)
 
 
+KEPT_TEXTS = 50_000
+"""How many filled messages a language keeps, at most, before it starts afresh."""
+
+
 class Texts:
     """One language's messages and its way of writing numbers."""
 
@@ -134,6 +138,7 @@ class Texts:
         write_mo(buffer, catalog(self.lang))
         buffer.seek(0)
         self.translations = Translations(buffer, domain=DOMAIN)
+        self._kept: dict[tuple[Any, ...], str] = {}
 
     def __repr__(self) -> str:
         return f"texts({self.lang!r})"
@@ -142,20 +147,48 @@ class Texts:
 
     def _(self, message: str, /, **params: Any) -> str:
         """``message`` in this language, with ``params`` filled in."""
-        return self._fill(self.translations.gettext(message), params)
+        key = ("_", message, *params.items())
+        return self._said(key, lambda: self._fill(self.translations.gettext(message), params))
 
     def n_(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
         """The form of the message that fits the number ``n`` (also ``{n}`` in it)."""
-        return self._fill(self.translations.ngettext(singular, plural, n), {"n": n, **params})
+        key = ("n", singular, plural, n, *params.items())
+        return self._said(
+            key,
+            lambda: self._fill(self.translations.ngettext(singular, plural, n), {"n": n, **params}),
+        )
 
     def p_(self, context: str, message: str, /, **params: Any) -> str:
         """``message`` as said in ``context``."""
-        return self._fill(str(self.translations.pgettext(context, message)), params)
+        key = ("p", context, message, *params.items())
+        return self._said(
+            key, lambda: self._fill(str(self.translations.pgettext(context, message)), params)
+        )
 
     def np_(self, context: str, singular: str, plural: str, n: int, /, **params: Any) -> str:
         """``n_`` with a context."""
-        text = self.translations.npgettext(context, singular, plural, n)
-        return self._fill(text, {"n": n, **params})
+        key = ("np", context, singular, plural, n, *params.items())
+        return self._said(
+            key,
+            lambda: self._fill(
+                self.translations.npgettext(context, singular, plural, n), {"n": n, **params}
+            ),
+        )
+
+    def _said(self, key: tuple[Any, ...], say: Callable[[], str]) -> str:
+        """The text ``say`` makes, kept by ``key`` (the message and its parameters):
+        a table's screen says the same few hundred sentences after every move."""
+        said = self._kept
+        try:
+            return said[key]
+        except KeyError:
+            text = said[key] = say()
+        except TypeError:  # a parameter that cannot be kept by (a list): said each time
+            return say()
+        if len(said) > KEPT_TEXTS:
+            said.clear()
+            said[key] = text
+        return text
 
     def _fill(self, text: str, params: Mapping[str, Any]) -> str:
         if not params:
