@@ -155,14 +155,13 @@ class BotPool:
         self,
         table_id: str,
         game: Game,
-        moves: list[str],
         seat: int,
         level: str,
         seed: int = 0,
     ) -> str:
-        """The move of the bot at ``seat`` (of ``level``) in ``game``, whose moves
-        are ``moves`` (kept as they are until the answer: the table waits for it),
-        drawn from ``seed`` (the same seed, the same move)."""
+        """The move of the bot at ``seat`` (of ``level``) in ``game`` (kept as it is
+        until the answer: the table waits for it), drawn from ``seed`` (the same
+        seed, the same move)."""
         if level in QUICK_LEVELS:
             return self._quick_choice(table_id, game, seat, level, seed)
         loop = asyncio.get_running_loop()
@@ -173,7 +172,7 @@ class BotPool:
             names=list(game.names),
             seat=seat,
             level=level,
-            moves=moves,
+            moves=game.moves,
             future=loop.create_future(),
             seed=seed,
         )

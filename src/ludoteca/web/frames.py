@@ -32,6 +32,9 @@ from .moves import parsed_decisions, tries
 
 log = logging.getLogger("ludoteca.web")
 
+_ABSENT = object()
+"""A key a view did not have (a value of ``None`` is one it had)."""
+
 
 class Frames(HubPart):
     """What the connections are sent, for the hub's tables."""
@@ -158,7 +161,7 @@ class Frames(HubPart):
         if table.unsettled:
             return
         info = self._note_info(table)
-        views: dict[tuple[int | None, int], tuple[dict[str, Any], dict[str, str]]] = {}
+        views: dict[tuple[int | None, int], tuple[dict[str, Any], dict[str, Any]]] = {}
         cache: dict[tuple[Any, ...], str] = {}
         for conn in list(table.conns):
             if not conn.ready:
@@ -180,30 +183,28 @@ class Frames(HubPart):
                     seen = views.get((conn.seat, since))
                     if seen is None:
                         view = table.game.view(conn.seat, log_from=since)
-                        encoded = {
-                            k: to_json(v)
-                            for k, v in view.items()
-                            if k not in GROWING and k not in APPENDED
+                        kept = {
+                            k: v for k, v in view.items() if k not in GROWING and k not in APPENDED
                         }
-                        seen = views[conn.seat, since] = (view, encoded)
+                        seen = views[conn.seat, since] = (view, kept)
                     text = self._delta(table, conn, seen, info if fresh_info else None, last)
                 cache[key] = text
             conn.send(text)
             conn.sent_n = table.n
             conn.info_rev = table.info_rev
-        for (seat, _since), (view, encoded) in views.items():
+        for (seat, _since), (view, kept) in views.items():
             lengths = {k: len(view[k]) for k in APPENDED if k in view and k != "log_seats"}
-            table.sent_views[seat] = (table.n, encoded, lengths)
+            table.sent_views[seat] = (table.n, kept, lengths)
 
     def _delta(
         self,
         table: LiveTable,
         conn: Connection,
-        seen: tuple[dict[str, Any], dict[str, str]],
+        seen: tuple[dict[str, Any], dict[str, Any]],
         info: dict[str, Any] | None,
         last: dict[str, Any] | None,
     ) -> str:
-        view, encoded = seen
+        view, values = seen
         since = conn.sent_n
         assert since is not None
         game = table.game
@@ -229,7 +230,9 @@ class Frames(HubPart):
         whole: list[str] = []  # appended lists sent whole
         if before is not None and before[0] == since:
             old, lengths = before[1], before[2]
-            changed = [k for k, v in encoded.items() if old.get(k) != v]
+            # views are built afresh, their values never changed after: the values
+            # sent last compare as they are, without writing them out
+            changed = [k for k, v in values.items() if old.get(k, _ABSENT) != v]
             dropped = [k for k in (*old, *lengths) if k not in view]
             if dropped:
                 message["view_drop"] = dropped
@@ -249,11 +252,11 @@ class Frames(HubPart):
             if append:
                 message["append"] = append
         else:
-            changed = list(encoded)
+            changed = list(values)
             whole = [k for k in APPENDED if k in view]
             message["view_replace"] = True
         head = to_json(message)
-        parts = [f"{to_json(k)}: {encoded[k]}" for k in changed]
+        parts = [f"{to_json(k)}: {to_json(values[k])}" for k in changed]
         if "log_seats" in whole:  # the view holds the tail only
             whole.remove("log_seats")
             parts.append(f'"log_seats": {to_json(game.view(conn.seat)["log_seats"])}')
@@ -264,9 +267,8 @@ class Frames(HubPart):
     def _note_info(self, table: LiveTable) -> dict[str, Any]:
         """The table's info now; its revision moves on when it changed."""
         info = self.table_info(table)
-        text = to_json(info, sort_keys=True)
-        if text != table.info_text:
-            table.info_text = text
+        if info != table.info:  # made afresh each time: compared as it is
+            table.info = info
             table.info_rev += 1
         return info
 

@@ -139,7 +139,7 @@ class LiveTable:
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used: float = field(default_factory=time.monotonic)
     """When the table was last asked for (``time.monotonic()``)."""
-    info_text: str = ""
+    info: dict[str, Any] = field(default_factory=dict)
     info_rev: int = 0
     """The table's info as last sent, and its revision."""
     info_pending: bool = False
@@ -147,11 +147,12 @@ class LiveTable:
     """When this worker last stored that someone is connected (``time.monotonic()``)."""
     leased: bool = False
     """Whether this worker holds the lease of the table's bots (with a broker)."""
-    sent_views: dict[int | None, tuple[int, dict[str, str], dict[str, int]]] = field(
+    sent_views: dict[int | None, tuple[int, dict[str, Any], dict[str, int]]] = field(
         default_factory=dict
     )
-    """Per seat, the last view sent in deltas: its move count, its keys as JSON, and the
-    lengths of its appended lists (:data:`APPENDED`)."""
+    """Per seat, the last view sent in deltas: its move count, its keys (those that
+    neither grow nor are appended to), and the lengths of its appended lists
+    (:data:`APPENDED`)."""
 
     @classmethod
     def from_data(cls, data: TableData) -> LiveTable:

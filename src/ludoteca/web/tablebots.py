@@ -131,9 +131,7 @@ class TableBots(HubPart):
                         self.hub.engines.choose, table.id, drawing_copy(game), seat, level
                     )
                 elif self.hub.bot_pool is not None:
-                    move = await self.hub.bot_pool.choose(
-                        table.id, game, game.moves, seat, level, seed
-                    )
+                    move = await self.hub.bot_pool.choose(table.id, game, seat, level, seed)
                     if self.hub.broker is not None:
                         await self.hub.broker.count_decision()
                 else:
