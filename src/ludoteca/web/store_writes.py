@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
@@ -16,6 +17,18 @@ from .schema import MoveRow, SeatRow, TableRow
 from .store_rows import Append, MoveTaken, SeatData, TableData, seat_row, table_row
 
 __all__ = ["StoreWrites"]
+
+
+SQLITE_ROWS = 500
+"""Most rows a statement of SQLite's writes (four parameters each; SQLite takes
+32,766 parameters a statement)."""
+
+T = TypeVar("T")
+
+
+def _chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 class _Undone(Exception):
@@ -75,16 +88,22 @@ class StoreWrites:
         try:
             cur = conn.cursor()
             if self.is_sqlite:
-                if rows:
-                    cur.executemany(
-                        "INSERT INTO ludoteca_moves (table_id, idx, seat, move) "
-                        "VALUES (?, ?, ?, ?)",
-                        rows,
+                # a statement for many rows: the driver lets the interpreter go around
+                # each step, and the writer then waits for it again, behind the loop
+                for chunk in _chunks(rows, SQLITE_ROWS):
+                    cur.execute(
+                        "INSERT INTO ludoteca_moves (table_id, idx, seat, move) VALUES "
+                        + ", ".join(["(?, ?, ?, ?)"] * len(chunk)),
+                        [x for row in chunk for x in row],
                     )
-                cur.executemany(
-                    "UPDATE ludoteca_tables SET updated = ?, over = ? WHERE id = ?",
-                    [(now, a.over, a.table_id) for a in batch],
-                )
+                over = {a.table_id: a.over for a in batch}  # a table's last append says
+                for tables in _chunks(list(over.items()), SQLITE_ROWS):
+                    cur.execute(
+                        "UPDATE ludoteca_tables SET updated = ?, over = v.column2 FROM (VALUES "
+                        + ", ".join(["(?, ?)"] * len(tables))
+                        + ") AS v WHERE ludoteca_tables.id = v.column1",
+                        [now, *(x for row in tables for x in row)],
+                    )
             else:
                 if rows:
                     cur.execute(
