@@ -52,14 +52,15 @@ under 10 µs. Asking a worker instead cost the event loop about 220 µs a decisi
 replay of the moves, and ``bench/load_web.py`` showed the pipes at a quarter of
 the loop's time."""
 
-QUICK_TURNS = 24
+QUICK_TURNS = 16
 """Quick bots deciding and playing at once in the server. Each table asks for one
 decision at a time, so without a bound a few hundred tables of quick bots at pace 0
 fill the event loop, and a person's move waits behind a whole round of theirs
 (``bench/load_web.py``, 200 tables: p95 200 ms); with it, behind at most this many.
-Measured on two cores, 200 tables: 16 turns, p95 27–35 ms and 1,860–1,870 moves a
-second; 24, p95 28–38 ms and 2,160–2,480; 32, p95 50–51 ms and 2,110–2,120 (SQLite
-and PostgreSQL alike)."""
+More turns store more moves a second (bigger batches to commit) and keep people
+waiting longer. Measured on two cores, 200 tables, SQLite: 16 turns, p95 29–31 ms
+and 1,940–2,070 moves a second; 20, p95 36 ms and 2,060; 24, p95 41–43 ms and
+2,120–2,130; PostgreSQL: 16, p95 28 ms and 1,710; 24, p95 41 ms and 1,850."""
 
 QUICK_BOTS = 4096
 """Quick bots kept (one per table and seat; the least recently asked are dropped)."""
