@@ -111,15 +111,11 @@ def test_quick_decisions_are_made_at_once_and_slow_ones_survive_a_worker_death()
         try:
             games = _greedy_requests(3)
             slow = [
-                asyncio.create_task(pool.choose(tid, g, g.to_move, "expert"))
-                for tid, g in games
+                asyncio.create_task(pool.choose(tid, g, g.to_move, "expert")) for tid, g in games
             ]
             await asyncio.sleep(0.2)
             (pid,) = pool.processes
-            quick = [
-                await pool.choose(f"q{tid}", g, g.to_move, "greedy")
-                for tid, g in games
-            ]
+            quick = [await pool.choose(f"q{tid}", g, g.to_move, "greedy") for tid, g in games]
             # not behind the experts' 0.5 s of core time each: none of them is done yet
             assert all(m in g.legal_moves() for (_, g), m in zip(games, quick, strict=True))
             assert not any(t.done() for t in slow)
