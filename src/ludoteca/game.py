@@ -58,7 +58,7 @@ from .notation import Notation
 from .options import OptionSpec, validate_options
 from .outcome import Outcome
 from .turns import CHANCE, Actor, ChanceMode, Seat, ToMove
-from .viewtypes import ViewBase
+from .viewtypes import ResultBase, ViewBase
 
 if TYPE_CHECKING:
     from .flow import Step
@@ -346,14 +346,19 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         of range, ``TypeError`` if it is not a whole number)."""
         return self.notation.action_to_move(action)
 
-    @abc.abstractmethod
     def result(self) -> dict[str, Any]:
         """Scores and winner so far (final once :attr:`is_over`).
 
-        Always holds ``over`` (bool), ``sides`` (the seats of each side),
+        Always holds ``game``, ``over`` (bool), ``sides`` (the seats of each side),
         ``scores`` (one per side) and ``winner`` (a side index, or ``None``),
-        then what the game adds.
+        then what the game adds: each game's keys are typed in its ``viewtypes``
+        module and published as a JSON Schema (docs/schemas/GAME.result.schema.json).
         """
+        return cast("dict[str, Any]", self._result())
+
+    @abc.abstractmethod
+    def _result(self) -> ResultBase:
+        """:meth:`result`, typed."""
 
     # ---------------------------------------------------------------- the API
 

@@ -1,6 +1,7 @@
-"""The typed definitions of views: what every game's ``game.view(seat)`` holds.
+"""The typed definitions of views and results: what every game's ``game.view(seat)``
+and ``game.result()`` hold.
 
-A view is a plain dict at run time (a :class:`~typing.TypedDict` costs nothing);
+A view or a result is a plain dict at run time (a :class:`~typing.TypedDict` costs nothing);
 its type says each key's type for ``mypy``, and, through :class:`Doc` and
 :class:`Json` in its ``Annotated`` metadata, what the key means and the limits a
 type cannot say. The published JSON Schemas (docs/schemas/) are generated from
@@ -25,6 +26,7 @@ __all__ = [
     "EventBase",
     "Json",
     "Nat",
+    "ResultBase",
     "SeatNo",
     "Tagged",
     "TileText",
@@ -148,6 +150,14 @@ class ViewBase(TypedDict):
     events: Annotated[
         list[dict[str, Any]], Doc("what the moves did, in order, as this seat may know it")
     ]
+
+
+class ResultBase(TypedDict):
+    """The keys every game's result has (:meth:`ludoteca.Game.result`) before its
+    sides, scores and winner; each game's own keys follow in its own definition."""
+
+    game: Annotated[str, Doc("the game")]
+    over: Annotated[bool, Doc("whether the game is over: the result is then final")]
 
 
 class EventBase(TypedDict):

@@ -88,7 +88,17 @@ from .tables import (
     follow_step,
     tiles_text,
 )
-from .viewtypes import BingoView, HandSummary, Lead, Score, SetsEvent
+from .viewtypes import (
+    BingoCaptureSetSaid,
+    BingoResult,
+    BingoView,
+    HandSaid,
+    HandSummary,
+    Lead,
+    Score,
+    SetsEvent,
+    SetsEventSaid,
+)
 from .viewtypes import Trick as TrickJson
 
 if TYPE_CHECKING:
@@ -465,7 +475,8 @@ class Bingo(Game):
             ),
             # codes and numbers only: how a hand ended in words stays in ``result()``
             "hands_played": cast(
-                "list[HandSummary]", [_summary(h, words=False) for h in core.done]
+                "list[HandSummary]",
+                [{k: v for k, v in _summary(h).items() if k != "ended"} for h in core.done],
             ),
             "winner": core.winner if core.winner >= 0 else None,
         }
@@ -515,8 +526,8 @@ class Bingo(Game):
                 )
         return out
 
-    def _set_events(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def _set_events(self) -> list[SetsEventSaid]:
+        out: list[SetsEventSaid] = []
         for h in self.core.done:
             loser_points = h.points[1 - h.winner]
             reason = (
@@ -524,31 +535,29 @@ class Bingo(Game):
                 f"the loser had {loser_points} points, fewer than 30",
                 f"the loser had {loser_points} points, at least 30",
             )[h.sets_why]
-            out.append(
-                {
-                    "hand": h.hand,
-                    "seat": h.winner,
-                    "sets": h.result_sets,
-                    "reason": reason,
-                    "code": SETS_CODES[h.sets_why],
-                    "loser_points": loser_points,
-                }
-            )
+            said = {
+                "hand": h.hand,
+                "seat": h.winner,
+                "sets": h.result_sets,
+                "reason": reason,
+                "code": SETS_CODES[h.sets_why],
+                "loser_points": loser_points,
+            }
+            out.append(cast("SetsEventSaid", said))  # its code and sets go together
             if h.capture >= 0:
                 trump_double = TILE_TEXT[DOUBLE_OF[h.trump]]
-                out.append(
-                    {
-                        "hand": h.hand,
-                        "seat": h.capture,
-                        "sets": 1,
-                        "reason": f"captured the trump double {trump_double} with the bingo",
-                        "code": "bingo_capture",
-                        "trump_double": trump_double,
-                    }
-                )
+                captured: BingoCaptureSetSaid = {
+                    "hand": h.hand,
+                    "seat": h.capture,
+                    "sets": 1,
+                    "reason": f"captured the trump double {trump_double} with the bingo",
+                    "code": "bingo_capture",
+                    "trump_double": trump_double,
+                }
+                out.append(captured)
         return out
 
-    def result(self) -> dict[str, Any]:
+    def _result(self) -> BingoResult:
         core = self.core
         return {
             "game": self.name,
@@ -658,10 +667,10 @@ def _trick_json(t: Trick) -> TrickJson:
     }
 
 
-def _summary(h: HandRecord, *, words: bool = True) -> dict[str, Any]:
-    """A finished hand as ``result()["hands"]`` shows it (without ``words``, as a
-    view does: without ``ended``, how it ended in words; ``end`` is its code)."""
-    out = {
+def _summary(h: HandRecord) -> HandSaid:
+    """A finished hand as ``result()["hands"]`` shows it (a view's ``hands_played``
+    leave out ``ended``, how it ended in words; ``end`` is its code)."""
+    return {
         "hand": h.hand,
         "leader": h.leader,
         "trump": h.trump,
@@ -681,6 +690,3 @@ def _summary(h: HandRecord, *, words: bool = True) -> dict[str, Any]:
         "sets_reason": SETS_CODES[h.sets_why],
         "tricks": [_trick_json(t) for t in h.tricks],
     }
-    if not words:
-        del out["ended"]
-    return out

@@ -13,6 +13,7 @@ from ludoteca.viewtypes import (
     EventBase,
     Json,
     Nat,
+    ResultBase,
     SeatNo,
     Tagged,
     TileText,
@@ -332,6 +333,12 @@ Event = (
 # ------------------------------------------------------------------ the view
 
 
+Sides = Annotated[list[list[int]], Doc("one side per seat"), Json(const=[[0], [1]])]
+Sets = Annotated[PerSeat, Doc("each seat's sets")]
+TargetSets = Annotated[Literal[7], Doc("the sets that win the match")]
+Winner = Annotated[SeatNo | None, Doc("who won the match", null="while it goes on")]
+
+
 class BingoView(TypedDict):
     """Bingo's own keys of a view (``Bingo._view``)."""
 
@@ -343,9 +350,9 @@ class BingoView(TypedDict):
         ),
     ]
     options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
-    sides: Annotated[list[list[int]], Doc("one side per seat"), Json(const=[[0], [1]])]
-    sets: Annotated[PerSeat, Doc("each seat's sets")]
-    target_sets: Annotated[Literal[7], Doc("the sets that win the match")]
+    sides: Sides
+    sets: Sets
+    target_sets: TargetSets
     first_leader_draw: Annotated[
         list[Drawn], Doc("the draw for first leader (empty before it)"), length(None, 2)
     ]
@@ -414,8 +421,61 @@ class BingoView(TypedDict):
         list[Annotated[HandSummary, Doc("a hand"), ref("hand")]],
         Doc("a summary of every finished hand"),
     ]
-    winner: Annotated[SeatNo | None, Doc("who won the match", null="while it goes on")]
+    winner: Winner
 
 
 EVENT = Annotated[Event, Doc("an event: a code with its numbers (docs/games/)"), Tagged("code")]
 """An item of a Bingo view's ``events``."""
+
+
+# ------------------------------------------------------------------ the result
+
+
+class _Reason(TypedDict):
+    reason: Annotated[str, Doc("why, in English words (code says it for programs)")]
+
+
+class NoTrickSetsSaid(NoTrickSets, _Reason):
+    """sets won: the loser took no trick (3 sets)"""
+
+
+class Under30SetsSaid(Under30Sets, _Reason):
+    """sets won: the loser had fewer than 30 points (2 sets)"""
+
+
+class AtLeast30SetsSaid(AtLeast30Sets, _Reason):
+    """sets won: the loser had at least 30 points (1 set)"""
+
+
+class BingoCaptureSetSaid(BingoCaptureSet, _Reason):
+    """an extra set for taking the trump double with the bingo (6-6, or 0-0 with the option
+    blanks_as_seven)"""
+
+
+SetsEventSaid = NoTrickSetsSaid | Under30SetsSaid | AtLeast30SetsSaid | BingoCaptureSetSaid
+
+
+class HandSaid(HandSummary):
+    """a finished hand"""
+
+    ended: Annotated[
+        Literal["reached 70", "tiles ran out"],
+        Doc("how it ended, in English words (end is its code)"),
+    ]
+
+
+class BingoResult(ResultBase):
+    """Bingo's result (``Bingo.result()``)."""
+
+    sides: Sides
+    scores: Sets
+    winner: Winner
+    target_sets: TargetSets
+    hands: Annotated[
+        list[Annotated[HandSaid, Doc("a hand"), ref("hand")]],
+        Doc("a summary of every finished hand"),
+    ]
+    set_events: Annotated[
+        list[Annotated[SetsEventSaid, Doc("sets won: the code says why"), Tagged("code")]],
+        Doc("every award of sets, in order"),
+    ]

@@ -97,7 +97,7 @@ from .rolls import (
     rank_roll,
     removal_text,
 )
-from .viewtypes import CavaleiroView, Figure, LastRound, Roll, Stick
+from .viewtypes import CavaleiroResult, CavaleiroView, Figure, LastRound, Roll, Stick
 
 __all__ = ["Cavaleiro", "refusal_text"]
 
@@ -567,7 +567,7 @@ class Cavaleiro(Game):
             "winner": core.winner,
         }
 
-    def result(self) -> dict[str, Any]:
+    def _result(self) -> CavaleiroResult:
         core = self.core
         total = self.tables.rules.total
         over = core.phase == OVER

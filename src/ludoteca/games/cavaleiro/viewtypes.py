@@ -15,6 +15,7 @@ from ludoteca.viewtypes import (
     EventBase,
     Json,
     Nat,
+    ResultBase,
     SeatNo,
     Tagged,
     WhatHappened,
@@ -327,6 +328,17 @@ class LastRound(TypedDict):
 # ------------------------------------------------------------------ the view
 
 
+Sides = Annotated[
+    list[Annotated[list[Annotated[SeatNo, Doc("a seat")]], Doc("a side: one seat"), length(1, 1)]],
+    Doc("one side per seat"),
+    length(2, 8),
+]
+RoundsWon = Annotated[PerSeat, Doc("rounds won per seat")]
+Winner = Annotated[
+    SeatNo | None, Doc("who emptied their figure first", null="while the game goes on")
+]
+
+
 class CavaleiroView(TypedDict):
     """Cavaleiro's own keys of a view (``Cavaleiro._view``)."""
 
@@ -339,13 +351,7 @@ class CavaleiroView(TypedDict):
     ]
     options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
     players: Annotated[int, Doc("how many players"), json_range(2, 8)]
-    sides: Annotated[
-        list[
-            Annotated[list[Annotated[SeatNo, Doc("a seat")]], Doc("a side: one seat"), length(1, 1)]
-        ],
-        Doc("one side per seat"),
-        length(2, 8),
-    ]
+    sides: Sides
     layout: FigureLayout
     sticks: Annotated[list[Stick], Doc("every stick of the figure, verticals first"), length(1)]
     figures: Annotated[list[Figure], Doc("each seat's figure"), length(2, 8)]
@@ -381,7 +387,22 @@ class CavaleiroView(TypedDict):
         LastRound | None,
         Doc("the previous finished round", null="before the first round ends"),
     ]
-    rounds_won: Annotated[PerSeat, Doc("rounds won per seat")]
-    winner: Annotated[
-        SeatNo | None, Doc("who emptied their figure first", null="while the game goes on")
+    rounds_won: RoundsWon
+    winner: Winner
+
+
+# ------------------------------------------------------------------ the result
+
+
+class CavaleiroResult(ResultBase):
+    """Cavaleiro's result (``Cavaleiro.result()``)."""
+
+    sides: Sides
+    scores: Annotated[PerSeat, Doc("the sticks each seat has removed from its figure")]
+    winner: Winner
+    sticks_left: Annotated[PerSeat, Doc("the sticks left in each seat's figure")]
+    rounds: Annotated[Nat, Doc("the rounds finished")]
+    rounds_won: RoundsWon
+    layout: Annotated[
+        str, Doc("the figure, in its canonical notation"), Json(pattern=LAYOUT_PATTERN)
     ]

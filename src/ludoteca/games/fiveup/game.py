@@ -45,6 +45,7 @@ Move('play', tiles=(Tile(4, 1), Tile(6, 4)), numbers=(4,), detail='on', text='pl
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from ludoteca.chance import permutation, sample
@@ -70,7 +71,16 @@ from .tables import (
     NUM_ACTIONS,
     deal_text,
 )
-from .viewtypes import FiveUpView, HandSummary, Layout, Score
+from .viewtypes import (
+    FiveUpResult,
+    FiveUpView,
+    HandSaid,
+    HandSummary,
+    Layout,
+    Score,
+    ScoreKind,
+    ScoreSaid,
+)
 
 __all__ = ["FiveUp"]
 
@@ -167,7 +177,7 @@ class FiveUp(Game):
     """The ``hand_start`` of each earlier hand, newest first: ``(start, older)``, so
     that undoing a deal finds the one before without reading the history (never
     changed in place: a copy shares it)."""
-    _records_cache: tuple[int, list[dict[str, Any]], list[dict[str, Any]]] | None
+    _records_cache: tuple[int, list[ScoreSaid], list[HandSaid]] | None
     _hidden_cache: Any
 
     @classmethod
@@ -462,7 +472,7 @@ class FiveUp(Game):
             "winner": s.winner if s.winner >= 0 else None,
         }
 
-    def result(self) -> dict[str, Any]:
+    def _result(self) -> FiveUpResult:
         s = self.core
         score_events, hands_played = self._records()
         return {
@@ -477,7 +487,7 @@ class FiveUp(Game):
             "hands": hands_played,
         }
 
-    def _records(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    def _records(self) -> tuple[list[ScoreSaid], list[HandSaid]]:
         """Every score and every hand's summary, in words for people (``result()``'s
         ``events`` and ``hands``), read from the events."""
         cached = self._records_cache
@@ -486,16 +496,17 @@ class FiveUp(Game):
             cached = self._records_cache = (len(self._history), scores, hands)
         return list(cached[1]), list(cached[2])
 
-    def _read_events(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    def _read_events(self) -> tuple[list[ScoreSaid], list[HandSaid]]:
         rules = self.core.rules
         target = rules.target
         scores = [0] * len(rules.sides)
         hand_no = 0
         history = self._history
-        out: list[dict[str, Any]] = []
-        hands: list[dict[str, Any]] = []
+        out: list[ScoreSaid] = []
+        hands: list[HandSaid] = []
         deals = [i for i, e in enumerate(history) if isinstance(e, str) and e[:5] == "deal "]
         bonus: str | None = None
+        kind: ScoreKind
         for index, events in self._events_by_move():
             while hand_no < len(deals) and deals[hand_no] <= index:
                 hand_no += 1
@@ -545,9 +556,9 @@ class FiveUp(Game):
         return out, hands
 
     @staticmethod
-    def _hand_entry(p: Any, bonus: str | None, scores: list[int]) -> dict[str, Any]:
+    def _hand_entry(p: Any, bonus: str | None, scores: list[int]) -> HandSaid:
         end = p["how"].replace("_", " ")
-        out: dict[str, Any] = {
+        out: HandSaid = {
             "hand": p["hand"],
             "leader": p["leader"],
             "end": end,
@@ -640,5 +651,5 @@ class FiveUp(Game):
         return new
 
 
-def _without(entry: dict[str, Any], key: str) -> dict[str, Any]:
+def _without(entry: Mapping[str, Any], key: str) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k != key}

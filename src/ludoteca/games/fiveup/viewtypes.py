@@ -14,6 +14,7 @@ from ludoteca.viewtypes import (
     EventBase,
     Json,
     Nat,
+    ResultBase,
     SeatNo,
     Tagged,
     TileText,
@@ -184,6 +185,9 @@ class HandSummary(TypedDict):
     tiles_left: NotRequired[TilesLeft]
 
 
+ScoreKind = Literal["ends", "domino", "blocked"]
+
+
 class Score(TypedDict):
     """a score"""
 
@@ -197,10 +201,7 @@ class Score(TypedDict):
         ),
     ]
     side: Side
-    kind: Annotated[
-        Literal["ends", "domino", "blocked"],
-        Doc("what scored: open ends, going out (domino), a block"),
-    ]
+    kind: Annotated[ScoreKind, Doc("what scored: open ends, going out (domino), a block")]
     points: Annotated[int, Doc("the points"), json_range(1)]
     scored: Annotated[bool, Doc("false when exact_61 refused them")]
     scores: Annotated[PerSide, Doc("the scores after it")]
@@ -322,6 +323,19 @@ class Drawn(TypedDict):
 SideSeats = Annotated[list[Annotated[SeatNo, Doc("a seat")]], Doc("a side's seats"), length(1, 2)]
 
 
+Sides = Annotated[
+    list[Annotated[list[Annotated[SeatNo, Doc("a seat")]], Doc("a side's seats"), length(1, 2)]],
+    Doc(
+        "the seats of each side: one side per seat with 2 or 3 players, two teams (0 and 2, "
+        "1 and 3) with 4"
+    ),
+    length(2, 3),
+]
+Target = Annotated[int, Doc("the score that wins (the option target)"), json_range(1, 10000)]
+Scores = Annotated[PerSide, Doc("each side's score")]
+Winner = Annotated[SideNo | None, Doc("a side", null="while the game goes on")]
+
+
 class FiveUpView(TypedDict):
     """Five-Up's own keys of a view (``FiveUp._view``)."""
 
@@ -330,19 +344,10 @@ class FiveUpView(TypedDict):
         Doc("the part of the game: the draw for first leader, the deal, the play, over"),
     ]
     options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
-    sides: Annotated[
-        list[
-            Annotated[list[Annotated[SeatNo, Doc("a seat")]], Doc("a side's seats"), length(1, 2)]
-        ],
-        Doc(
-            "the seats of each side: one side per seat with 2 or 3 players, two teams (0 and 2, "
-            "1 and 3) with 4"
-        ),
-        length(2, 3),
-    ]
+    sides: Sides
     side_of: Annotated[list[Side], Doc("each seat's side"), length(2, 4)]
-    target: Annotated[int, Doc("the score that wins (the option target)"), json_range(1, 10000)]
-    scores: Annotated[PerSide, Doc("each side's score")]
+    target: Target
+    scores: Scores
     first_leader_draw: Annotated[
         list[Drawn],
         Doc("the draw for first leader, one tile per seat (empty before it)"),
@@ -376,4 +381,36 @@ class FiveUpView(TypedDict):
         list[Annotated[HandSummary, Doc("a hand"), ref("hand")]],
         Doc("a summary of every finished hand"),
     ]
-    winner: Annotated[SideNo | None, Doc("a side", null="while the game goes on")]
+    winner: Winner
+
+
+# ------------------------------------------------------------------ the result
+
+
+class ScoreSaid(Score):
+    """a score"""
+
+    reason: Annotated[str, Doc("what scored, in English words")]
+
+
+class HandSaid(HandSummary):
+    """a finished hand"""
+
+    bonus: Annotated[str | None, Doc("the bonus, in English words", null="when the hand had none")]
+
+
+class FiveUpResult(ResultBase):
+    """Five-Up's result (``FiveUp.result()``)."""
+
+    sides: Sides
+    scores: Scores
+    winner: Winner
+    target: Target
+    exact_61: Annotated[
+        bool, Doc("the option exact_61: a score that would pass the target is not scored")
+    ]
+    events: Annotated[list[ScoreSaid], Doc("every score of the game, in order")]
+    hands: Annotated[
+        list[Annotated[HandSaid, Doc("a hand"), ref("hand")]],
+        Doc("a summary of every finished hand"),
+    ]

@@ -71,7 +71,7 @@ from .core import (
 )
 from .notation import NOTATION
 from .tables import CONTRACT_NAMES, LED_SUIT, SUIT_NAMES
-from .viewtypes import Bid, PassedOutHand, PlayedHand, Reason, Texas42View
+from .viewtypes import Bid, PassedOutHand, PlayedHand, Reason, Texas42Result, Texas42View
 from .viewtypes import Trick as TrickJson
 
 __all__ = ["Texas42"]
@@ -328,7 +328,7 @@ class Texas42(Game):
             "winner": core.winner if core.winner >= 0 else None,
         }
 
-    def result(self) -> dict[str, Any]:
+    def _result(self) -> Texas42Result:
         core = self.core
         return {
             "game": self.name,

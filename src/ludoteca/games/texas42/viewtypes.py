@@ -14,6 +14,7 @@ from ludoteca.viewtypes import (
     Doc,
     EventBase,
     Json,
+    ResultBase,
     SeatNo,
     Tagged,
     TileText,
@@ -229,6 +230,20 @@ EVENT = Annotated[
 # ------------------------------------------------------------------ the view
 
 
+Sides = Annotated[list[list[int]], Doc("the seats of each team"), Json(const=[[0, 2], [1, 3]])]
+Scoring = Annotated[
+    Literal["marks", "points"],
+    Doc("the option scoring: marks (first to 7) or points (first to 250)"),
+]
+Target = Annotated[Literal[7, 250], Doc("the score that wins: 7 marks or 250 points")]
+Scores = Annotated[PerTeam, Doc("each team's score, in marks or points")]
+HandsPlayed = Annotated[
+    list[Annotated[HandSummary, Doc("a hand"), ref("hand")]],
+    Doc("a summary of every finished hand"),
+]
+Winner = Annotated[Team | None, Doc(TEAM, null="while the game goes on")]
+
+
 class Texas42View(TypedDict):
     """Texas 42's own keys of a view (``Texas42._view``)."""
 
@@ -240,14 +255,11 @@ class Texas42View(TypedDict):
         ),
     ]
     options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
-    sides: Annotated[list[list[int]], Doc("the seats of each team"), Json(const=[[0, 2], [1, 3]])]
+    sides: Sides
     team_of: Annotated[list[int], Doc("each seat's team"), Json(const=[0, 1, 0, 1])]
-    scoring: Annotated[
-        Literal["marks", "points"],
-        Doc("the option scoring: marks (first to 7) or points (first to 250)"),
-    ]
-    target: Annotated[Literal[7, 250], Doc("the score that wins: 7 marks or 250 points")]
-    scores: Annotated[PerTeam, Doc("each team's score, in marks or points")]
+    scoring: Scoring
+    target: Target
+    scores: Scores
     dealer: Annotated[
         SeatNo | None,
         Doc("the dealer of the current hand", null="before the draw for first dealer"),
@@ -316,8 +328,19 @@ class Texas42View(TypedDict):
         TrickRef | None, Doc("the last finished trick of this hand", null="before the first")
     ]
     points: Annotated[PerTeam42, Doc("the points each team has taken this hand")]
-    hands_played: Annotated[
-        list[Annotated[HandSummary, Doc("a hand"), ref("hand")]],
-        Doc("a summary of every finished hand"),
-    ]
-    winner: Annotated[Team | None, Doc(TEAM, null="while the game goes on")]
+    hands_played: HandsPlayed
+    winner: Winner
+
+
+# ------------------------------------------------------------------ the result
+
+
+class Texas42Result(ResultBase):
+    """Texas 42's result (``Texas42.result()``)."""
+
+    sides: Sides
+    scores: Scores
+    winner: Winner
+    scoring: Scoring
+    target: Target
+    hands: HandsPlayed
