@@ -23,7 +23,7 @@ from ludoteca.games.fiveup import viewtypes as fiveup
 from ludoteca.games.texas42 import viewtypes as texas42
 from ludoteca.options import OptionSpec
 from ludoteca.schemagen import object_schema, schema
-from ludoteca.viewtypes import ViewBase
+from ludoteca.viewtypes import ResultBase, ViewBase
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "schemas"
@@ -414,6 +414,10 @@ def view_schema(
     return collapse(inline(schema_, schema_["$defs"], INLINED))
 
 
+TEXAS42_TARGETS = (("marks", 7), ("points", 250))
+"""Texas 42's scoring options and the target each sets."""
+
+
 def texas42_view() -> Schema:
     hand7 = tiles_re(7)
     deal = f"deal (?:{hand7}|\\?)(?: \\| (?:{hand7}|\\?)){{3}}"
@@ -430,7 +434,7 @@ def texas42_view() -> Schema:
                 props(scoring={"const": scoring}, target={"const": target}),
             ),
         )
-        for scoring, target in (("marks", 7), ("points", 250))
+        for scoring, target in TEXAS42_TARGETS
     ]
     rules.append(chance_rule(["draw", "deal"]))
     for option, banned in (
@@ -501,11 +505,11 @@ def drew_rules(seats: Sequence[int]) -> list[Schema]:
     return [for_seat(s) for s in (None, *seats)]
 
 
-def fiveup_view() -> Schema:
-    hand5 = tiles_re(5)
-    part = f"(?:{hand5}|\\?)"
+def fiveup_hand(summary: Any) -> Schema:
+    """A Five-Up hand's summary (``summary``, a TypedDict): the pips and tiles left
+    are there unless a score reached the target mid-hand."""
     pips_and_tiles = ["pips_left", "tiles_left"]
-    hand_summary = schema(fiveup.HandSummary) | {
+    return schema(summary) | {
         "allOf": [
             when(
                 has(end="target reached"),
@@ -514,6 +518,15 @@ def fiveup_view() -> Schema:
             )
         ]
     }
+
+
+FIVEUP_SIDE = integer("a side: a seat with 2 or 3 players, a team with 4 (see sides)", 0, 2)
+
+
+def fiveup_view() -> Schema:
+    hand5 = tiles_re(5)
+    part = f"(?:{hand5}|\\?)"
+    hand_summary = fiveup_hand(fiveup.HandSummary)
     rules: list[Schema] = [chance_rule(["draw", "deal"])]
     for n in (2, 3, 4):
         t = ludoteca.game_type("fiveup", players=n)
@@ -564,7 +577,7 @@ def fiveup_view() -> Schema:
         view=fiveup.FiveUpView,
         event=fiveup.EVENT,
         defs={
-            "side": integer("a side: a seat with 2 or 3 players, a team with 4 (see sides)", 0, 2),
+            "side": FIVEUP_SIDE,
             "arm": schema(fiveup.Arm),
             "hand": hand_summary,
         },
@@ -711,6 +724,91 @@ VIEWS = {
 """Each game's view schema, written to docs/schemas/GAME.view.schema.json."""
 
 
+def result_schema(
+    name: str,
+    *,
+    title: str,
+    seats: Sequence[int],
+    result: Any,
+    defs: dict[str, Schema],
+    rules: Sequence[Schema] = (),
+) -> Schema:
+    """A game's result schema: the keys of every result (:class:`ResultBase`), then
+    the game's own (the TypedDict ``result``), and ``rules`` (conditions between keys)."""
+    base = object_schema(ResultBase)["properties"]
+    own = object_schema(result)["properties"]  # ResultBase's keys first, as it has them
+    properties = own | {"game": base["game"] | {"const": name}}
+    over = rule(
+        "a game is over exactly when it has a winner",
+        when(has(over=True), props(winner={"type": "integer"}), props(winner={"type": "null"})),
+    )
+    schema_: Schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://ludoteca.example/schemas/{name}.result.schema.json",
+        "title": title,
+        "description": (
+            f"game.result() for {ludoteca.game_class(name).title}: the scores and the winner so "
+            f"far (final once over), and what the game adds. See docs/games/{name}.md."
+        ),
+        "type": "object",
+        "required": list(properties),
+        "additionalProperties": False,
+        "properties": properties,
+        "allOf": [over, *rules],
+        "$defs": {
+            "seat": integer(SEAT, 0, max(seats) - 1),
+            "tile": string("a tile, high end first", pattern=f"^{TILE_PATTERN}$"),
+            **defs,
+        },
+    }
+    return collapse(inline(schema_, schema_["$defs"], INLINED))
+
+
+RESULTS = {
+    "texas42": lambda: result_schema(
+        "texas42",
+        title="The result of a Texas 42 game",
+        seats=(4,),
+        result=texas42.Texas42Result,
+        defs={
+            "play": schema(texas42.Play),
+            "trick": schema(texas42.Trick),
+            "bid": schema(texas42.Bid),
+            "hand": schema(texas42.HandSummary),
+        },
+        rules=[
+            rule(
+                f"scoring {scoring}: the target is {target}",
+                when(has(scoring=scoring), props(target={"const": target})),
+            )
+            for scoring, target in TEXAS42_TARGETS
+        ],
+    ),
+    "fiveup": lambda: result_schema(
+        "fiveup",
+        title="The result of a Five-Up game",
+        seats=(2, 3, 4),
+        result=fiveup.FiveUpResult,
+        defs={"side": FIVEUP_SIDE, "hand": fiveup_hand(fiveup.HandSaid)},
+    ),
+    "bingo": lambda: result_schema(
+        "bingo",
+        title="The result of a Bingo match",
+        seats=(2,),
+        result=bingo.BingoResult,
+        defs={"trick": schema(bingo.Trick), "hand": schema(bingo.HandSaid)},
+    ),
+    "cavaleiro": lambda: result_schema(
+        "cavaleiro",
+        title="The result of a Cavaleiro game",
+        seats=range(2, 9),
+        result=cavaleiro.CavaleiroResult,
+        defs={},
+    ),
+}
+"""Each game's result schema, written to docs/schemas/GAME.result.schema.json."""
+
+
 def write(path: Path, schema: dict[str, Any]) -> bool:
     text = json.dumps(schema, indent=1, ensure_ascii=False) + "\n"
     if path.exists() and path.read_text(encoding="utf-8") == text:
@@ -724,6 +822,8 @@ def main() -> int:
     schemas = {"record.schema.json": record_schema()}
     for name, build in VIEWS.items():
         schemas[f"{name}.view.schema.json"] = build()
+    for name, build in RESULTS.items():
+        schemas[f"{name}.result.schema.json"] = build()
     for file, written in schemas.items():
         changed = write(SCHEMAS / file, written)
         print(f"docs/schemas/{file}", "written" if changed else "unchanged")

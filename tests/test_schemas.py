@@ -29,6 +29,13 @@ VIEW_SCHEMAS = {
 VIEW_VALIDATORS = {
     name: jsonschema.Draft202012Validator(schema) for name, schema in VIEW_SCHEMAS.items()
 }
+RESULT_SCHEMAS = {
+    name: json.loads((SCHEMAS / f"{name}.result.schema.json").read_text("utf-8"))
+    for name in ludoteca.available_games()
+}
+RESULT_VALIDATORS = {
+    name: jsonschema.Draft202012Validator(schema) for name, schema in RESULT_SCHEMAS.items()
+}
 OPTIONS: list[tuple[str, dict[str, Any]]] = [
     ("texas42", {}),
     ("texas42", {"scoring": "points", "nello": True, "sevens": True, "plunge": True}),
@@ -51,9 +58,14 @@ def test_the_committed_schemas_are_what_the_script_writes() -> None:
     for name, build in module["VIEWS"].items():
         assert build() == VIEW_SCHEMAS[name], f"docs/schemas/{name}.view.schema.json is stale"
         jsonschema.Draft202012Validator.check_schema(VIEW_SCHEMAS[name])
+    assert set(module["RESULTS"]) == set(ludoteca.available_games())
+    for name, build in module["RESULTS"].items():
+        assert build() == RESULT_SCHEMAS[name], f"docs/schemas/{name}.result.schema.json is stale"
+        jsonschema.Draft202012Validator.check_schema(RESULT_SCHEMAS[name])
     assert {p.name for p in SCHEMAS.iterdir()} == {
         "record.schema.json",
         *(f"{name}.view.schema.json" for name in module["VIEWS"]),
+        *(f"{name}.result.schema.json" for name in module["RESULTS"]),
     }
 
 
@@ -68,6 +80,67 @@ def test_records_of_random_games_are_valid(name: str, options: dict[str, Any]) -
         errors = list(VALIDATOR.iter_errors(record))
         assert not errors, errors[0].message
         assert ludoteca.replay(record).moves == game.moves
+
+
+@pytest.mark.parametrize(("name", "options"), OPTIONS)
+def test_results_of_random_games_are_valid(name: str, options: dict[str, Any]) -> None:
+    """``result()`` of random games, taken as they go and at their end, is valid and
+    is JSON as it is; the ends reached show every way a hand ends that the schema lists."""
+    validator = RESULT_VALIDATORS[name]
+    rng = random.Random(name)
+    finished = 0
+    for seed in range(30):
+        game = ludoteca.new_game(name, seed=seed, **options)
+        while True:
+            if game.is_over or rng.random() < 0.05:
+                result = game.result()
+                assert json.loads(json.dumps(result)) == result
+                error = jsonschema.exceptions.best_match(validator.iter_errors(result))
+                assert error is None, (
+                    f"{name} {options} seed {seed} after {len(game)} moves: "
+                    f"{error.json_path}: {error.message[:300]}"
+                )
+                assert result["over"] == game.is_over
+            if game.is_over or len(game) >= 1500:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        finished += game.is_over
+    assert finished >= 25
+
+
+def finished_result(name: str) -> dict[str, Any]:
+    rng = random.Random(7)
+    game = ludoteca.new_game(name, seed=7)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game.result()
+
+
+BROKEN_RESULTS: list[tuple[str, Any]] = [
+    ("a winner while the game goes on", lambda r: r | {"over": False}),
+    ("no winner at the end", lambda r: r | {"winner": None}),
+    ("a key no result has", lambda r: r | {"moves": []}),
+    ("a key missing", lambda r: {k: v for k, v in r.items() if k != "sides"}),
+    ("another game's name", lambda r: r | {"game": "chess"}),
+    ("a negative score", lambda r: r | {"scores": [-1, *r["scores"][1:]]}),
+]
+
+
+@pytest.mark.parametrize("name", sorted(RESULT_SCHEMAS))
+@pytest.mark.parametrize(("case", "break_it"), BROKEN_RESULTS, ids=[c for c, _ in BROKEN_RESULTS])
+def test_a_result_schema_refuses_a_broken_result(name: str, case: str, break_it: Any) -> None:
+    result = finished_result(name)
+    assert RESULT_VALIDATORS[name].is_valid(result)
+    assert not RESULT_VALIDATORS[name].is_valid(break_it(copy.deepcopy(result))), case
+
+
+def test_texas42_result_schema_holds_the_target_to_the_scoring() -> None:
+    result = finished_result("texas42")
+    assert result["scoring"] == "marks"
+    assert not RESULT_VALIDATORS["texas42"].is_valid(result | {"target": 250})
+    hand = result["hands"][0]
+    broken = result | {"hands": [{k: v for k, v in hand.items() if k != "scores_after"}]}
+    assert not RESULT_VALIDATORS["texas42"].is_valid(broken)
 
 
 def test_a_record_saying_who_sat_where_is_valid() -> None:
