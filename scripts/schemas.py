@@ -414,6 +414,16 @@ def view_schema(
     return collapse(inline(schema_, schema_["$defs"], INLINED))
 
 
+def texas42_defs() -> dict[str, Schema]:
+    """The objects a Texas 42 view and result refer to."""
+    return {
+        "play": schema(texas42.Play),
+        "trick": schema(texas42.Trick),
+        "bid": schema(texas42.Bid),
+        "hand": schema(texas42.HandSummary),
+    }
+
+
 TEXAS42_TARGETS = (("marks", 7), ("points", 250))
 """Texas 42's scoring options and the target each sets."""
 
@@ -470,12 +480,7 @@ def texas42_view() -> Schema:
         seats=(4,),
         view=texas42.Texas42View,
         event=texas42.EVENT,
-        defs={
-            "play": schema(texas42.Play),
-            "trick": schema(texas42.Trick),
-            "bid": schema(texas42.Bid),
-            "hand": schema(texas42.HandSummary),
-        },
+        defs=texas42_defs(),
         log_entry=log_entry(
             "a move: a decision, the draw for first dealer, or a deal",
             f"^draw {TILE_PATTERN}(?: {TILE_PATTERN}){{1,3}}$",
@@ -770,12 +775,7 @@ RESULTS = {
         title="The result of a Texas 42 game",
         seats=(4,),
         result=texas42.Texas42Result,
-        defs={
-            "play": schema(texas42.Play),
-            "trick": schema(texas42.Trick),
-            "bid": schema(texas42.Bid),
-            "hand": schema(texas42.HandSummary),
-        },
+        defs=texas42_defs(),
         rules=[
             rule(
                 f"scoring {scoring}: the target is {target}",
