@@ -158,23 +158,55 @@ def test_each_game_says_how_many_hands_it_lasted() -> None:
     assert hands_played(texas) == len(texas.result()["hands"])
 
 
-def test_stopping_a_match_early_ends_even_a_worker_that_misses_its_stop_signal() -> None:
-    """A pool worker whose stop signal is lost (here: ignored outright) would make
-    ``Pool.terminate`` wait for ever; the arena kills it after a grace period."""
-    import multiprocessing
+def test_stopping_workers_ends_even_a_worker_that_misses_its_stop_signal() -> None:
+    """A worker whose stop signal is lost (here: ignored outright) is killed after the
+    grace period, and the stop does not wait for anything it held."""
+    import functools
     import signal
     import time
 
-    from ludoteca import arena
+    from ludoteca.workers import Workers
 
-    context = multiprocessing.get_context("forkserver")
-    pool = context.Pool(2, initializer=signal.signal, initargs=(signal.SIGTERM, signal.SIG_IGN))
-    assert pool.map(abs, [-1, -2]) == [1, 2]  # the workers are up, signal ignored
-    pool.map_async(time.sleep, [60, 60], chunksize=1)  # and busy: neither looks for work
-    time.sleep(0.5)
-    workers = list(pool._pool)
+    ignore = functools.partial(signal.signal, signal.SIGTERM, signal.SIG_IGN)
+    workers: Workers[object, None] = Workers(time.sleep, 2, initializer=ignore)
+    assert list(workers.run([0, 0])) == [None, None]  # one job each: both are up
     start = time.monotonic()
-    arena._stop_workers(pool, grace=0.5)
-    pool.join()
+    with pytest.raises(TypeError):  # one job fails at once, the other sleeps a minute
+        list(workers.run([60, "a minute"]))
+    workers.stop(grace=0.5)
     assert time.monotonic() - start < 10
-    assert [w.exitcode for w in workers] == [-signal.SIGKILL] * 2
+    assert [p.exitcode for p in workers.processes] == [-signal.SIGKILL] * 2
+
+
+def test_a_worker_that_dies_with_a_job_is_an_error_not_a_wait() -> None:
+    import os
+    import time
+
+    from ludoteca.workers import WorkerDied, Workers
+
+    workers: Workers[int, None] = Workers(os._exit, 2)
+    start = time.monotonic()
+    with pytest.raises(WorkerDied, match="exit code 3"):
+        list(workers.run([3]))
+    workers.stop(grace=0.5)
+    assert time.monotonic() - start < 10
+
+
+def test_workers_stopped_at_any_moment_never_hang() -> None:
+    """Stopped between any two results, while others are being sent back, the workers
+    end within the grace period every time (a shared queue's lock could be left taken)."""
+    import time
+
+    from ludoteca.workers import Workers
+
+    rng = random.Random(5)
+    for _ in range(8):
+        workers: Workers[float, None] = Workers(time.sleep, 2)
+        wanted = rng.randrange(0, 12)
+        start = time.monotonic()
+        for got, _result in enumerate(workers.run([0.002 * rng.randrange(5) for _ in range(40)])):
+            if got == wanted:
+                break
+        workers.stop(grace=2.0)
+        assert time.monotonic() - start < 8
+        assert all(p.exitcode is not None for p in workers.processes)

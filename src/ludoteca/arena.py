@@ -33,11 +33,9 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import multiprocessing
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -62,6 +60,7 @@ from .i18n import N_, NN_
 from .i18n.cli import GAME_TO_PLAY, say, say_count
 from .protocol.host import EngineError, EngineSpec, probe
 from .registry import GAMES, game_class, game_type, new_game
+from .workers import Workers
 
 __all__ = [
     "BotSpec",
@@ -527,28 +526,6 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGTERM, stop)
 
 
-def _stop_workers(pool: Any, grace: float = 5.0) -> None:
-    """Stop a pool's workers at once, each ending its engines first. A worker whose
-    stop signal comes just as it starts waiting for work may never see it (the
-    signal is taken before the wait begins, and ``Pool.terminate`` holds the queue
-    the worker waits on), so one still there after ``grace`` seconds is killed."""
-    workers = [p for p in pool._pool if p.pid is not None]
-
-    def kill() -> None:
-        for worker in workers:
-            if worker.exitcode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(worker.pid, signal.SIGKILL)
-
-    killer = threading.Timer(grace, kill)
-    killer.daemon = True
-    killer.start()
-    try:
-        pool.terminate()
-    finally:
-        killer.cancel()
-
-
 def _outcomes(tasks: list[Task], jobs: int, ray: str | None) -> Iterator[GameOutcome]:
     """The outcomes of ``tasks`` as they finish: here, in ``jobs`` processes, or on Ray.
     Stopped early (an interruption), the games under way are dropped at once."""
@@ -559,25 +536,18 @@ def _outcomes(tasks: list[Task], jobs: int, ray: str | None) -> Iterator[GameOut
     elif jobs > 1:
         # workers forked from a fresh server process, not from this one: a process with
         # threads (Ray's, an engine's readers) may fork a worker holding a lock for ever
-        pool = multiprocessing.get_context("forkserver").Pool(jobs, initializer=_ignore_interrupts)
+        workers: Workers[Task, GameOutcome] = Workers(
+            _play_one, min(jobs, len(tasks)), initializer=_ignore_interrupts
+        )
         finished = False
         try:
-            results = pool.imap_unordered(_play_one, tasks)
-            for _ in tasks:
-                while True:
-                    try:  # waits a little at a time: a Ctrl-C is seen at once
-                        outcome: GameOutcome = results.next(timeout=0.2)
-                        break
-                    except multiprocessing.TimeoutError:
-                        continue
-                yield outcome
+            yield from workers.run(tasks)
             finished = True
         finally:
             if finished:
-                pool.close()  # every game is in: the workers end when they find no more
+                workers.close()  # every game is in: the workers end when told
             else:
-                _stop_workers(pool)
-            pool.join()
+                workers.stop()
     else:
         for task in tasks:
             yield _play_one(task)
