@@ -58,9 +58,10 @@ decision at a time, so without a bound a few hundred tables of quick bots at pac
 fill the event loop, and a person's move waits behind a whole round of theirs
 (``bench/load_web.py``, 200 tables: p95 200 ms); with it, behind at most this many.
 More turns store more moves a second (bigger batches to commit) and keep people
-waiting longer. Measured on two cores, 200 tables, SQLite: 16 turns, p95 29–31 ms
-and 1,940–2,070 moves a second; 20, p95 36 ms and 2,060; 24, p95 41–43 ms and
-2,120–2,130; PostgreSQL: 16, p95 28 ms and 1,710; 24, p95 41 ms and 1,850."""
+waiting longer. Measured on two cores, 200 tables, SQLite, on uvloop: 16 turns, p95
+26 ms and 2,220 moves a second; 20, p95 32–33 ms and 2,210–2,280; 24, p95 35 ms and
+2,380 (on asyncio's own loop: 16, p95 29–31 ms and 1,940–2,070; 24, p95 41–43 ms and
+2,120–2,130; PostgreSQL: 16, p95 28 ms and 1,710; 24, p95 41 ms and 1,850)."""
 
 QUICK_BOTS = 4096
 """Quick bots kept (one per table and seat; the least recently asked are dropped)."""
