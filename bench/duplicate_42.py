@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import shlex
 import statistics
 import sys
@@ -56,6 +55,7 @@ from ludoteca.bots import choose_move, make_bot
 from ludoteca.bots.base import SeatHandle
 from ludoteca.game import Game
 from ludoteca.protocol import Engine, EngineError, EngineSpec
+from ludoteca.workers import Workers
 
 GAME = "texas42"
 SIDES = ((0, 2), (1, 3))
@@ -213,10 +213,10 @@ def pair_results(tasks: list[Any], workers: int) -> Iterator[PairResult]:
         for task in tasks:
             yield play_pair(task)
         return
-    # forked from a fresh server process, as the arena's workers are (the engines' readers
-    # are threads)
-    with multiprocessing.get_context("forkserver").Pool(workers) as pool:
-        yield from pool.imap(play_pair, tasks)
+    # the arena's worker processes: forked from a fresh server process (the engines'
+    # readers are threads), and stopped at once however they are busy
+    with Workers(play_pair, workers) as pool:
+        yield from pool.run(tasks)
 
 
 def interval(values: list[float]) -> tuple[float, float]:
