@@ -3,6 +3,7 @@ history with actors, undo, events, outcomes and the chance generator."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -109,6 +110,28 @@ def test_pop_undoes_every_move_exactly(name: str, options: dict[str, Any], chanc
         assert snapshot(game) == before
         game.play(move)
         assert snapshot(game) == after  # the same chance events are drawn again
+
+
+@pytest.mark.parametrize(("name", "options"), OPTIONS)
+def test_views_and_results_never_change_once_taken(name: str, options: dict[str, Any]) -> None:
+    """A view or a result is the game's state when it was taken: later moves and undos
+    leave it as it was (the web server's deltas compare a view with the last sent as
+    values, so nothing in it may be shared with the game and changed later)."""
+    rng = random.Random(9)
+    game = ludoteca.new_game(name, seed=9, **options)
+    taken: list[tuple[Any, Any]] = []
+    while not game.is_over and len(game) < 600:
+        if rng.random() < 0.3:
+            seat = rng.choice([None, *range(game.num_seats)])
+            for kept in (game.view(seat), game.view(seat, log_from=len(game)), game.result()):
+                taken.append((kept, copy.deepcopy(kept)))
+        if len(game) > 3 and rng.random() < 0.05:
+            game.pop()
+        else:
+            game.play(rng.choice(game.legal_moves()))
+    assert len(taken) > 10
+    for kept, as_taken in taken:
+        assert kept == as_taken
 
 
 @pytest.mark.parametrize(("name", "options"), OPTIONS)
