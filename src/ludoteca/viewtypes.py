@@ -15,6 +15,7 @@ once, here and beside each engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypedDict
 
@@ -35,6 +36,7 @@ __all__ = [
     "json_range",
     "length",
     "ref",
+    "without",
 ]
 
 
@@ -158,6 +160,16 @@ class ResultBase(TypedDict):
 
     game: Annotated[str, Doc("the game")]
     over: Annotated[bool, Doc("whether the game is over: the result is then final")]
+
+
+def without(entry: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """``entry`` less ``key``: a view's item made from a result's, the result's words
+    left out.
+
+    >>> without({"end": "domino", "bonus": "domino: 12 pips → 2"}, "bonus")
+    {'end': 'domino'}
+    """
+    return {k: v for k, v in entry.items() if k != key}
 
 
 class EventBase(TypedDict):

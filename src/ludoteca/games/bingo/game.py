@@ -56,6 +56,7 @@ from ludoteca.move import Move
 from ludoteca.notation import Notation
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, DOUBLES_MASK, TILE_TEXT, indices_of, tile_index
+from ludoteca.viewtypes import without
 
 from .core import (
     A_CLOSE,
@@ -471,12 +472,12 @@ class Bingo(Game):
             # codes and numbers only: the English reasons stay in ``result()``
             "set_events": cast(
                 "list[SetsEvent]",
-                [{k: v for k, v in e.items() if k != "reason"} for e in self._set_events()],
+                [without(e, "reason") for e in self._set_events()],
             ),
             # codes and numbers only: how a hand ended in words stays in ``result()``
             "hands_played": cast(
                 "list[HandSummary]",
-                [{k: v for k, v in _summary(h).items() if k != "ended"} for h in core.done],
+                [without(_summary(h), "ended") for h in core.done],
             ),
             "winner": core.winner if core.winner >= 0 else None,
         }

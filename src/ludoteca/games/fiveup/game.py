@@ -45,7 +45,6 @@ Move('play', tiles=(Tile(4, 1), Tile(6, 4)), numbers=(4,), detail='on', text='pl
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from ludoteca.chance import permutation, sample
@@ -56,6 +55,7 @@ from ludoteca.move import Move
 from ludoteca.notation import Notation
 from ludoteca.options import OptionSpec
 from ludoteca.tiles import ALL_TILES, TILE_TEXT, tile_index
+from ludoteca.viewtypes import without
 
 from .core import DEAL, DRAW, OVER, PHASE_NAMES, PLAY, TARGET_REACHED, Rules, State, tile_texts
 from .layout import build_layout
@@ -467,8 +467,8 @@ class FiveUp(Game):
             "passes_in_a_row": s.passes,
             "layout": self.layout(),
             # codes and numbers only: the English reasons stay in ``result()``
-            "score_events": cast("list[Score]", [_without(e, "reason") for e in score_events]),
-            "hands_played": cast("list[HandSummary]", [_without(h, "bonus") for h in hands_played]),
+            "score_events": cast("list[Score]", [without(e, "reason") for e in score_events]),
+            "hands_played": cast("list[HandSummary]", [without(h, "bonus") for h in hands_played]),
             "winner": s.winner if s.winner >= 0 else None,
         }
 
@@ -649,7 +649,3 @@ class FiveUp(Game):
         new._history[self.hand_start] = deal_text(hands, stock)
         assert s.hands[seat] == self.core.hands[seat]
         return new
-
-
-def _without(entry: Mapping[str, Any], key: str) -> dict[str, Any]:
-    return {k: v for k, v in entry.items() if k != key}
