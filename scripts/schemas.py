@@ -393,21 +393,43 @@ def view_schema(
     spectator = rule(
         "a spectator has no legal moves", when(has(seat=None), props(legal_moves={"maxItems": 0}))
     )
+    decision = {"description": "a decision in canonical notation", "type": "string"}
+    return document(
+        f"{name}.view",
+        title=title,
+        description=description,
+        properties=properties,
+        rules=[over, spectator, *to_move, *rules],
+        seats=seats,
+        defs={"decision": decision | decision_pattern(name), **defs},
+    )
+
+
+def document(
+    file: str,
+    *,
+    title: str,
+    description: str,
+    properties: dict[str, Schema],
+    rules: Sequence[Schema],
+    seats: Sequence[int],
+    defs: dict[str, Schema],
+) -> Schema:
+    """A published schema (docs/schemas/FILE.schema.json): an object with exactly
+    ``properties``, ``rules`` between them, and ``defs`` after the seat and the tile."""
     schema_: Schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"https://ludoteca.example/schemas/{name}.view.schema.json",
+        "$id": f"https://ludoteca.example/schemas/{file}.schema.json",
         "title": title,
         "description": description,
         "type": "object",
         "required": list(properties),
         "additionalProperties": False,
         "properties": properties,
-        "allOf": [over, spectator, *to_move, *rules],
+        "allOf": list(rules),
         "$defs": {
             "seat": integer(SEAT, 0, max(seats) - 1),
             "tile": string("a tile, high end first", pattern=f"^{TILE_PATTERN}$"),
-            "decision": {"description": "a decision in canonical notation", "type": "string"}
-            | decision_pattern(name),
             **defs,
         },
     }
@@ -747,26 +769,18 @@ def result_schema(
         "a game is over exactly when it has a winner",
         when(has(over=True), props(winner={"type": "integer"}), props(winner={"type": "null"})),
     )
-    schema_: Schema = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"https://ludoteca.example/schemas/{name}.result.schema.json",
-        "title": title,
-        "description": (
+    return document(
+        f"{name}.result",
+        title=title,
+        description=(
             f"game.result() for {ludoteca.game_class(name).title}: the scores and the winner so "
             f"far (final once over), and what the game adds. See docs/games/{name}.md."
         ),
-        "type": "object",
-        "required": list(properties),
-        "additionalProperties": False,
-        "properties": properties,
-        "allOf": [over, *rules],
-        "$defs": {
-            "seat": integer(SEAT, 0, max(seats) - 1),
-            "tile": string("a tile, high end first", pattern=f"^{TILE_PATTERN}$"),
-            **defs,
-        },
-    }
-    return collapse(inline(schema_, schema_["$defs"], INLINED))
+        properties=properties,
+        rules=[over, *rules],
+        seats=seats,
+        defs=defs,
+    )
 
 
 RESULTS = {
