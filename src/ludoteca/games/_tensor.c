@@ -175,6 +175,7 @@ typedef struct {
     write_fn write;
     long seats;
     Py_ssize_t sizes[2]; /* observation, information state */
+    PyObject *held;      /* a Python callable the writer uses, or NULL */
 } Encoder;
 
 static int t42_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
@@ -182,7 +183,10 @@ static int bingo_write(PyObject *encoder, PyObject *game, long seat, Vec *out, i
 static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
 static int cavaleiro_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info);
 
-static void encoder_dealloc(Encoder *self) { Py_TYPE(self)->tp_free((PyObject *)self); }
+static void encoder_dealloc(Encoder *self) {
+    Py_CLEAR(self->held);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
 
 static int seat_arg(Encoder *self, PyObject *arg, long *seat) {
     if (as_long(arg, seat) < 0) return -1;
@@ -638,6 +642,11 @@ fail:
 
 /* ================================================================== Five-Up */
 
+/* The moves of a hand are followed by the tables of tensor.py's reference (what
+ * each action does, how a play changes the open ends, the tiles showing some
+ * numbers), and a seat's part of a deal is read by Python: this writer states no
+ * rule of its own. */
+
 #define F_MAX_SEATS 8
 #define F_MAX_ACTIONS 512
 enum {
@@ -646,7 +655,7 @@ enum {
 };
 
 typedef struct {
-    Encoder base;
+    Encoder base; /* base.held: the seat's dealt tiles, dealt(deal_entry, seat) -> mask */
     long off[F_NOFF];
     long n;            /* seats */
     long n_sides;
@@ -656,21 +665,25 @@ typedef struct {
     long ends_cap;               /* the ends' count is written over this, capped */
     long n_actions;
     long a_draw, a_pass, a_open, a_on;
-    long on_tile[F_MAX_ACTIONS], on_number[F_MAX_ACTIONS], on_outer[F_MAX_ACTIONS],
-        on_target[F_MAX_ACTIONS];
+    long on_tile[F_MAX_ACTIONS], on_target[F_MAX_ACTIONS];
+    long effect[F_MAX_ACTIONS];    /* F_LAYS, F_PASSES or F_DRAWS */
+    long change[F_MAX_ACTIONS][7]; /* how a play changes the open ends of each number */
     long has_number[128];
-    long high[28], low[28];
-    long tile_index[7][7];
 } FiveUpEncoder;
 
+enum { F_LAYS, F_PASSES, F_DRAWS };
+
 static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
-    PyObject *offsets, *side_order, *codes, *on_tile, *on_number, *on_outer, *on_target, *has,
-        *high, *low, *facts;
+    PyObject *offsets, *side_order, *codes, *on_tile, *on_target, *effect, *change, *has, *dealt,
+        *facts;
     long f[3];
-    if (!PyArg_ParseTuple(args, "OllOOOOOOOOOO", &offsets, &self->n, &self->target, &side_order,
-                          &codes, &on_tile, &on_number, &on_outer, &on_target, &has, &high, &low,
-                          &facts))
+    if (!PyArg_ParseTuple(args, "OllOOOOOOOOO", &offsets, &self->n, &self->target, &side_order,
+                          &codes, &on_tile, &on_target, &effect, &change, &has, &dealt, &facts))
         return -1;
+    if (!PyCallable_Check(dealt)) {
+        PyErr_SetString(PyExc_TypeError, "a seat's dealt tiles come from a callable");
+        return -1;
+    }
     if (lt_ints_in(facts, f, 3, 0, 99999, "phases and ends cap") < 0) return -1;
     self->draw_phase = f[0];
     self->play_phase = f[1];
@@ -714,10 +727,9 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
         return bad_value("action codes");
     /* entries below a_on are not plays on a tile: -1 in the tables, read as 0 */
     long tmp[F_MAX_ACTIONS];
-    PyObject *srcs[4] = {on_tile, on_number, on_outer, on_target};
-    long *dsts[4] = {self->on_tile, self->on_number, self->on_outer, self->on_target};
-    long limits[4] = {28, 7, 7, 28};
-    for (int j = 0; j < 4; j++) {
+    PyObject *srcs[2] = {on_tile, on_target};
+    long *dsts[2] = {self->on_tile, self->on_target};
+    for (int j = 0; j < 2; j++) {
         PyObject *seq = PySequence_Fast(srcs[j], "action table");
         if (!seq) return -1;
         if (PySequence_Fast_GET_SIZE(seq) != self->n_actions) {
@@ -729,7 +741,7 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
                 Py_DECREF(seq);
                 return -1;
             }
-            if (a >= self->a_on && (tmp[a] < 0 || tmp[a] >= limits[j])) {
+            if (a >= self->a_on && (tmp[a] < 0 || tmp[a] >= 28)) {
                 Py_DECREF(seq);
                 return bad_value("action table entry");
             }
@@ -737,16 +749,16 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
         }
         Py_DECREF(seq);
     }
+    if (lt_ints_in(effect, self->effect, self->n_actions, F_LAYS, F_DRAWS, "action effects") < 0 ||
+        lt_table_in(change, &self->change[0][0], self->n_actions, 7, 7, -4, 4,
+                    "open end changes") < 0)
+        return -1;
+    if (self->effect[self->a_draw] != F_DRAWS || self->effect[self->a_pass] != F_PASSES)
+        return bad_value("action effects");
     if (lt_ints_in(has, self->has_number, 128, 0, TILE_MASK_LIMIT - 1, "number masks") < 0)
         return -1;
-    if (lt_ints_in(high, self->high, 28, 0, 6, "high ends") < 0) return -1;
-    if (lt_ints_in(low, self->low, 28, 0, 6, "low ends") < 0) return -1;
-    for (int a = 0; a < 7; a++)
-        for (int b = 0; b < 7; b++) self->tile_index[a][b] = -1;
-    for (int t = 0; t < 28; t++) {
-        self->tile_index[self->high[t]][self->low[t]] = t;
-        self->tile_index[self->low[t]][self->high[t]] = t;
-    }
+    Py_INCREF(dealt);
+    Py_XSETREF(self->base.held, dealt);
     self->base.write = fiveup_write;
     self->base.seats = self->n;
     self->base.sizes[0] = self->off[F_OBS_SIZE];
@@ -754,36 +766,18 @@ static int fiveup_init(FiveUpEncoder *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
-/* The seat's own part of a deal entry "deal H0 | H1 | ... | stock S", as a mask. */
+/* The seat's part of a deal entry, as a mask (read by the Python callable held). */
 static int fiveup_dealt(FiveUpEncoder *self, PyObject *entry, long seat, long *out) {
-    if (!PyUnicode_Check(entry)) {
-        PyErr_SetString(PyExc_TypeError, "a deal entry is text");
-        return -1;
-    }
-    Py_ssize_t len;
-    const char *text = PyUnicode_AsUTF8AndSize(entry, &len);
-    if (!text) return -1;
-    if (len < 5 || memcmp(text, "deal ", 5) != 0) return bad_value("deal entry");
-    Py_ssize_t i = 5;
-    for (long part = 0; part < seat; part++) { /* skip to the seat's part */
-        while (i < len && text[i] != '|') i++;
-        if (i >= len) return bad_value("deal entry");
-        i++;
-    }
-    long m = 0;
-    while (i < len && text[i] != '|') {
-        if (text[i] == ' ') {
-            i++;
-            continue;
-        }
-        if (i + 3 > len || text[i] < '0' || text[i] > '6' || text[i + 1] != '-' ||
-            text[i + 2] < '0' || text[i + 2] > '6')
-            return bad_value("tile in a deal entry");
-        m |= 1L << self->tile_index[text[i] - '0'][text[i + 2] - '0'];
-        i += 3;
-    }
-    *out = m;
-    return 0;
+    PyObject *seat_obj = PyLong_FromLong(seat);
+    if (!seat_obj) return -1;
+    PyObject *call[2] = {entry, seat_obj};
+    PyObject *mask = PyObject_Vectorcall(self->base.held, call, 2, NULL);
+    Py_DECREF(seat_obj);
+    if (!mask) return -1;
+    int r = as_long(mask, out);
+    Py_DECREF(mask);
+    if (r == 0 && check_mask(*out) < 0) return -1;
+    return r;
 }
 
 static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, int info) {
@@ -832,8 +826,11 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
             bad_value("hand start");
             goto fail;
         }
-        if (fiveup_dealt(self, PySequence_Fast_GET_ITEM(history, start), seat, &x) < 0) goto fail;
-        dealt = (uint32_t)x;
+        if (info) {
+            if (fiveup_dealt(self, PySequence_Fast_GET_ITEM(history, start), seat, &x) < 0)
+                goto fail;
+            dealt = (uint32_t)x;
+        }
     } else {
         first = last; /* no hand yet: no moves */
     }
@@ -850,44 +847,30 @@ static int fiveup_write(PyObject *encoder, PyObject *game, long seat, Vec *out, 
             voids[mover] = (uint32_t)self->has_number[pending[mover]];
             pending[mover] = -1;
         }
-        long t = -1, target = -1;
-        if (a >= self->a_on) {
-            t = self->on_tile[a];
-            target = self->on_target[a];
-            long v = self->on_number[a];
-            free_[v] -= 1;
-            if (self->high[t] == self->low[t])
-                free_[v] += 3;
-            else
-                free_[self->on_outer[a]] += 1;
-            mover = (mover + 1) % n;
-        } else if (a >= self->a_open) {
-            t = a - self->a_open;
-            if (self->high[t] == self->low[t]) {
-                free_[self->high[t]] += 4;
-            } else {
-                free_[self->high[t]] += 1;
-                free_[self->low[t]] += 1;
-            }
-            mover = (mover + 1) % n;
-        } else {
+        long effect = self->effect[a];
+        if (effect != F_LAYS) {
             long numbers = 0;
             for (int v = 0; v < 7; v++)
                 if (free_[v] > 0) numbers |= 1L << v;
-            if (a == self->a_pass) {
+            if (effect == F_PASSES) {
                 voids[who] = (uint32_t)self->has_number[numbers];
                 mover = (mover + 1) % n;
                 passes_before++;
-            } else if (a == self->a_draw) {
+            } else {
                 voids[who] = 0;
                 pending[who] = numbers;
                 draws++;
-            } else {
-                bad_value("action");
-                goto fail;
             }
             continue;
         }
+        if (a < self->a_open) {
+            bad_value("action");
+            goto fail;
+        }
+        long t = a >= self->a_on ? self->on_tile[a] : a - self->a_open;
+        long target = a >= self->a_on ? self->on_target[a] : -1;
+        for (int v = 0; v < 7; v++) free_[v] += self->change[a][v];
+        mover = (mover + 1) % n;
         played[who] |= 1u << t;
         table |= 1u << t;
         if (info) { /* one row of the plays in order */
@@ -1184,7 +1167,7 @@ ENCODER_TYPE(Texas42Type, "Texas42Encoder", Texas42Encoder, t42,
 ENCODER_TYPE(BingoType, "BingoEncoder", BingoEncoder, bingo, "BingoEncoder(offsets)")
 ENCODER_TYPE(FiveUpType, "FiveUpEncoder", FiveUpEncoder, fiveup,
              "FiveUpEncoder(offsets, seats, target, side_order, action_codes, on_tile, "
-             "on_number, on_outer, on_target, has_number, high, low)")
+             "on_target, effects, open_end_changes, has_number, dealt, phases)")
 ENCODER_TYPE(CavaleiroType, "CavaleiroEncoder", CavaleiroEncoder, cavaleiro,
              "CavaleiroEncoder(seats, columns, tallest, horizontals, total, seat_block, "
              "o_round, observation_size, info_state_size, rank, strength)")

@@ -1,4 +1,4 @@
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 def action_mask(actions: Sequence[int], size: int, /) -> bytearray: ...
@@ -30,12 +30,11 @@ class FiveUpEncoder(_Encoder):
         side_order: Any,
         action_codes: tuple[int, int, int, int],
         on_tile: Any,
-        on_number: Any,
-        on_outer: Any,
         on_target: Any,
+        effects: Any,
+        open_end_changes: Any,
         has_number: Any,
-        high: Any,
-        low: Any,
+        dealt: Callable[[str, int], int],
         facts: tuple[int, int, int],
         /,
     ) -> None: ...

@@ -42,7 +42,7 @@ from ludoteca.tiles import tile_index
 from .core import Rules, State
 from .tables import A_DRAW, A_OPEN, A_PASS, ACTION_MOVE, HAS_NUMBER
 
-__all__ = ["HandModel", "deal_parts", "hand_model"]
+__all__ = ["HandModel", "deal_parts", "dealt_to", "hand_model"]
 
 Event = tuple[int, int, int, int]
 """One decision of the hand: who made it, the action, the numbers open just
@@ -143,10 +143,20 @@ class HandModel:
 
 def deal_parts(text: str) -> tuple[list[list[int]], list[int]]:
     """The hands and the stock of a ``deal …`` chance event."""
-    parts = text[5:].split(" | ")
+    parts = _parts_of_deal(text)
     hands = [[tile_index(w) for w in p.split()] for p in parts[:-1]]
     stock = [tile_index(w) for w in parts[-1].split()[1:]]
     return hands, stock
+
+
+def dealt_to(text: str, seat: int) -> list[int]:
+    """The tiles ``seat`` was dealt in a ``deal …`` chance event, or in a seat's view
+    of it (the other parts hidden)."""
+    return [tile_index(w) for w in _parts_of_deal(text)[seat].split()]
+
+
+def _parts_of_deal(text: str) -> list[str]:
+    return text[5:].split(" | ")
 
 
 def hand_model(

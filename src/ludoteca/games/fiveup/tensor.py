@@ -38,11 +38,13 @@ fall between plays in turn order, so this is every move of the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from ludoteca import tensor
 from ludoteca.games.fiveup.core import DRAW, OVER, PHASE_NAMES, PLAY, State
 from ludoteca.games.fiveup.game import FiveUp
+from ludoteca.games.fiveup.hidden import dealt_to
 from ludoteca.games.fiveup.tables import (
     A_DRAW,
     A_ON,
@@ -51,14 +53,15 @@ from ludoteca.games.fiveup.tables import (
     ACTION_MOVE,
     ACTION_OF,
     HAS_NUMBER,
-    ON_NUMBER,
-    ON_OUTER,
+    NUM_ACTIONS,
     ON_TARGET,
     ON_TILE,
+    PLAIN,
+    SPINNER,
 )
 from ludoteca.gametype import GameType
 from ludoteca.tensor import ONE, TensorEncoder, fractions, put_mask
-from ludoteca.tiles import ALL_TILES, mask_of_texts, tile_index
+from ludoteca.tiles import mask_of_texts, tile_index
 
 _new = tuple.__new__  # builds the record without the NamedTuple's Python-level __new__
 __all__ = ["FiveUpPublic", "FiveUpTensors"]
@@ -104,9 +107,43 @@ class _HandFacts(NamedTuple):
     open_numbers: int
 
 
+LAYS, PASSES, DRAWS = range(3)
+"""What a move does, as the hand is followed: lays a tile (the turn passes on),
+passes (the turn passes on; the seat held nothing that fitted the open numbers),
+draws (the seat keeps the turn; what it held then is sure only once it moves again)."""
+
+EFFECT: tuple[int, ...] = tuple(
+    DRAWS if a == A_DRAW else PASSES if a == A_PASS else LAYS for a in range(NUM_ACTIONS)
+)
+"""Each action's :data:`LAYS`, :data:`PASSES` or :data:`DRAWS`."""
+
+
+def _open_ends_change(action: int) -> tuple[int, ...]:
+    """How laying ``action`` changes the count of open ends showing each number:
+    the rules' own :meth:`State.lay`, on a layout where the play fits."""
+    if EFFECT[action] != LAYS:
+        return (0,) * 7
+    t, v, kind, x = ACTION_MOVE[action]
+    layout = State(2)
+    if kind == PLAIN:
+        layout.plain[v] = 1
+    elif kind == SPINNER:
+        layout.room[v] = 4
+    before = [p + r for p, r in zip(layout.plain, layout.room, strict=True)]
+    layout.lay(t, v, kind, x)
+    return tuple(p + r - b for p, r, b in zip(layout.plain, layout.room, before, strict=True))
+
+
+OPEN_ENDS_CHANGE: tuple[tuple[int, ...], ...] = tuple(
+    _open_ends_change(a) for a in range(NUM_ACTIONS)
+)
+"""Per action, the change in the open ends showing each number 0 … 6."""
+
+
 class _Follow:
     """Follows the moves of a hand: who made each, what each seat played, and
-    what each seat cannot hold.
+    what each seat cannot hold, by :data:`EFFECT` (the compiled writer follows the
+    same tables).
 
     A seat that drew or passed held nothing that fitted an open end then; once
     it moves again, the tile it drew did not fit either or was played at once,
@@ -129,6 +166,11 @@ class _Follow:
 
     def __init__(self, n: int, leader: int) -> None:
         self.n = n
+        self._start(leader)
+
+    def _start(self, leader: int) -> None:
+        """Follow a new hand, opened by ``leader``."""
+        n = self.n
         self.leader = leader
         self.moves: tuple[int, ...] = ()
         self.movers: list[int] = []
@@ -154,20 +196,31 @@ class _Follow:
             if pending[seat] >= 0:  # the tile drawn did not fit, or it was played at once
                 voids[seat] = HAS_NUMBER[pending[seat]]
                 pending[seat] = -1
-            if a >= A_OPEN:
+            effect = EFFECT[a]
+            if effect == LAYS:
                 t, v, kind, x = ACTION_MOVE[a]
                 layout.lay(t, v, kind, x)
                 played[seat] |= 1 << t
                 seat = (seat + 1) % n
-            elif a == A_PASS:
+            elif effect == PASSES:
                 voids[seat] = HAS_NUMBER[layout.open_mask]
                 seat = (seat + 1) % n
-            else:  # the new tile may fit: nothing is sure until the next move
+            else:
                 voids[seat] = 0
                 pending[seat] = layout.open_mask
         self.seat = seat
         self.moves = moves
         self._facts = None
+
+    def facts_of(self, leader: int, moves: tuple[int, ...]) -> _HandFacts:
+        """The facts of the hand ``leader`` opened, ``moves`` so far: followed on from
+        what was followed when they continue it, else from the hand's start."""
+        done = self.moves
+        if self.leader != leader or len(moves) < len(done) or moves[: len(done)] != done:
+            self._start(leader)
+        if len(moves) > len(self.moves):
+            self.extend(moves)
+        return self.facts()
 
     def facts(self) -> _HandFacts:
         if self._facts is None:
@@ -189,10 +242,12 @@ def _hand_facts(n: int, leader: int, moves: tuple[int, ...]) -> _HandFacts:
     return follow.facts()
 
 
+@lru_cache(maxsize=256)
 def _own_part_of_deal(entry: str, seat: int) -> int:
+    """The tiles ``seat`` was dealt in the ``deal …`` chance event ``entry`` (a mask)."""
     m = 0
-    for text in entry[5:].split(" | ")[seat].split():
-        m |= 1 << tile_index(text)
+    for t in dealt_to(entry, seat):
+        m |= 1 << t
     return m
 
 
@@ -243,21 +298,13 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
         # Per seat: the moves and movers of the hand so far, their grid, the draws
         # and passes since the last play (a hand of another game may start alike).
         self._grids: list[tuple[Any, Any, bytearray, int, int]] = [((), (), bytearray(), 0, 0)] * n
-        self._dealt: list[tuple[Any, int]] = [(None, 0)] * n
 
     # ------------------------------------------------------------- readers
 
     def public(self, game: FiveUp, seat: int) -> FiveUpPublic:
         entry, moves = game.hand_record()
         started = entry is not None
-        dealt = 0
-        if entry is not None:
-            cached = self._dealt[seat]
-            if cached[0] is entry:
-                dealt = cached[1]
-            else:
-                dealt = _own_part_of_deal(entry, seat)
-                self._dealt[seat] = (entry, dealt)
+        dealt = 0 if entry is None else _own_part_of_deal(entry, seat)
         s = game.core
         phase = s.phase
         in_hand = phase != DRAW and started
@@ -317,15 +364,7 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
     # ------------------------------------------------------------- writers
 
     def _hand(self, p: FiveUpPublic) -> _HandFacts:
-        follow = self._follow
-        moves = p.moves
-        leader = max(p.leader, 0)
-        done = follow.moves
-        if follow.leader != leader or len(moves) < len(done) or moves[: len(done)] != done:
-            follow = self._follow = _Follow(self.num_seats, leader)
-        if len(moves) > len(follow.moves):
-            follow.extend(moves)
-        return follow.facts()
+        return self._follow.facts_of(max(p.leader, 0), p.moves)
 
     def _scores_part(self, seat: int, scores: Sequence[int]) -> bytearray:
         """Each side's score over the target, the observer's side first."""
@@ -440,12 +479,11 @@ class FiveUpTensors(TensorEncoder[FiveUpPublic]):
             self.side_order,
             (A_DRAW, A_PASS, A_OPEN, A_ON),
             ON_TILE,
-            ON_NUMBER,
-            ON_OUTER,
             ON_TARGET,
+            EFFECT,
+            OPEN_ENDS_CHANGE,
             HAS_NUMBER,
-            [t.high for t in ALL_TILES],
-            [t.low for t in ALL_TILES],
+            _own_part_of_deal,
             (DRAW, _PLAY, _ENDS_CAP),
         )
 
