@@ -21,8 +21,8 @@
 
 static PyObject *s_phase, *s_turn, *s_dealer, *s_scores, *s_hands, *s_bids, *s_bidder,
     *s_declarer, *s_contract, *s_points, *s_tricks, *s_trick, *s_plays, *s_winner, *s_sets,
-    *s_hand_leader, *s_trump, *s_trump_tile, *s_up, *s_closed_by, *s_drawn, *s_dealt,
-    *s_tricks_won, *s_shown, *s_up_holder, *s_lead_tile, *s_lead_show, *s_hand_start,
+    *s_hand_leader, *s_trump, *s_trump_tile, *s_closed_by, *s_drawn, *s_dealt,
+    *s_tricks_won, *s_shown, *s_following_compulsory, *s_stock_count, *s_known_held, *s_up_showing, *s_lead_tile, *s_lead_show, *s_hand_start,
     *s_history, *s_stock, *s_stock_pos, *s_reserve, *s_passes, *s_ends, *s_leader, *s_tbn,
     *s_cols, *s_horiz, *s_order, *s_rolls, *s_ranking, *s_round, *s_round_winner,
     *s_rounds_won, *s_last_round;
@@ -36,9 +36,11 @@ static int intern_names(void) {
     NAME(s_points, "points") NAME(s_tricks, "tricks") NAME(s_trick, "trick")
     NAME(s_plays, "plays") NAME(s_winner, "winner") NAME(s_sets, "sets")
     NAME(s_hand_leader, "hand_leader") NAME(s_trump, "trump") NAME(s_trump_tile, "trump_tile")
-    NAME(s_up, "up") NAME(s_closed_by, "closed_by") NAME(s_drawn, "drawn")
+    NAME(s_closed_by, "closed_by") NAME(s_drawn, "drawn")
     NAME(s_dealt, "dealt") NAME(s_tricks_won, "tricks_won") NAME(s_shown, "shown")
-    NAME(s_up_holder, "up_holder") NAME(s_lead_tile, "lead_tile") NAME(s_lead_show, "lead_show")
+    NAME(s_following_compulsory, "following_compulsory") NAME(s_stock_count, "stock_count")
+    NAME(s_known_held, "known_held")
+    NAME(s_up_showing, "up_showing") NAME(s_lead_tile, "lead_tile") NAME(s_lead_show, "lead_show")
     NAME(s_hand_start, "hand_start") NAME(s_history, "_history") NAME(s_stock, "stock")
     NAME(s_stock_pos, "stock_pos") NAME(s_reserve, "reserve") NAME(s_passes, "passes")
     NAME(s_ends, "ends") NAME(s_leader, "leader") NAME(s_tbn, "tbn") NAME(s_cols, "cols")
@@ -509,13 +511,12 @@ static int bingo_write_core(PyObject *encoder, PyObject *game, long seat, Vec *o
     long other = 1 - seat;
     PyObject *sets = NULL, *hands = NULL, *dealt = NULL, *points = NULL, *won = NULL,
              *shown = NULL, *tricks = NULL;
-    long phase, turn, hand_leader, trump, trump_tile, up, closed_by, drawn, up_holder,
+    long phase, turn, hand_leader, trump, trump_tile, up_open, closed_by,
         lead_tile, lead_show;
     if (get_long(game, s_phase, &phase) < 0 || get_long(game, s_turn, &turn) < 0 ||
         get_long(game, s_hand_leader, &hand_leader) < 0 || get_long(game, s_trump, &trump) < 0 ||
-        get_long(game, s_trump_tile, &trump_tile) < 0 || get_long(game, s_up, &up) < 0 ||
-        get_long(game, s_closed_by, &closed_by) < 0 || get_long(game, s_drawn, &drawn) < 0 ||
-        get_long(game, s_up_holder, &up_holder) < 0 ||
+        get_long(game, s_trump_tile, &trump_tile) < 0 || get_long(game, s_up_showing, &up_open) < 0 ||
+        get_long(game, s_closed_by, &closed_by) < 0 ||
         get_long(game, s_lead_tile, &lead_tile) < 0 || get_long(game, s_lead_show, &lead_show) < 0)
         return -1;
     if (!(sets = get_seq(game, s_sets)) || !(hands = get_seq(game, s_hands)) ||
@@ -524,8 +525,11 @@ static int bingo_write_core(PyObject *encoder, PyObject *game, long seat, Vec *o
         !(tricks = get_seq(game, s_tricks)))
         goto fail;
     int in_hand = self->lead_phase <= phase && phase <= self->take_phase;
-    long to_move = in_hand ? turn : -1;
-    long up_open = (up >= 0 && closed_by < 0) ? up : -1;
+    long to_move = in_hand ? turn : -1, compulsory, stock_count, known;
+    if (get_long(game, s_following_compulsory, &compulsory) < 0 ||
+        get_long(game, s_stock_count, &stock_count) < 0)
+        goto fail;
+
     long x, y;
 
     if (phase >= self->lead_phase && one(&o, off[B_PHASE] + phase - self->lead_phase) < 0)
@@ -537,7 +541,7 @@ static int bingo_write_core(PyObject *encoder, PyObject *game, long seat, Vec *o
         goto fail;
     if (up_open >= 0 && (check_tile(up_open) < 0 || one(&o, off[B_UP] + up_open) < 0)) goto fail;
     if (closed_by >= 0 && one(&o, off[B_CLOSED] + (closed_by ^ seat)) < 0) goto fail;
-    if (in_hand && (closed_by >= 0 || up < 0) && one(&o, off[B_COMPULSORY]) < 0) goto fail;
+    if (compulsory && one(&o, off[B_COMPULSORY]) < 0) goto fail;
     if (lead_tile >= 0) {
         if (check_tile(lead_tile) < 0 || one(&o, off[B_LEADER] + (to_move == seat ? 1 : 0)) < 0 ||
             one(&o, off[B_LEAD] + lead_tile) < 0)
@@ -552,12 +556,16 @@ static int bingo_write_core(PyObject *encoder, PyObject *game, long seat, Vec *o
         put_doubles(&o, off[B_SHOWN], shown_mine) < 0 ||
         put_doubles(&o, off[B_SHOWN] + 7, shown_other) < 0)
         goto fail;
-    long known = shown_other;
-    if (up_holder == other) {
-        if (check_tile(trump_tile) < 0) goto fail;
-        known |= 1L << trump_tile;
+    {
+        PyObject *other_seat = PyLong_FromLong(other);
+        if (!other_seat) goto fail;
+        PyObject *held = PyObject_CallMethodObjArgs(game, s_known_held, other_seat, NULL);
+        Py_DECREF(other_seat);
+        if (!held) goto fail;
+        int r = as_long(held, &known);
+        Py_DECREF(held);
+        if (r < 0 || put_mask(&o, off[B_KNOWN], known) < 0) goto fail;
     }
-    if (put_mask(&o, off[B_KNOWN], known & other_hand) < 0) goto fail;
     if (put_doubles(&o, off[B_LEAD_SHOWN], lead_show) < 0) goto fail;
     if (fraction(&o, off[B_OTHER_SIZE], __builtin_popcountl((unsigned long)other_hand), 7) < 0)
         goto fail;
@@ -565,7 +573,6 @@ static int bingo_write_core(PyObject *encoder, PyObject *game, long seat, Vec *o
         fraction(&o, off[B_SETS], x < 14 ? x : 14, 14) < 0 ||
         fraction(&o, off[B_SETS] + 1, y < 14 ? y : 14, 14) < 0)
         goto fail;
-    long stock_count = trump_tile >= 0 ? (13 - drawn) + (up >= 0 ? 1 : 0) : 0;
     if (fraction(&o, off[B_STOCK], stock_count, 14) < 0) goto fail;
     if (seq_long(points, seat, &x) < 0 || seq_long(points, other, &y) < 0 ||
         fraction(&o, off[B_POINTS], x < 140 ? x : 140, 140) < 0 ||

@@ -654,6 +654,19 @@ class BingoCore:
         return (1 if self.tricks_won[0] else 0) | (2 if self.tricks_won[1] else 0)
 
     @property
+    def up_showing(self) -> int:
+        """The turned-up tile while it lies face up on a stock not closed, else ``-1``."""
+        return self.up if self.up >= 0 and self.closed_by < 0 else -1
+
+    def known_held(self, seat: int) -> int:
+        """The tiles of ``seat``'s hand that both seats know it holds: the doubles it
+        showed, and the turned-up tile once it took it."""
+        known = self.shown[seat]
+        if self.up_holder == seat:
+            known |= 1 << self.trump_tile
+        return known & self.hands[seat]
+
+    @property
     def stock_count(self) -> int:
         """Tiles left to draw: the hidden stock and the turned-up tile while it lies."""
         if self.trump_tile < 0:

@@ -432,10 +432,8 @@ class Bingo(Game):
                     "shown": tiles_text(core.lead_show),
                 }
             )
-        up_visible = core.up >= 0 and core.closed_by < 0
-        known = [core.shown[s] & core.hands[s] for s in (0, 1)]
-        if core.up_holder >= 0:
-            known[core.up_holder] |= 1 << core.trump_tile & core.hands[core.up_holder]
+        up = core.up_showing
+        known = [core.known_held(s) for s in (0, 1)]
         return {
             "phase": PHASE_NAMES[core.phase],
             "options": dict(self.options),
@@ -452,7 +450,7 @@ class Bingo(Game):
             "hand_leader": core.hand_leader if core.hand_leader >= 0 else None,
             "trump": core.trump if core.trump >= 0 else None,
             "turned_up_tile": TILE_TEXT[core.trump_tile] if core.trump_tile >= 0 else None,
-            "up": TILE_TEXT[core.up] if up_visible else None,
+            "up": TILE_TEXT[up] if up >= 0 else None,
             "turned_up_holder": core.up_holder if core.up_holder >= 0 else None,
             "stock_count": core.stock_count,
             "closed": core.closed_by >= 0,

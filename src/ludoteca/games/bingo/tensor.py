@@ -183,9 +183,6 @@ class BingoTensors(TensorEncoder[BingoPublic]):
         phase = core.phase
         in_hand = _LEAD <= phase <= _TAKE
         other = 1 - seat
-        known = core.shown[other]
-        if core.up_holder == other:
-            known |= 1 << core.trump_tile
         return _new(
             BingoPublic,
             (
@@ -196,17 +193,17 @@ class BingoTensors(TensorEncoder[BingoPublic]):
                 core.hand_leader,
                 core.trump,
                 core.trump_tile,
-                core.up if core.up >= 0 and core.closed_by < 0 else -1,
-                (13 - core.drawn) + (1 if core.up >= 0 else 0) if core.trump_tile >= 0 else 0,
+                core.up_showing,
+                core.stock_count,
                 core.closed_by,
-                in_hand and (core.closed_by >= 0 or core.up < 0),
+                core.following_compulsory,
                 core.hands[seat],
                 core.dealt[seat],
                 core.hands[other].bit_count(),
                 (core.points[0], core.points[1]),
                 (core.tricks_won[0], core.tricks_won[1]),
                 (core.shown[0], core.shown[1]),
-                known & core.hands[other],
+                core.known_held(other),
                 core.lead_tile,
                 core.lead_show,
                 self._tricks_of(game),
@@ -382,13 +379,13 @@ class BingoTensors(TensorEncoder[BingoPublic]):
         turn = core.turn
         if turn == seat:
             flags.append(O_MINE)
-        up = core.up
-        closed_by = core.closed_by
-        if up >= 0 and closed_by < 0:
+        up = core.up_showing
+        if up >= 0:
             flags.append(O_UP + up)
+        closed_by = core.closed_by
         if closed_by >= 0:
             flags.append(O_CLOSED + (closed_by ^ seat))
-        if closed_by >= 0 or up < 0:
+        if core.following_compulsory:
             flags.append(O_COMPULSORY)
         lead = core.lead_tile
         if lead >= 0:
@@ -403,13 +400,10 @@ class BingoTensors(TensorEncoder[BingoPublic]):
         shown = core.shown
         if shown[0] or shown[1]:
             buf[4 * O_SHOWN : 4 * O_SHOWN + 56] = _DOUBLES[shown[seat]] + _DOUBLES[shown[other]]
-        known = shown[other]
-        if core.up_holder == other:
-            known |= 1 << core.trump_tile
-        known &= hands[other]
+        known = core.known_held(other)
         if known:
             put_mask(buf, 4 * O_KNOWN, known)
-        buf[4 * O_STOCK : 4 * O_STOCK + 4] = _FOURTEENTHS[(13 - core.drawn) + (1 if up >= 0 else 0)]
+        buf[4 * O_STOCK : 4 * O_STOCK + 4] = _FOURTEENTHS[core.stock_count]
         points = core.points
         won = core.tricks_won
         buf[4 * O_OTHER_SIZE : 4 * O_SHOWN] = (
