@@ -8,12 +8,18 @@ names), given to the schema as enums.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from ludoteca.viewtypes import (
     Doc,
     EventBase,
+    GameEvent,
+    GameOptions,
+    HandSummaries,
+    HandTricks,
     Json,
+    LastTrick,
+    Play,
     ResultBase,
     SeatNo,
     Tagged,
@@ -42,13 +48,6 @@ Contract = Annotated[str, Doc("the contract named"), Json(enum=list(CONTRACT_NAM
 TrumpSuit = Annotated[str, Doc("the trump suit"), Json(enum=TRUMPS)]
 Trump = Annotated[TrumpSuit | None, Doc("the trump suit", null="for nello and sevens")]
 TrickPoints = Annotated[int, Doc("1 for the trick plus the count of its tiles"), json_range(1, 31)]
-
-
-class Play(TypedDict):
-    """a tile played"""
-
-    seat: Annotated[SeatNo, Doc("who played it")]
-    tile: Annotated[TileText, Doc("the tile")]
 
 
 PlayRef = Annotated[Play, ref("play")]
@@ -220,11 +219,7 @@ class GameOver(EventBase):
 
 HandOver = Annotated[PassedOutOver | PlayedOver, Tagged("all_passed")]
 
-EVENT = Annotated[
-    ContractNamed | TrickWon | HandOver | GameOver,
-    Doc("an event: a code with its numbers (docs/games/)"),
-    Tagged("code"),
-]
+EVENT = GameEvent[ContractNamed | TrickWon | HandOver | GameOver]
 """An item of a Texas 42 view's ``events``."""
 
 # ------------------------------------------------------------------ the view
@@ -237,10 +232,7 @@ Scoring = Annotated[
 ]
 Target = Annotated[Literal[7, 250], Doc("the score that wins: 7 marks or 250 points")]
 Scores = Annotated[PerTeam, Doc("each team's score, in marks or points")]
-HandsPlayed = Annotated[
-    list[Annotated[HandSummary, Doc("a hand"), ref("hand")]],
-    Doc("a summary of every finished hand"),
-]
+HandsPlayed = HandSummaries[HandSummary]
 Winner = Annotated[Team | None, Doc(TEAM, null="while the game goes on")]
 
 
@@ -254,7 +246,7 @@ class Texas42View(TypedDict):
             "trump, the tricks, over"
         ),
     ]
-    options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
+    options: GameOptions
     sides: Sides
     team_of: Annotated[list[int], Doc("each seat's team"), Json(const=[0, 1, 0, 1])]
     scoring: Scoring
@@ -319,14 +311,8 @@ class Texas42View(TypedDict):
         Annotated[str, Json(enum=[*map(str, range(7)), "doubles"])] | None,
         Doc("the suit led in the current trick", null="when no tile is on the table"),
     ]
-    tricks: Annotated[
-        list[Annotated[TrickRef, Doc("a trick")]],
-        Doc("this hand's finished tricks"),
-        length(None, 7),
-    ]
-    last_trick: Annotated[
-        TrickRef | None, Doc("the last finished trick of this hand", null="before the first")
-    ]
+    tricks: Annotated[HandTricks[TrickRef], length(None, 7)]
+    last_trick: LastTrick[TrickRef]
     points: Annotated[PerTeam42, Doc("the points each team has taken this hand")]
     hands_played: HandsPlayed
     winner: Winner
