@@ -141,13 +141,6 @@ class Texas42(Game):
             hidden_hands=True,
         )
 
-    def _seat_count(self) -> int:
-        return 4
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
     @property
     def target(self) -> int:
         """Marks (7) or points (250) that win the game."""
