@@ -594,15 +594,8 @@ class State:
         """The action numbers allowed now (empty at a chance event or the end)."""
         phase = self.phase
         if phase == PLAY:
-            hand = self.hands[self.turn]
-            trick = self.trick
-            if trick:
-                follow = hand & self.follow[trick[0][1]]
-                if follow:
-                    hand = follow
-            if self.contract == SEVENS:
-                hand = sevens_choices(hand)
-            return _PLAYS_LOW[hand & 0x3FFF] + _PLAYS_HIGH[hand >> 14]
+            tiles = self.legal_tiles()
+            return _PLAYS_LOW[tiles & 0x3FFF] + _PLAYS_HIGH[tiles >> 14]
         if phase == BID:
             return list(self._legal_bids())
         if phase == TRUMP:
