@@ -103,12 +103,25 @@ AllPassedReason = Annotated[Literal["all_passed"], Doc("why the hand ended")]
 NothingGained = Annotated[list[int], Doc("nothing was gained"), Json(const=[0, 0])]
 
 
-class PassedOutHand(TypedDict):
-    """a hand every seat passed"""
+class _SummaryHead(TypedDict):
+    """The keys a hand's summary starts with."""
 
     hand: HandNo
     dealer: Dealer
     bids: Bids
+
+
+class _EventHead(EventBase):
+    """The keys a ``hand_over`` event starts with."""
+
+    code: Annotated[Literal["hand_over"], WhatHappened]
+    hand: HandNo
+    dealer: Dealer
+
+
+class _PassedOut(TypedDict):
+    """The numbers of a hand every seat passed."""
+
     all_passed: AllPassed
     bidder: NoBidder
     made: NothingMade
@@ -117,20 +130,27 @@ class PassedOutHand(TypedDict):
     scores_after: ScoresAfter
 
 
-class PlayedHand(TypedDict):
-    """a hand played"""
+class _BidWon(TypedDict):
+    """Who won the bidding, and with what."""
 
-    hand: HandNo
-    dealer: Dealer
-    bids: Bids
     all_passed: APlayedHand
     bidder: Bidder
     bid: HighBid
+
+
+class _Contract(TypedDict):
+    """The contract a summary adds: the bid's worth, who named what, the tricks."""
+
     bid_value: Annotated[int, Doc("the bid in points (a mark is 42)"), json_range(30, 294)]
     marks_at_stake: Annotated[int, Doc("marks the bid is worth"), json_range(1, 7)]
     declarer: Annotated[SeatNo, Doc("who named the contract")]
     trump: Trump
     tricks: Annotated[list[Annotated[TrickRef, Doc("a trick")]], Doc("its tricks"), length(None, 7)]
+
+
+class _Played(TypedDict):
+    """The numbers of a hand played."""
+
     contract: Contract
     made: Made
     reason: Reason
@@ -138,6 +158,14 @@ class PlayedHand(TypedDict):
     gained: Gained
     scores_after: ScoresAfter
     tricks_played: TricksPlayed
+
+
+class PassedOutHand(_SummaryHead, _PassedOut):
+    """a hand every seat passed"""
+
+
+class PlayedHand(_SummaryHead, _BidWon, _Contract, _Played):
+    """a hand played"""
 
 
 HandSummary = Annotated[PassedOutHand | PlayedHand, Doc("a finished hand"), Tagged("all_passed")]
@@ -177,36 +205,12 @@ class TrickWon(EventBase):
     points: TrickPoints
 
 
-class PassedOutOver(EventBase):
+class PassedOutOver(_EventHead, _PassedOut):
     """a hand every seat passed"""
 
-    code: Annotated[Literal["hand_over"], WhatHappened]
-    hand: HandNo
-    dealer: Dealer
-    all_passed: AllPassed
-    bidder: NoBidder
-    made: NothingMade
-    reason: AllPassedReason
-    gained: NothingGained
-    scores_after: ScoresAfter
 
-
-class PlayedOver(EventBase):
+class PlayedOver(_EventHead, _BidWon, _Played):
     """a hand played to its end"""
-
-    code: Annotated[Literal["hand_over"], WhatHappened]
-    hand: HandNo
-    dealer: Dealer
-    all_passed: APlayedHand
-    bidder: Bidder
-    bid: HighBid
-    contract: Contract
-    made: Made
-    reason: Reason
-    points: HandPoints
-    gained: Gained
-    scores_after: ScoresAfter
-    tricks_played: TricksPlayed
 
 
 class GameOver(EventBase):
