@@ -226,9 +226,9 @@ class Game(ChanceSteps, GameTensors, SeatKnowledge, abc.ABC):
         """What the game is with these options (validated; the engine may
         normalise them in place, as it does for a game)."""
 
-    @abc.abstractmethod
     def _seat_count(self) -> int:
         """How many seats the game has with its options."""
+        return self.type.num_seats
 
     @abc.abstractmethod
     def _setup(self) -> None:

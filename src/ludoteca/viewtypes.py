@@ -17,20 +17,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, TypedDict, TypeVar
 
 __all__ = [
     "Count",
     "Decision",
     "Doc",
+    "Drawn",
     "DrawnTile",
+    "DrewEvent",
     "EventBase",
+    "FirstLeaderSeat",
+    "GameEvent",
+    "GameOptions",
+    "HandNumber",
+    "HandSummaries",
+    "HandTricks",
     "Json",
+    "LastTrick",
     "Nat",
+    "Play",
     "ResultBase",
     "SeatNo",
     "Tagged",
     "TileText",
+    "Tiles",
     "ViewBase",
     "WhatHappened",
     "json_range",
@@ -105,6 +116,8 @@ Decision = Annotated[str, ref("decision")]
 Nat = Annotated[int, json_range(0)]
 """A whole number from 0."""
 Count = Nat
+Tiles = Annotated[list[Annotated[TileText, Doc("a tile")]], length(unique=True)]
+"""Tiles, none twice."""
 
 
 class ViewBase(TypedDict):
@@ -186,3 +199,57 @@ DrawnTile = Annotated[
     Doc("the tile drawn", null="for every other seat: only the drawer sees it"),
 ]
 """A ``drew`` event's tile: only the seat that drew it sees it."""
+
+
+class DrewEvent(EventBase):
+    """A ``drew`` event: a tile drawn from the stock, which only the drawer sees."""
+
+    code: Annotated[Literal["drew"], WhatHappened]
+    seat: Annotated[SeatNo, Doc("who drew")]
+    tile: DrawnTile
+
+
+EventT = TypeVar("EventT")
+SummaryT = TypeVar("SummaryT")
+TrickT = TypeVar("TrickT")
+
+GameEvent = Annotated[
+    EventT, Doc("an event: a code with its numbers (docs/games/)"), Tagged("code")
+]
+"""An item of a view's ``events``: one of the game's events, told apart by its code."""
+
+GameOptions = Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
+"""A view's ``options``."""
+
+HandSummaries = Annotated[
+    list[Annotated[SummaryT, Doc("a hand"), ref("hand")]],
+    Doc("a summary of every finished hand"),
+]
+"""The summaries of the finished hands (of a domino game's view or result)."""
+
+
+class Play(TypedDict):
+    """a tile played"""
+
+    seat: Annotated[SeatNo, Doc("who played it")]
+    tile: Annotated[TileText, Doc("the tile")]
+
+
+class Drawn(TypedDict):
+    """a tile drawn"""
+
+    seat: Annotated[SeatNo, Doc("who drew it")]
+    tile: Annotated[TileText, Doc("the tile")]
+
+
+FirstLeaderSeat = Annotated[SeatNo | None, Doc("who led the first hand", null="before the draw")]
+"""A view's ``first_leader``, in the games that draw for it."""
+HandNumber = Annotated[Nat, Doc("the current hand's number (0 before the first deal)")]
+"""A view's ``hand_number``."""
+
+HandTricks = Annotated[list[Annotated[TrickT, Doc("a trick")]], Doc("this hand's finished tricks")]
+"""A view's ``tricks``, in the trick-taking games (each game says how many a hand has)."""
+LastTrick = Annotated[
+    TrickT | None, Doc("the last finished trick of this hand", null="before the first")
+]
+"""A view's ``last_trick``, in the trick-taking games."""

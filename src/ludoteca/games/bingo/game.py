@@ -231,13 +231,6 @@ class Bingo(Game):
             hidden_hands=True,
         )
 
-    def _seat_count(self) -> int:
-        return 2
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
     def _setup(self) -> None:
         self.core = BingoCore(bool(self.options["blanks_as_seven"]))
 

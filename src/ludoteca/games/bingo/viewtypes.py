@@ -5,17 +5,27 @@ key with what it means. docs/schemas/bingo.view.schema.json is generated from th
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from ludoteca.viewtypes import (
     Doc,
-    DrawnTile,
+    Drawn,
+    DrewEvent,
     EventBase,
+    FirstLeaderSeat,
+    GameEvent,
+    GameOptions,
+    HandNumber,
+    HandSummaries,
+    HandTricks,
     Json,
+    LastTrick,
     Nat,
+    Play,
     ResultBase,
     SeatNo,
     Tagged,
+    Tiles,
     TileText,
     WhatHappened,
     json_range,
@@ -29,7 +39,6 @@ SetsCode = Literal["no_trick", "under_30", "at_least_30"]
 
 Double = Annotated[str, Doc("a double"), Json(pattern="^([0-6])-\\1$")]
 Doubles = Annotated[list[Double], Doc("doubles"), length(maximum=7, unique=True)]
-Tiles = Annotated[list[Annotated[TileText, Doc("a tile")]], length(unique=True)]
 TRUMP = "the trump suit: the higher number of the turned-up tile"
 Trump = Annotated[int, Doc(TRUMP), json_range(0, 6)]
 HandNo = Annotated[int, Doc("the hand's number"), json_range(1)]
@@ -59,13 +68,6 @@ BingoCapturedBy = Annotated[
     SeatNo | None, Doc("who took the trump double with the bingo", null="if no one did")
 ]
 SetsAfter = Annotated[PerSeat, Doc("the sets after the hand")]
-
-
-class Play(TypedDict):
-    """a tile played"""
-
-    seat: Annotated[SeatNo, Doc("who played it")]
-    tile: Annotated[TileText, Doc("the tile")]
 
 
 class Trick(TypedDict):
@@ -116,13 +118,6 @@ class Lead(TypedDict):
     seat: Annotated[SeatNo, Doc("who led it")]
     tile: Annotated[TileText, Doc("the tile")]
     shown: Annotated[Doubles, Doc("the doubles shown with it")]
-
-
-class Drawn(TypedDict):
-    """a tile drawn"""
-
-    seat: Annotated[SeatNo, Doc("who drew it")]
-    tile: Annotated[TileText, Doc("the tile")]
 
 
 # ------------------------------------------------------------------ scores
@@ -257,12 +252,8 @@ class BingoCaptured(EventBase):
     trump_double: Annotated[Double, Doc("the trump double")]
 
 
-class Drew(EventBase):
+class Drew(DrewEvent):
     """a tile drawn from the stock"""
-
-    code: Annotated[Literal["drew"], WhatHappened]
-    seat: Annotated[SeatNo, Doc("who drew")]
-    tile: DrawnTile
 
 
 class StockClosed(EventBase):
@@ -349,15 +340,15 @@ class BingoView(TypedDict):
             "choice of the last two stock tiles, over"
         ),
     ]
-    options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
+    options: GameOptions
     sides: Sides
     sets: Sets
     target_sets: TargetSets
     first_leader_draw: Annotated[
         list[Drawn], Doc("the draw for first leader (empty before it)"), length(None, 2)
     ]
-    first_leader: Annotated[SeatNo | None, Doc("who led the first hand", null="before the draw")]
-    hand_number: Annotated[Nat, Doc("the current hand's number (0 before the first deal)")]
+    first_leader: FirstLeaderSeat
+    hand_number: HandNumber
     hand_leader: Annotated[
         SeatNo | None, Doc("who led the current hand", null="before the first deal")
     ]
@@ -401,14 +392,8 @@ class BingoView(TypedDict):
     trick: Annotated[
         list[Lead], Doc("the tile on the table (empty before the lead)"), length(None, 1)
     ]
-    tricks: Annotated[
-        list[Annotated[TrickRef, Doc("a trick")]],
-        Doc("this hand's finished tricks"),
-        length(None, 14),
-    ]
-    last_trick: Annotated[
-        TrickRef | None, Doc("the last finished trick of this hand", null="before the first")
-    ]
+    tricks: Annotated[HandTricks[TrickRef], length(None, 14)]
+    last_trick: LastTrick[TrickRef]
     score_events: Annotated[
         list[Annotated[Score, Doc("a score: its reason says which"), Tagged("reason")]],
         Doc("every score of the match, in order"),
@@ -417,14 +402,11 @@ class BingoView(TypedDict):
         list[Annotated[SetsEvent, Doc("sets won: the code says why"), Tagged("code")]],
         Doc("every award of sets, in order"),
     ]
-    hands_played: Annotated[
-        list[Annotated[HandSummary, Doc("a hand"), ref("hand")]],
-        Doc("a summary of every finished hand"),
-    ]
+    hands_played: HandSummaries[HandSummary]
     winner: Winner
 
 
-EVENT = Annotated[Event, Doc("an event: a code with its numbers (docs/games/)"), Tagged("code")]
+EVENT = GameEvent[Event]
 """An item of a Bingo view's ``events``."""
 
 
@@ -471,10 +453,7 @@ class BingoResult(ResultBase):
     scores: Sets
     winner: Winner
     target_sets: TargetSets
-    hands: Annotated[
-        list[Annotated[HandSaid, Doc("a hand"), ref("hand")]],
-        Doc("a summary of every finished hand"),
-    ]
+    hands: HandSummaries[HandSaid]
     set_events: Annotated[
         list[Annotated[SetsEventSaid, Doc("sets won: the code says why"), Tagged("code")]],
         Doc("every award of sets, in order"),

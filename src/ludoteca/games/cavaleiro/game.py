@@ -280,14 +280,6 @@ class Cavaleiro(Game):
             hidden_hands=False,
         )
 
-    def _seat_count(self) -> int:
-        players: int = self.options["players"]
-        return players
-
-    @property
-    def num_actions(self) -> int:
-        return self.tables.rules.num_actions
-
     @property
     def layout(self) -> Layout:
         """The figure every player lays out."""

@@ -7,12 +7,14 @@ out by hand there).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from ludoteca.viewtypes import (
     Decision,
     Doc,
     EventBase,
+    GameEvent,
+    GameOptions,
     Json,
     Nat,
     ResultBase,
@@ -238,10 +240,8 @@ class GameOver(EventBase):
     rounds_won: Annotated[PerSeat, Doc("rounds won per seat")]
 
 
-EVENT = Annotated[
-    OrderRoll | OrderTie | OrderDecided | RollEvent | RoundWon | SticksRemoved | GameOver,
-    Doc("an event: a code with its numbers (docs/games/)"),
-    Tagged("code"),
+EVENT = GameEvent[
+    OrderRoll | OrderTie | OrderDecided | RollEvent | RoundWon | SticksRemoved | GameOver
 ]
 """An item of a Cavaleiro view's ``events``."""
 
@@ -349,7 +349,7 @@ class CavaleiroView(TypedDict):
             "winner's removal, over"
         ),
     ]
-    options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
+    options: GameOptions
     players: Annotated[int, Doc("how many players"), json_range(2, 8)]
     sides: Sides
     layout: FigureLayout

@@ -198,14 +198,6 @@ class FiveUp(Game):
             options["players"], options["target"], options["exact_61"], options["later_lead"]
         )
 
-    def _seat_count(self) -> int:
-        n: int = self.options["players"]
-        return n
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
-
     @property
     def target(self) -> int:
         """Points that win the game."""

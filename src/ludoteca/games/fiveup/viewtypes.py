@@ -6,17 +6,23 @@ generated from them.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 from ludoteca.viewtypes import (
     Doc,
-    DrawnTile,
+    Drawn,
+    DrewEvent,
     EventBase,
+    FirstLeaderSeat,
+    GameEvent,
+    GameOptions,
+    HandNumber,
+    HandSummaries,
     Json,
     Nat,
     ResultBase,
     SeatNo,
-    Tagged,
+    Tiles,
     TileText,
     WhatHappened,
     json_range,
@@ -32,7 +38,6 @@ EndPlace = Literal["end", "side", "tip"]
 SideNo = Annotated[int, ref("side")]
 """A side: a seat with 2 or 3 players, a team with 4."""
 Side = Annotated[SideNo, Doc("a side")]
-Tiles = Annotated[list[Annotated[TileText, Doc("a tile")]], length(unique=True)]
 PerSide = Annotated[list[Annotated[Nat, Doc("a side's number")]], length(2, 3)]
 PerSeat = Annotated[list[Annotated[Nat, Doc("a seat's number")]], length(2, 4)]
 PerSeat22 = Annotated[list[Annotated[int, Doc("a seat's number"), json_range(0, 22)]], length(2, 4)]
@@ -210,12 +215,8 @@ class Score(TypedDict):
 # ------------------------------------------------------------------ events
 
 
-class Drew(EventBase):
+class Drew(DrewEvent):
     """a draw from the stock"""
-
-    code: Annotated[Literal["drew"], WhatHappened]
-    seat: Annotated[SeatNo, Doc("who drew")]
-    tile: DrawnTile
 
 
 class Passed(EventBase):
@@ -303,21 +304,10 @@ class GameOver(EventBase):
     scores: Annotated[PerSide, Doc("the final scores")]
 
 
-EVENT = Annotated[
-    Drew | Passed | EndsScored | DominoBonus | Blocked | HandEnded | GameOver,
-    Doc("an event: a code with its numbers (docs/games/)"),
-    Tagged("code"),
-]
+EVENT = GameEvent[Drew | Passed | EndsScored | DominoBonus | Blocked | HandEnded | GameOver]
 """An item of a Five-Up view's ``events``."""
 
 # ------------------------------------------------------------------ the view
-
-
-class Drawn(TypedDict):
-    """a tile drawn"""
-
-    seat: Annotated[SeatNo, Doc("who drew it")]
-    tile: Annotated[TileText, Doc("the tile")]
 
 
 SideSeats = Annotated[list[Annotated[SeatNo, Doc("a seat")]], Doc("a side's seats"), length(1, 2)]
@@ -343,7 +333,7 @@ class FiveUpView(TypedDict):
         Phase,
         Doc("the part of the game: the draw for first leader, the deal, the play, over"),
     ]
-    options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
+    options: GameOptions
     sides: Sides
     side_of: Annotated[list[Side], Doc("each seat's side"), length(2, 4)]
     target: Target
@@ -353,8 +343,8 @@ class FiveUpView(TypedDict):
         Doc("the draw for first leader, one tile per seat (empty before it)"),
         length(None, 4),
     ]
-    first_leader: Annotated[SeatNo | None, Doc("who led the first hand", null="before the draw")]
-    hand_number: Annotated[Nat, Doc("the current hand's number (0 before the first deal)")]
+    first_leader: FirstLeaderSeat
+    hand_number: HandNumber
     leader: Annotated[
         SeatNo | None,
         Doc("who leads the current hand (or the next one)", null="before the draw"),
@@ -377,10 +367,7 @@ class FiveUpView(TypedDict):
     passes_in_a_row: Annotated[int, Doc("passes since the last play or draw"), json_range(0, 4)]
     layout: Layout
     score_events: Annotated[list[Score], Doc("every score of the game, in order")]
-    hands_played: Annotated[
-        list[Annotated[HandSummary, Doc("a hand"), ref("hand")]],
-        Doc("a summary of every finished hand"),
-    ]
+    hands_played: HandSummaries[HandSummary]
     winner: Winner
 
 
@@ -410,7 +397,4 @@ class FiveUpResult(ResultBase):
         bool, Doc("the option exact_61: a score that would pass the target is not scored")
     ]
     events: Annotated[list[ScoreSaid], Doc("every score of the game, in order")]
-    hands: Annotated[
-        list[Annotated[HandSaid, Doc("a hand"), ref("hand")]],
-        Doc("a summary of every finished hand"),
-    ]
+    hands: HandSummaries[HandSaid]

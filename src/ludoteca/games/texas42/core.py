@@ -402,12 +402,17 @@ class State:
         self.high_action = -1
         self.bidder = -1
         self.declarer = -1
-        self.contract = -1
-        self.sitting_out = -1
         self.turn = (self.dealer + 1) % 4 if self.dealer >= 0 else -1
         self.trick = []
         self.tricks = ()
         self.points = (0, 0)
+        self._no_contract()
+
+    def _no_contract(self) -> None:
+        """No contract named yet: no one sits out, four play each trick, and the trick
+        tables are the first contract's until one is named."""
+        self.contract = -1
+        self.sitting_out = -1
         self.size = 4
         self.nxt = _NEXT[0]
         self.follow = _FOLLOW_LED[0]
@@ -589,15 +594,8 @@ class State:
         """The action numbers allowed now (empty at a chance event or the end)."""
         phase = self.phase
         if phase == PLAY:
-            hand = self.hands[self.turn]
-            trick = self.trick
-            if trick:
-                follow = hand & self.follow[trick[0][1]]
-                if follow:
-                    hand = follow
-            if self.contract == SEVENS:
-                hand = sevens_choices(hand)
-            return _PLAYS_LOW[hand & 0x3FFF] + _PLAYS_HIGH[hand >> 14]
+            tiles = self.legal_tiles()
+            return _PLAYS_LOW[tiles & 0x3FFF] + _PLAYS_HIGH[tiles >> 14]
         if phase == BID:
             return list(self._legal_bids())
         if phase == TRUMP:
@@ -837,13 +835,8 @@ class State:
             self._unplay(action - A_PLAY)
         elif action >= A_CONTRACT:
             self.phase = TRUMP
-            self.contract = -1
-            self.sitting_out = -1
             self.turn = self.declarer
-            self.size = 4
-            self.nxt = _NEXT[0]
-            self.follow = _FOLLOW_LED[0]
-            self.strength = _STRENGTH_LED[0]
+            self._no_contract()
         else:
             self._unbid()
 

@@ -65,6 +65,7 @@ from .core import (
     bid_marks,
     bid_value,
     deal_masks,
+    hand_event,
     hand_mask,
     hand_text,
     trump_name,
@@ -140,13 +141,6 @@ class Texas42(Game):
             target=7 if marks else 250,
             hidden_hands=True,
         )
-
-    def _seat_count(self) -> int:
-        return 4
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
 
     @property
     def target(self) -> int:
@@ -437,18 +431,10 @@ HandJson = PassedOutHand | PlayedHand
 
 def _build_hand_json(h: HandRecord) -> PassedOutHand | PlayedHand:
     bids: list[Bid] = [{"seat": s, "bid": ACTION_TEXT[a]} for s, a in h.bids]
-    if h.all_passed:
-        return {
-            "hand": h.number,
-            "dealer": h.dealer,
-            "bids": bids,
-            "all_passed": True,
-            "bidder": None,
-            "made": None,
-            "reason": "all_passed",
-            "gained": list(h.gained),
-            "scores_after": list(h.scores_after),
-        }
+    if h.all_passed:  # the numbers of its hand_over event, its bids after its dealer
+        numbers = hand_event(h)
+        head = {"hand": numbers.pop("hand"), "dealer": numbers.pop("dealer"), "bids": bids}
+        return cast("PassedOutHand", head | numbers)
     value = bid_value(h.high_action)
     return {
         "hand": h.number,

@@ -8,12 +8,18 @@ names), given to the schema as enums.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from ludoteca.viewtypes import (
     Doc,
     EventBase,
+    GameEvent,
+    GameOptions,
+    HandSummaries,
+    HandTricks,
     Json,
+    LastTrick,
+    Play,
     ResultBase,
     SeatNo,
     Tagged,
@@ -42,13 +48,6 @@ Contract = Annotated[str, Doc("the contract named"), Json(enum=list(CONTRACT_NAM
 TrumpSuit = Annotated[str, Doc("the trump suit"), Json(enum=TRUMPS)]
 Trump = Annotated[TrumpSuit | None, Doc("the trump suit", null="for nello and sevens")]
 TrickPoints = Annotated[int, Doc("1 for the trick plus the count of its tiles"), json_range(1, 31)]
-
-
-class Play(TypedDict):
-    """a tile played"""
-
-    seat: Annotated[SeatNo, Doc("who played it")]
-    tile: Annotated[TileText, Doc("the tile")]
 
 
 PlayRef = Annotated[Play, ref("play")]
@@ -104,12 +103,25 @@ AllPassedReason = Annotated[Literal["all_passed"], Doc("why the hand ended")]
 NothingGained = Annotated[list[int], Doc("nothing was gained"), Json(const=[0, 0])]
 
 
-class PassedOutHand(TypedDict):
-    """a hand every seat passed"""
+class _SummaryHead(TypedDict):
+    """The keys a hand's summary starts with."""
 
     hand: HandNo
     dealer: Dealer
     bids: Bids
+
+
+class _EventHead(EventBase):
+    """The keys a ``hand_over`` event starts with."""
+
+    code: Annotated[Literal["hand_over"], WhatHappened]
+    hand: HandNo
+    dealer: Dealer
+
+
+class _PassedOut(TypedDict):
+    """The numbers of a hand every seat passed."""
+
     all_passed: AllPassed
     bidder: NoBidder
     made: NothingMade
@@ -118,20 +130,27 @@ class PassedOutHand(TypedDict):
     scores_after: ScoresAfter
 
 
-class PlayedHand(TypedDict):
-    """a hand played"""
+class _BidWon(TypedDict):
+    """Who won the bidding, and with what."""
 
-    hand: HandNo
-    dealer: Dealer
-    bids: Bids
     all_passed: APlayedHand
     bidder: Bidder
     bid: HighBid
+
+
+class _Contract(TypedDict):
+    """The contract a summary adds: the bid's worth, who named what, the tricks."""
+
     bid_value: Annotated[int, Doc("the bid in points (a mark is 42)"), json_range(30, 294)]
     marks_at_stake: Annotated[int, Doc("marks the bid is worth"), json_range(1, 7)]
     declarer: Annotated[SeatNo, Doc("who named the contract")]
     trump: Trump
     tricks: Annotated[list[Annotated[TrickRef, Doc("a trick")]], Doc("its tricks"), length(None, 7)]
+
+
+class _Played(TypedDict):
+    """The numbers of a hand played."""
+
     contract: Contract
     made: Made
     reason: Reason
@@ -139,6 +158,14 @@ class PlayedHand(TypedDict):
     gained: Gained
     scores_after: ScoresAfter
     tricks_played: TricksPlayed
+
+
+class PassedOutHand(_SummaryHead, _PassedOut):
+    """a hand every seat passed"""
+
+
+class PlayedHand(_SummaryHead, _BidWon, _Contract, _Played):
+    """a hand played"""
 
 
 HandSummary = Annotated[PassedOutHand | PlayedHand, Doc("a finished hand"), Tagged("all_passed")]
@@ -178,36 +205,12 @@ class TrickWon(EventBase):
     points: TrickPoints
 
 
-class PassedOutOver(EventBase):
+class PassedOutOver(_EventHead, _PassedOut):
     """a hand every seat passed"""
 
-    code: Annotated[Literal["hand_over"], WhatHappened]
-    hand: HandNo
-    dealer: Dealer
-    all_passed: AllPassed
-    bidder: NoBidder
-    made: NothingMade
-    reason: AllPassedReason
-    gained: NothingGained
-    scores_after: ScoresAfter
 
-
-class PlayedOver(EventBase):
+class PlayedOver(_EventHead, _BidWon, _Played):
     """a hand played to its end"""
-
-    code: Annotated[Literal["hand_over"], WhatHappened]
-    hand: HandNo
-    dealer: Dealer
-    all_passed: APlayedHand
-    bidder: Bidder
-    bid: HighBid
-    contract: Contract
-    made: Made
-    reason: Reason
-    points: HandPoints
-    gained: Gained
-    scores_after: ScoresAfter
-    tricks_played: TricksPlayed
 
 
 class GameOver(EventBase):
@@ -220,11 +223,7 @@ class GameOver(EventBase):
 
 HandOver = Annotated[PassedOutOver | PlayedOver, Tagged("all_passed")]
 
-EVENT = Annotated[
-    ContractNamed | TrickWon | HandOver | GameOver,
-    Doc("an event: a code with its numbers (docs/games/)"),
-    Tagged("code"),
-]
+EVENT = GameEvent[ContractNamed | TrickWon | HandOver | GameOver]
 """An item of a Texas 42 view's ``events``."""
 
 # ------------------------------------------------------------------ the view
@@ -237,10 +236,7 @@ Scoring = Annotated[
 ]
 Target = Annotated[Literal[7, 250], Doc("the score that wins: 7 marks or 250 points")]
 Scores = Annotated[PerTeam, Doc("each team's score, in marks or points")]
-HandsPlayed = Annotated[
-    list[Annotated[HandSummary, Doc("a hand"), ref("hand")]],
-    Doc("a summary of every finished hand"),
-]
+HandsPlayed = HandSummaries[HandSummary]
 Winner = Annotated[Team | None, Doc(TEAM, null="while the game goes on")]
 
 
@@ -254,7 +250,7 @@ class Texas42View(TypedDict):
             "trump, the tricks, over"
         ),
     ]
-    options: Annotated[dict[str, Any], Doc("the game's options, every one with its value")]
+    options: GameOptions
     sides: Sides
     team_of: Annotated[list[int], Doc("each seat's team"), Json(const=[0, 1, 0, 1])]
     scoring: Scoring
@@ -319,14 +315,8 @@ class Texas42View(TypedDict):
         Annotated[str, Json(enum=[*map(str, range(7)), "doubles"])] | None,
         Doc("the suit led in the current trick", null="when no tile is on the table"),
     ]
-    tricks: Annotated[
-        list[Annotated[TrickRef, Doc("a trick")]],
-        Doc("this hand's finished tricks"),
-        length(None, 7),
-    ]
-    last_trick: Annotated[
-        TrickRef | None, Doc("the last finished trick of this hand", null="before the first")
-    ]
+    tricks: Annotated[HandTricks[TrickRef], length(None, 7)]
+    last_trick: LastTrick[TrickRef]
     points: Annotated[PerTeam42, Doc("the points each team has taken this hand")]
     hands_played: HandsPlayed
     winner: Winner

@@ -14,6 +14,16 @@ branch_labels = None
 depends_on = None
 
 
+def _table_id() -> sa.Column[str]:
+    """The column of a row's table, first of its primary key (the row goes with the table)."""
+    return sa.Column(
+        "table_id",
+        sa.String(40),
+        sa.ForeignKey("ludoteca_tables.id", ondelete="CASCADE"),
+        primary_key=True,
+    )
+
+
 def upgrade() -> None:
     op.create_table(
         "ludoteca_tables",
@@ -32,12 +42,7 @@ def upgrade() -> None:
     op.create_index("ix_ludoteca_tables_over", "ludoteca_tables", ["over"])
     op.create_table(
         "ludoteca_seats",
-        sa.Column(
-            "table_id",
-            sa.String(40),
-            sa.ForeignKey("ludoteca_tables.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        _table_id(),
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column("kind", sa.String(8), nullable=False),
         sa.Column("level", sa.String(16), nullable=True),
@@ -47,12 +52,7 @@ def upgrade() -> None:
     )
     op.create_table(
         "ludoteca_moves",
-        sa.Column(
-            "table_id",
-            sa.String(40),
-            sa.ForeignKey("ludoteca_tables.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        _table_id(),
         sa.Column("idx", sa.Integer(), primary_key=True),
         sa.Column("seat", sa.Integer(), nullable=True),
         sa.Column("move", sa.Text(), nullable=False),
