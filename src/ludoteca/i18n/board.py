@@ -67,18 +67,12 @@ def _scores(view: Mapping[str, Any], voice: Voice) -> list[int]:
 
 
 def _score_panel(view: Mapping[str, Any], voice: Voice) -> dict[str, Any]:
-    rows = [[voice.side_label(k), str(s)] for k, s in enumerate(_scores(view, voice))]
-    return _panel(voice.score_title(), [], "score", rows)
+    title, rows, _ = voice.score_words(_scores(view, voice))
+    return _panel(title, [], "score", [list(row) for row in rows])
 
 
 def _score_line(view: Mapping[str, Any], voice: Voice) -> str:
-    parts = [
-        voice.named_score(voice.side_label(k, short=True), s)
-        for k, s in enumerate(_scores(view, voice))
-    ]
-    if voice.game_type.score_unit == "sticks":
-        return voice.tx.p_("cavaleiro", "Sticks left: {scores}", scores=" · ".join(parts))
-    return " – ".join(parts)
+    return voice.score_words(_scores(view, voice))[2]
 
 
 def _badge(text: str, kind: str = "") -> dict[str, str]:

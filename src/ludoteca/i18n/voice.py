@@ -88,10 +88,7 @@ class Voice:
         none (a chance event, anything else)."""
         if not isinstance(text, str):
             return None
-        try:
-            return _game_type(self.game).parse(text)
-        except ValueError:
-            return None
+        return _decision(self.game, text)
 
     # ---------------------------------------------------------------- people
 
@@ -150,6 +147,31 @@ class Voice:
     def _side_labels(self) -> dict[tuple[int, bool], str]:
         """The sides' labels said so far (a voice's names and seat never change)."""
         return {}
+
+    def score_words(self, scores: Sequence[int]) -> tuple[str, tuple[tuple[str, str], ...], str]:
+        """The score panel's title and rows (each side's label and score), and the score
+        in one line (``Nós 3 – Eles 1``): said once for the same scores, which change
+        once a hand at most."""
+        key = tuple(scores)
+        said = self._score_words.get(key)
+        if said is None:
+            if len(self._score_words) >= _KEPT_SCORES:
+                self._score_words.clear()
+            said = self._score_words[key] = self._said_scores(key)
+        return said
+
+    @functools.cached_property
+    def _score_words(self) -> dict[tuple[int, ...], tuple[str, tuple[tuple[str, str], ...], str]]:
+        return {}
+
+    def _said_scores(self, scores: tuple[int, ...]) -> tuple[str, tuple[tuple[str, str], ...], str]:
+        rows = tuple((self.side_label(k), str(s)) for k, s in enumerate(scores))
+        parts = [self.named_score(self.side_label(k, short=True), s) for k, s in enumerate(scores)]
+        if self.game_type.score_unit == "sticks":
+            line = self.tx.p_("cavaleiro", "Sticks left: {scores}", scores=" · ".join(parts))
+        else:
+            line = " – ".join(parts)
+        return self.score_title(), rows, line
 
     def _side_label(self, side: int, short: bool) -> str:
         seats = self.sides()[side]
@@ -254,6 +276,20 @@ class Voice:
         if len(said) > limit:
             said = [*said[: limit - 2], "…", *said[-1:]]
         return "; ".join(said)
+
+
+_KEPT_SCORES = 256
+"""Scores a voice keeps the words of (a game's scores in one table are fewer)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _decision(game: str, text: str) -> Move | None:
+    """The decision written ``text`` in ``game``, or ``None`` (parsed once: a game's
+    decisions are few, and a move is a value)."""
+    try:
+        return _game_type(game).parse(text)
+    except ValueError:
+        return None
 
 
 @functools.lru_cache(maxsize=8192)
