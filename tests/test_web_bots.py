@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from test_web import Client, create
+from test_web import Client, create, stored_moves
 from web_helpers import movers
 
 import ludoteca
+from ludoteca.bots.base import choose_move
 from ludoteca.web.app import create_app
+from ludoteca.web.bots import make_level_bot
 from ludoteca.web.limits import ClientLimits
+from ludoteca.web.live import decision_seed
 
 
 @pytest.fixture
@@ -130,3 +134,62 @@ def test_quick_decisions_are_made_at_once_and_slow_ones_survive_a_worker_death()
             pool.close()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("pace", [0.0, 0.01])
+def test_quick_bots_without_pace_answer_a_play_in_one_frame(app_url: str, pace: float) -> None:
+    """Between two plays of a person in Texas 42, the quick bots play. Without a pace
+    they play at once: the person sees its play, then one frame with the bots' plays
+    (a round of the table at most in one), each stored before, each the move its bot
+    makes on its own from the same seed. With a pace, each bot's play comes in a
+    frame of its own."""
+    app = create_app(app_url, bot_delay=pace)
+    with TestClient(app) as c:
+        seats = [{"kind": "you"}, *[{"kind": "bot", "level": "greedy"}] * 3]
+        made = create(c, "texas42", seats, bot_delay=pace)
+        tid = made["table"]["id"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            cl = Client(ws)
+            cl.hello(made["token"])
+            gaps: list[list[int]] = []
+            while len(gaps) < 8:
+                st = cl.turn(0)
+                assert not st["view"]["over"]
+                view = st["view"]
+                move = view["legal_moves"][0]
+                if view["phase"] != "play" or len(view["hand"]) < 2:
+                    cl.play(move, st["n"])
+                    continue
+                shown = cl.play(move, st["n"])
+                assert shown["n"] == st["n"] + 1
+
+                def waits(s: dict[str, Any]) -> bool:
+                    return bool(s["view"]["to_move"] == 0 or s["awaits"] or s["view"]["over"])
+
+                seen = len(cl.frames)
+                after = shown if waits(shown) else cl.until_state(waits)
+                gap = [f["n"] - shown["n"] for f in cl.frames[seen:]]
+                if gap and after["view"]["to_move"] == 0:  # bots played; the hand goes on
+                    gaps.append(gap)
+            stored = stored_moves(c, tid)
+            assert len(stored) == cl.frames[-1]["n"]
+            live = c.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+            actors = [who for who, _ in live.game.history]
+    # a frame for each bot's play with a pace; without, one frame for a round of the
+    # table's four seats (four bots' decisions at most), and the rest in the next
+    played = [gap[-1] for gap in gaps]
+    if pace:
+        assert gaps == [list(range(1, k + 1)) for k in played]
+    else:
+        assert gaps == [[k] if k <= 4 else [4, k] for k in played]
+    assert max(played) >= 3
+    game = ludoteca.new_game("texas42", chance="manual")
+    for n, (who, move) in enumerate(zip(actors, stored, strict=True)):
+        if isinstance(who, int) and who > 0:  # a bot's decision: as it decides on its own
+            seed = decision_seed(live.seed, n, who)
+            bot = make_level_bot("texas42", "greedy")
+            bot.rng.seed(seed)
+            look = game.copy()
+            look.chance_mode, look.seed = "auto", seed
+            assert choose_move(bot, look) == move
+        game.play(move)

@@ -52,16 +52,17 @@ under 10 µs. Asking a worker instead cost the event loop about 220 µs a decisi
 replay of the moves, and ``bench/load_web.py`` showed the pipes at a quarter of
 the loop's time."""
 
-QUICK_TURNS = 16
+QUICK_TURNS = 10
 """Quick bots deciding and playing at once in the server. Each table asks for one
-decision at a time, so without a bound a few hundred tables of quick bots at pace 0
-fill the event loop, and a person's move waits behind a whole round of theirs
-(``bench/load_web.py``, 200 tables: p95 200 ms); with it, behind at most this many.
-More turns store more moves a second (bigger batches to commit) and keep people
-waiting longer. Measured on two cores, 200 tables, SQLite, on uvloop: 16 turns, p95
-26 ms and 2,220 moves a second; 20, p95 32–33 ms and 2,210–2,280; 24, p95 35 ms and
-2,380 (on asyncio's own loop: 16, p95 29–31 ms and 1,940–2,070; 24, p95 41–43 ms and
-2,120–2,130; PostgreSQL: 16, p95 28 ms and 1,710; 24, p95 41 ms and 1,850)."""
+decision at a time (at a table without pace, with the quick bots' decisions that
+follow it: one store and one broadcast for them all), so without a bound a few
+hundred tables of quick bots at pace 0 fill the event loop, and a person's move
+waits behind a whole round of theirs (``bench/load_web.py``, 200 tables: p95 200 ms);
+with it, behind at most this many. More turns store more moves a second (bigger
+batches to commit) and keep people waiting longer. Measured on two cores, 200
+tables, pace 0, on uvloop: 8 turns, SQLite 3,110 moves a second and p95 30 ms,
+PostgreSQL 2,470–2,670 and p95 23–25 ms; 10 turns, SQLite 3,230 and p95 32 ms,
+PostgreSQL 2,670 and p95 30 ms."""
 
 QUICK_BOTS = 4096
 """Quick bots kept (one per table and seat; the least recently asked are dropped)."""
@@ -165,7 +166,7 @@ class BotPool:
         until the answer: the table waits for it), drawn from ``seed`` (the same
         seed, the same move)."""
         if level in QUICK_LEVELS:
-            return self._quick_choice(table_id, game, seat, level, seed)
+            return self.choose_now(table_id, game, seat, level, seed)
         loop = asyncio.get_running_loop()
         request = BotRequest(
             table_id=table_id,
@@ -195,8 +196,9 @@ class BotPool:
         for worker in self._workers:
             worker.known.pop(table_id, None)
 
-    def _quick_choice(self, table_id: str, game: Game, seat: int, level: str, seed: int) -> str:
-        """A quick level's move, decided here on a copy that draws its own chance events."""
+    def choose_now(self, table_id: str, game: Game, seat: int, level: str, seed: int) -> str:
+        """A quick level's move (one of :data:`QUICK_LEVELS`), decided here at once on a
+        copy that draws its own chance events."""
         key = (table_id, seat, level)
         bot = self._quick_bots.get(key)
         if bot is None:

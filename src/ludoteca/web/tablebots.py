@@ -15,7 +15,7 @@ import ludoteca
 from ludoteca.bots.base import choose_move
 from ludoteca.game import Game
 
-from .bots import make_level_bot
+from .bots import QUICK_LEVELS, make_level_bot
 from .errors import Refused
 from .hubpart import HubPart
 from .live import (
@@ -148,13 +148,32 @@ class TableBots(HubPart):
             wait = table.bot_delay - (loop.time() - started)
             if wait > 0 and turn is None:
                 await asyncio.sleep(wait)
+            following = None
+            if table.bot_delay <= 0 and self._decided_at_once(level):
+                following = _QuickFollowing(self)
             try:
-                await self.hub.turns.play(table, seat, move, seen)
+                await self.hub.turns.play(table, seat, move, seen, following)
             except Refused as e:
                 if e.code not in ("stale", "storage"):
                     log.error("bot move %r refused at table %s: %s", move, table.id, e.params)
                 return e
+            if following is not None and self.hub.broker is not None:
+                for _ in range(following.decided):
+                    await self.hub.broker.count_decision()
         return None
+
+    def _decided_at_once(self, level: str) -> bool:
+        """Whether a bot of ``level`` decides in an instant (a quick level, not an
+        engine): at a table without pace, such bots that follow one another play in
+        one store and one broadcast (:class:`_QuickFollowing`)."""
+        return level in QUICK_LEVELS and not self.hub.engines.has(level)
+
+    def _decide_now(self, table: LiveTable, seat: int, level: str, seed: int) -> str:
+        """A quick bot's move, decided at once on the loop's thread."""
+        pool = self.hub.bot_pool
+        if pool is not None:
+            return pool.choose_now(table.id, table.game, seat, level, seed)
+        return self._bot_choose(table, seat, drawing_copy(table.game), seed)
 
     def _bot_choose(self, table: LiveTable, seat: int, game: Game, seed: int) -> str:
         """The move of the bot at ``seat`` in ``game`` (a copy that draws its own
@@ -200,3 +219,28 @@ class TableBots(HubPart):
             else:
                 out.append({"move": str(item)})
         return out
+
+
+class _QuickFollowing:
+    """The moves of the quick bots to move next at a table without pace (a
+    :data:`~.turns.FollowingMove`), a round of the table's seats at most: nobody would
+    see the positions between them. Each is decided as it would be on its own, from
+    the same seed."""
+
+    def __init__(self, bots: TableBots) -> None:
+        self.bots = bots
+        self.decided = 0
+
+    def __call__(self, table: LiveTable) -> tuple[int, str] | None:
+        if self.decided >= len(table.seats) - 1 or self.bots._bot_step(table) != "decision":
+            return None
+        game = table.game
+        seat = game.to_move
+        assert isinstance(seat, int)
+        level = table.seats[seat].level or best_level(table.game_name)
+        if not self.bots._decided_at_once(level):
+            return None
+        self.decided += 1
+        return seat, self.bots._decide_now(
+            table, seat, level, decision_seed(table.seed, len(game), seat)
+        )

@@ -6,6 +6,7 @@ stored with the chance events it triggers, and only then told to everyone (see
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.errors import IllegalMove
@@ -15,11 +16,15 @@ from .hubpart import HubPart
 from .live import LiveTable, check_seen, draw_chance, draw_one
 from .store import MoveTaken
 
-__all__ = ["Turns", "mover"]
+__all__ = ["FollowingMove", "Turns", "mover"]
 
 log = logging.getLogger("ludoteca.web")
 
 MAX_MOVE_TEXT = 120
+
+FollowingMove = Callable[[LiveTable], "tuple[int, str] | None"]
+"""Given a table whose last moves are played but not stored yet (its lock held), the
+next seat and move to play with them, or ``None`` to store them now."""
 
 
 def seated(seat: int | None, seen: Any) -> int:
@@ -60,20 +65,31 @@ class Turns(HubPart):
         if table.game.to_move != seat:
             raise Refused("not_your_turn", {"name": self.hub.frames.acting_name(table)})
 
-    async def play(self, table: LiveTable, seat: int | None, move: Any, seen: Any = None) -> None:
+    async def play(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        move: Any,
+        seen: Any = None,
+        then: FollowingMove | None = None,
+    ) -> None:
         """Play ``move`` for ``seat``: checked, committed, then broadcast.
-        ``Refused`` (nothing changes) if it is not that seat's legal move now."""
+        ``Refused`` (nothing changes) if it is not that seat's legal move now.
+        ``then``: the moves played after it in the same store and broadcast, while it
+        gives one (see :data:`FollowingMove`)."""
         player = mover(seat, move, seen)
         async with table.lock:
             self.check_turn(table, player, seen)
-            before, pairs = await self.play_one(table, player, move)
-        await self.tell_moved(table, before, pairs, {"seat": player, "move": pairs[0][1]})
+            before, pairs = await self.play_one(table, player, move, then)
+        last = next((who, m) for who, m in reversed(pairs) if who is not None)
+        await self.tell_moved(table, before, pairs, {"seat": last[0], "move": last[1]})
 
     async def play_one(
-        self, table: LiveTable, seat: int, move: str
+        self, table: LiveTable, seat: int, move: str, then: FollowingMove | None = None
     ) -> tuple[int, list[tuple[int | None, str]]]:
         """Play and store one move of ``seat`` (the table's lock held), with the chance
-        events that follow it; the move count before, and the moves."""
+        events that follow it (and the moves ``then`` gives, each with its own); the
+        move count before, and the moves."""
         game = table.game
         # the move is played once, on the live game: nobody sees it until it is
         # stored (the table is unsettled meanwhile), and it is taken back if not
@@ -97,6 +113,12 @@ class Turns(HubPart):
         new = game.moves_since(before)
         pairs: list[tuple[int | None, str]] = [(seat, new[0])]
         pairs += [(None, m) for m in new[1:]]
+        while then is not None and (following := then(table)) is not None:
+            start = len(game)
+            game.play(following[1])  # a bot's legal move
+            draw_chance(game, table.again)
+            new = game.moves_since(start)
+            pairs += [(following[0], new[0]), *((None, m) for m in new[1:])]
         await self.store(table, pairs, urgent=table.seats[seat].kind != "bot")
         return before, pairs
 
