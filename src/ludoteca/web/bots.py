@@ -52,17 +52,18 @@ under 10 µs. Asking a worker instead cost the event loop about 220 µs a decisi
 replay of the moves, and ``bench/load_web.py`` showed the pipes at a quarter of
 the loop's time."""
 
-QUICK_TURNS = 10
+QUICK_TURNS = 8
 """Quick bots deciding and playing at once in the server. Each table asks for one
 decision at a time (at a table without pace, with the quick bots' decisions that
 follow it: one store and one broadcast for them all), so without a bound a few
 hundred tables of quick bots at pace 0 fill the event loop, and a person's move
 waits behind a whole round of theirs (``bench/load_web.py``, 200 tables: p95 200 ms);
 with it, behind at most this many. More turns store more moves a second (bigger
-batches to commit) and keep people waiting longer. Measured on two cores, 200
-tables, pace 0, on uvloop: 8 turns, SQLite 3,110 moves a second and p95 30 ms,
-PostgreSQL 2,470–2,670 and p95 23–25 ms; 10 turns, SQLite 3,230 and p95 32 ms,
-PostgreSQL 2,670 and p95 30 ms."""
+batches to commit) and keep people waiting longer. Measured on two cores, pace 0,
+on uvloop: 8 turns, 200 tables, SQLite 3,110–3,250 moves a second and p95 26–30 ms,
+PostgreSQL 2,730–2,760 and p95 22 ms; 400 tables on SQLite, p95 50 ms; 10 turns,
+200 tables, SQLite 3,080–3,230 and p95 32–33 ms, PostgreSQL 2,670–2,700 and p95
+29–30 ms; 400 tables on SQLite, p95 73–76 ms."""
 
 QUICK_BOTS = 4096
 """Quick bots kept (one per table and seat; the least recently asked are dropped)."""
