@@ -193,3 +193,33 @@ def test_quick_bots_without_pace_answer_a_play_in_one_frame(app_url: str, pace: 
             look.chance_mode, look.seed = "auto", seed
             assert choose_move(bot, look) == move
         game.play(move)
+
+
+def test_a_bot_failing_in_a_round_played_at_once_leaves_the_others_stored(
+    app_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A quick bot whose decision fails within a round played at once: the moves
+    before it are stored and shown, and it then decides on its own."""
+    from ludoteca.web.tablebots import TableBots
+
+    failures: list[int] = []
+
+    def fail(self: TableBots, table: Any, seat: int, level: str, seed: int) -> str:
+        failures.append(seat)
+        raise RuntimeError("a bot that fails")
+
+    monkeypatch.setattr(TableBots, "_decide_now", fail)
+    app = create_app(app_url, bot_delay=0.0)
+    with TestClient(app) as c:
+        seats = [{"kind": "you"}, *[{"kind": "bot", "level": "greedy"}] * 3]
+        made = create(c, "texas42", seats)
+        tid = made["table"]["id"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            cl = Client(ws)
+            cl.hello(made["token"])
+            for _ in range(3):
+                st = cl.turn(0)
+                cl.play(st["view"]["legal_moves"][0], st["n"])
+            st = cl.turn(0)
+            assert st["n"] == len(stored_moves(c, tid)) >= 8
+    assert failures

@@ -240,7 +240,12 @@ class _QuickFollowing:
         level = table.seats[seat].level or best_level(table.game_name)
         if not self.bots._decided_at_once(level):
             return None
+        try:
+            move = self.bots._decide_now(
+                table, seat, level, decision_seed(table.seed, len(game), seat)
+            )
+        except Exception:  # the moves before it are stored; this bot decides on its own
+            log.exception("bot of seat %d at table %s failed", seat, table.id)
+            return None
         self.decided += 1
-        return seat, self.bots._decide_now(
-            table, seat, level, decision_seed(table.seed, len(game), seat)
-        )
+        return seat, move

@@ -115,7 +115,11 @@ class Turns(HubPart):
         pairs += [(None, m) for m in new[1:]]
         while then is not None and (following := then(table)) is not None:
             start = len(game)
-            game.play(following[1])  # a bot's legal move
+            try:
+                game.play(following[1])
+            except IllegalMove:  # not a legal move after all: the others are stored
+                log.error("a following move %r refused at table %s", following[1], table.id)
+                break
             draw_chance(game, table.again)
             new = game.moves_since(start)
             pairs += [(following[0], new[0]), *((None, m) for m in new[1:])]
