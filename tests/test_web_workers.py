@@ -267,9 +267,19 @@ def test_a_waiting_table_starts_on_every_worker(
     host.ws.send(json.dumps({"type": "start"}))
     started = watcher2.until(lambda s: not s["table"]["waiting"] and s["n"] > 0)
     assert [s["kind"] for s in started["table"]["seats"]] == ["human", "bot", "bot", "bot"]
-    host.turn(0)
-    n = host.play_first()
-    watcher2.until(lambda s: s["n"] > n + 1)  # the host's bid, then a bot's
+    # the host bids, then a bot moves, seen on the other worker; when the host deals
+    # (a quarter of the games), three passes and its own may end the hand: it goes on
+    bots_seen = False
+    for _ in range(8):
+        host.turn(0)
+        n = host.play_first()
+        host.until(lambda s, n=n: s["n"] > n)
+        now = host.turn(0)["n"]  # after the bots' moves, if any
+        seen = watcher2.until(lambda s, now=now: s["n"] >= now)["view"]["log_seats"]
+        bots_seen = any(seat in (1, 2, 3) for seat in seen[n + 1 :])
+        if bots_seen:
+            break
+    assert bots_seen, "no bot's move after the host's was seen on the other worker"
     for p in (ana, watcher, host, watcher2):
         p.close()
 
