@@ -144,6 +144,12 @@ class Client:
                 lambda m, n=st["n"]: m["type"] == "state" and m["n"] > n,
             )
 
+    def play_first_moves(self, seat: int, times: int) -> None:
+        """``seat`` plays its first legal move on each of its next ``times`` turns."""
+        for _ in range(times):
+            st = self.turn(seat)
+            self.play(st["view"]["legal_moves"][0], st["n"])
+
     def error(self) -> dict[str, Any]:
         return self.until(lambda m: m["type"] == "error")
 
@@ -793,9 +799,7 @@ def test_a_restarted_server_resumes_every_game(db_url: str) -> None:
         with c.websocket_connect(f"/ws/{human['table']['id']}") as ws:
             cl = Client(ws)
             cl.hello(human["token"])
-            for _ in range(3):
-                s = cl.turn(0)
-                cl.play(s["view"]["legal_moves"][0], s["n"])
+            cl.play_first_moves(0, 3)
             before_human = cl.state
         with c.websocket_connect(f"/ws/{bots_only['table']['id']}") as ws:
             cl = Client(ws)

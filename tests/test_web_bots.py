@@ -217,9 +217,7 @@ def test_a_bot_failing_in_a_round_played_at_once_leaves_the_others_stored(
         with c.websocket_connect(f"/ws/{tid}") as ws:
             cl = Client(ws)
             cl.hello(made["token"])
-            for _ in range(3):
-                st = cl.turn(0)
-                cl.play(st["view"]["legal_moves"][0], st["n"])
+            cl.play_first_moves(0, 3)
             st = cl.turn(0)
             assert st["n"] == len(stored_moves(c, tid)) >= 8
     assert failures
