@@ -40,7 +40,7 @@ from functools import cache
 from typing import Any
 
 from ludoteca.games.bingo.core import A_CLOSE, REPLY, BingoCore
-from ludoteca.games.bingo.hidden import DealSampler, observe_view, position_from_view
+from ludoteca.games.bingo.hidden import observe_view, position_from_view, sampler_for
 from ludoteca.games.bingo.solver import SCALE, Searcher, Utility, searcher, utility_table
 
 from .base import RankedMove, SearchBot, SeatHandle, mark_ties
@@ -146,7 +146,7 @@ class ExpertBingo(SearchBot):
         seat = view["seat"]
         rng = random.Random(self.rng.getrandbits(64))
         utility = match_utility((view["sets"][0], view["sets"][1]), view["target_sets"])
-        sampler = DealSampler(observe_view(view))
+        sampler = sampler_for(observe_view(view))
         start = position_from_view(view)
         taking = view["phase"] == "take"
         compulsory = view["following_compulsory"]

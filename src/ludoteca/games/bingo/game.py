@@ -585,7 +585,7 @@ class Bingo(Game):
         """
         if not (isinstance(seat, int) and not isinstance(seat, bool) and seat in (0, 1)):
             raise ValueError(f"{seat!r} is not a seat of Bingo: seats are 0 and 1")
-        from .hidden import DealSampler, observe
+        from .hidden import observe, sampler_for
 
         new = self.copy()
         assert isinstance(new, Bingo)
@@ -599,7 +599,7 @@ class Bingo(Game):
             draw_log = core.draw_log if current else core.done[hand - 1].draw_log
             hidden_to = core.hidden_to if current else core.done[hand - 1].hidden_to
             obs = observe(core, seat, hand)
-            opp_dealt, draws, rest = DealSampler(obs).sample(rng)
+            opp_dealt, draws, rest = sampler_for(obs).sample(rng)
             positions = [
                 2 * r + (0 if first == opp else 1) for r, (_t, first) in enumerate(draw_log)
             ]

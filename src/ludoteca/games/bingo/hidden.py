@@ -31,9 +31,11 @@ for a bot to fill in with :meth:`DealSampler.fill`.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from math import comb
 from typing import Any
 
@@ -51,6 +53,7 @@ __all__ = [
     "observe",
     "observe_view",
     "position_from_view",
+    "sampler_for",
 ]
 
 NEVER = 1 << 30
@@ -375,11 +378,25 @@ def _compositions(
             yield ((i, k), *tail)
 
 
+_Choice = tuple[list[int], tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, ...], ...]]
+
+
 class _Counter:
     def __init__(self, problem: _Problem) -> None:
         self.p = problem
         self.ways = lru_cache(maxsize=None)(self._ways)
         self.options = lru_cache(maxsize=None)(self._options)
+        self.choice = lru_cache(maxsize=None)(self._choice)
+
+    def _choice(self, g: int, counts: tuple[int, ...]) -> _Choice:
+        """The ways to fill group ``g``, weighed: their cumulative weights, the
+        ``(type, how many)`` each takes, and the counts each leaves."""
+        options = self.options(g, counts)
+        return (
+            list(accumulate(w for w, _ in options)),
+            tuple(tuple((i, k) for i, k in enumerate(taken) if k) for _, taken in options),
+            tuple(tuple(c - k for c, k in zip(counts, taken, strict=True)) for _, taken in options),
+        )
 
     def _options(self, g: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """(weight, counts taken per type) for each way to fill group ``g``."""
@@ -450,6 +467,24 @@ def assignments(obs: HandObservation) -> tuple[list[int], list[int], list[int]]:
     return tiles, los, his
 
 
+SAMPLERS_KEPT = 16
+"""How many observations' samplers :func:`sampler_for` keeps, counted."""
+
+
+@lru_cache(maxsize=SAMPLERS_KEPT)
+def sampler_for(obs: HandObservation) -> DealSampler:
+    """The :class:`DealSampler` of ``obs``, counted once while it is among the last
+    few asked: a search drawing many deals of one position counts it once.
+
+    >>> import random, ludoteca
+    >>> game = ludoteca.new_game("bingo", seed=2)
+    >>> sampler_for(observe(game.core, 0)) is sampler_for(observe(game.core, 0))
+    True
+    """
+    # lru_cache keeps its bookkeeping safe when bots on several threads draw at once
+    return DealSampler(obs)
+
+
 class DealSampler:
     """Deals drawn uniformly among those consistent with one observation (the
     counting done once, for many draws).
@@ -477,27 +512,20 @@ class DealSampler:
         """One deal: the opponent's dealt hand (a mask), the tiles of its draws in
         order, and the stock tiles still hidden, in a uniformly random order."""
         problem = self._problem
-        options = self._counter.options
+        choice = self._counter.choice
         counts = self._counts
         left = [list(ts) for _, _, ts in problem.types]
         groups: list[list[int]] = []
         for g in range(len(problem.caps)):
-            choices = options(g, counts)
-            r = rng.randrange(sum(w for w, _ in choices))
-            taken = choices[-1][1]
-            for w, option in choices:
-                if r < w:
-                    taken = option
-                    break
-                r -= w
+            cumulative, takes, leaves = choice(g, counts)
+            j = bisect_right(cumulative, rng.randrange(cumulative[-1]))
             group: list[int] = []
-            for i, k in enumerate(taken):
-                if k:
-                    pick = rng.sample(left[i], k)
-                    group.extend(pick)
-                    left[i] = [t for t in left[i] if t not in pick]
+            for i, k in takes[j]:
+                pick = rng.sample(left[i], k)
+                group += pick
+                left[i] = [t for t in left[i] if t not in pick]
             groups.append(group)
-            counts = tuple(c - k for c, k in zip(counts, taken, strict=True))
+            counts = leaves[j]
         dealt = 0
         for t in groups[0]:
             dealt |= 1 << t
