@@ -39,7 +39,8 @@ CASES: list[tuple[str, str, dict[str, Any]]] = [
     ("bingo", "bingo", {}),
     ("cavaleiro 2p", "cavaleiro", {"players": 2}),
 ]
-SPIEL = ["python_block_dominoes", "python_team_dominoes"]
+SPIEL = ["python_block_dominoes", "python_team_dominoes", "hearts"]
+"""OpenSpiel's Python dominoes, and its C++ hearts (through pyspiel) for Texas 42."""
 POSITIONS = 40
 
 
@@ -189,6 +190,9 @@ def main() -> None:
         per_s = statistics.median(f[0] for f in figures[label])
         per_step = statistics.median(f[1] for f in figures[label])
         print(f"{label:<24}{per_s:>12.0f}{per_step:>10.2f}{block / per_step:>18.1f}")
+    hearts = statistics.median(f[1] for f in figures["hearts"])
+    texas42 = statistics.median(f[1] for f in figures["texas42"])
+    print(f"Texas 42 × OpenSpiel's C++ hearts, per step: {hearts / texas42:.1f}")
     print("determinization (search_state(seat=…, rng=…)), µs: first at a position, again")
     for label, name, options in CASES:
         first, again = determinization_cost(name, options)
