@@ -13,8 +13,9 @@
  * settles the trick for its side, cheapest first); equivalent tiles (trumps
  * with no other seat's trump between them and equal count) searched once;
  * bounds from the points still out and from the points each side is sure to
- * take (tiles the leader can cash, top trumps); the last trick evaluated
- * directly.
+ * take (tiles the leader can cash, top trumps), from three tricks left; the last
+ * two tricks searched plainly (no ordering, no bounds: each seat holds two tiles
+ * at most), the last trick evaluated directly.
  */
 #include "../../_cpython.h"
 #include <stdlib.h>
@@ -364,43 +365,41 @@ static int lead_score(const Ctx *c, int seat, int t) {
 }
 
 static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_seat, int trick_pts,
-                  int alpha, int beta) {
+                  int alpha, int beta);
+
+/* The last two tricks from their first lead, searched plainly: each seat holds two
+ * tiles at most, so ordering the moves costs more than it saves. */
+static int endgame2(Ctx *c, int seat, int pos, int led, int best_str, int best_seat, int trick_pts,
+                    int alpha, int beta) {
     c->nodes++;
-    if (c->tricks_left == 0) return 0;
-    int maxv = c->mode ? c->tricks_left : c->tricks_left + c->rem_count + trick_pts;
-    if (maxv <= alpha) return maxv;
-    if (beta <= 0) return 0;
-    Entry *slot = NULL;
-    int tt_move = -1;
-    uint32_t key_cfg = 0;
-    if (pos == 0 && c->tricks_left == 1) return last_trick(c, seat);
-    if (pos == 0 && c->sure_bounds) {
-        /* sure points: see quick_bounds() */
-        int lo_max, lo_min;
-        quick_bounds(c, seat, &lo_max, &lo_min);
-        if (lo_max >= beta) return lo_max;
-        if (maxv - lo_min <= alpha) return maxv - lo_min;
-        if (lo_max > alpha) alpha = lo_max;
-        if (maxv - lo_min < beta) beta = maxv - lo_min;
+    const int contract = c->contract;
+    const int is_max = c->maxer >> seat & 1;
+    const int last = pos == c->size - 1;
+    int best = is_max ? -1 : 1 << 20;
+    for (uint32_t m = legal_moves(c, seat, pos, led); m; m &= m - 1) {
+        const int t = lowest(m);
+        const int l = pos == 0 ? T_led[contract][t] : led;
+        const int s = T_str[contract][l][t];
+        const int wins = pos == 0 || s > best_str;
+        const int nseat = wins ? seat : best_seat;
+        const int tp = trick_pts + T_count[t];
+        c->hands[seat] &= ~(1u << t);
+        const int v = last ? gain_of(c, nseat, tp) + last_trick(c, nseat)
+                           : endgame2(c, c->next[seat], pos + 1, l, wins ? s : best_str, nseat,
+                                      tp, alpha, beta);
+        c->hands[seat] |= 1u << t;
+        if (is_max ? v > best : v < best) best = v;
+        if (is_max && v > alpha) alpha = v;
+        if (!is_max && v < beta) beta = v;
+        if (alpha >= beta) break;
     }
-    if (pos == 0 && c->tricks_left >= 2) {
-        key_cfg = c->cfg | (uint32_t)seat << 1;
-        uint32_t hsh = mix(c->hands[0], c->hands[1], c->hands[2], c->hands[3], key_cfg);
-        slot = &tt[(size_t)(hsh & (TT_SIZE - 1)) * 2];
-        for (int k = 0; k < 2; k++) {
-            Entry *e = &slot[k];
-            if (e->cfg == key_cfg && e->h[0] == c->hands[0] && e->h[1] == c->hands[1] &&
-                e->h[2] == c->hands[2] && e->h[3] == c->hands[3]) {
-                if (e->lo >= beta) return e->lo;
-                if (e->hi <= alpha) return e->hi;
-                if (e->lo == e->hi) return e->lo;
-                if (e->lo > alpha) alpha = e->lo;
-                if (e->hi < beta) beta = e->hi;
-                tt_move = (int)e->best - 1;
-                break;
-            }
-        }
-    }
+    return best;
+}
+
+/* The moves of a position (see search()), ordered and searched: the best value, and
+ * the move that gave it in *best_move. */
+static int search_moves(Ctx *c, int seat, int pos, int led, int best_str, int best_seat,
+                        int trick_pts, int alpha, int beta, int tt_move, int *best_move_out) {
     const int contract = c->contract;
     uint32_t moves = legal_moves(c, seat, pos, led);
     if (!c->sevens) moves = drop_equivalent(c, seat, moves, pos, best_str);
@@ -489,6 +488,52 @@ static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_sea
         }
     }
 
+    *best_move_out = best_move;
+    return best;
+}
+
+static int search(Ctx *c, int seat, int pos, int led, int best_str, int best_seat, int trick_pts,
+                  int alpha, int beta) {
+    c->nodes++;
+    if (c->tricks_left == 0) return 0;
+    int maxv = c->mode ? c->tricks_left : c->tricks_left + c->rem_count + trick_pts;
+    if (maxv <= alpha) return maxv;
+    if (beta <= 0) return 0;
+    Entry *slot = NULL;
+    int tt_move = -1;
+    uint32_t key_cfg = 0;
+    if (pos == 0 && c->tricks_left == 1) return last_trick(c, seat);
+    if (pos == 0 && c->sure_bounds && c->tricks_left > 2) {
+        /* sure points: see quick_bounds() */
+        int lo_max, lo_min;
+        quick_bounds(c, seat, &lo_max, &lo_min);
+        if (lo_max >= beta) return lo_max;
+        if (maxv - lo_min <= alpha) return maxv - lo_min;
+        if (lo_max > alpha) alpha = lo_max;
+        if (maxv - lo_min < beta) beta = maxv - lo_min;
+    }
+    if (pos == 0 && c->tricks_left >= 2) {
+        key_cfg = c->cfg | (uint32_t)seat << 1;
+        uint32_t hsh = mix(c->hands[0], c->hands[1], c->hands[2], c->hands[3], key_cfg);
+        slot = &tt[(size_t)(hsh & (TT_SIZE - 1)) * 2];
+        for (int k = 0; k < 2; k++) {
+            Entry *e = &slot[k];
+            if (e->cfg == key_cfg && e->h[0] == c->hands[0] && e->h[1] == c->hands[1] &&
+                e->h[2] == c->hands[2] && e->h[3] == c->hands[3]) {
+                if (e->lo >= beta) return e->lo;
+                if (e->hi <= alpha) return e->hi;
+                if (e->lo == e->hi) return e->lo;
+                if (e->lo > alpha) alpha = e->lo;
+                if (e->hi < beta) beta = e->hi;
+                tt_move = (int)e->best - 1;
+                break;
+            }
+        }
+    }
+    int best, best_move = -1;
+    if (pos == 0 && c->tricks_left == 2) best = endgame2(c, seat, 0, 0, 0, 0, 0, alpha, beta);
+    else best = search_moves(c, seat, pos, led, best_str, best_seat, trick_pts, alpha, beta, tt_move,
+                             &best_move);
     if (slot != NULL) {
         int depth = c->tricks_left;
         Entry *e = NULL;
