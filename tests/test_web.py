@@ -10,11 +10,13 @@ import json
 import os
 import random
 import re
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 pytest.importorskip("starlette")
@@ -83,6 +85,16 @@ def stored_moves(c: TestClient, table_id: str) -> list[str]:
     return list(data.moves)
 
 
+RECEIVE_SECONDS = 60.0
+"""How long :meth:`Client.receive` waits for the server's next message."""
+
+
+async def _next_message(ws: Any) -> Any:
+    # the test client's own receive() has no deadline; its queue is safe to cancel
+    with anyio.fail_after(RECEIVE_SECONDS):
+        return await ws._send_rx.receive()
+
+
 class Client:
     """One WebSocket of a table, keeping the last state it received."""
 
@@ -95,7 +107,14 @@ class Client:
         self.deltas = 0
 
     def receive(self) -> dict[str, Any]:
-        msg: dict[str, Any] = self.ws.receive_json()
+        """The server's next message; a test fails on its own after
+        :data:`RECEIVE_SECONDS` without one (the suite's timeout would stop every test)."""
+        try:
+            message = self.ws.portal.call(_next_message, self.ws)
+        except TimeoutError:
+            raise AssertionError(f"no message from the server in {RECEIVE_SECONDS:g} s") from None
+        self.ws._raise_on_close(message)
+        msg: dict[str, Any] = json.loads(message["text"])
         if msg["type"] == "delta":
             assert self.state is not None, "a delta before any state"
             self.deltas += 1
@@ -442,6 +461,21 @@ def test_seat_and_spectator_views(client: TestClient) -> None:
         watched = spec.until_state(lambda s: s["n"] == state["n"])
         assert watched["view"]["hand"] == [] and watched["view"]["legal_moves"] == []
         assert not tiles_in(watched["view"]["log"][-1:]) & set(state["view"]["hand"])
+
+
+def test_a_wait_for_a_message_that_never_comes_fails_on_its_own(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = create(client, "texas42", [{"kind": "you"}, *[{"kind": "bot", "level": "random"}] * 3])
+    with client.websocket_connect(f"/ws/{made['table']['id']}") as ws:
+        me = Client(ws)
+        me.hello(made["token"])
+        me.turn(0)  # the bots wait for the person: nothing more comes
+        monkeypatch.setattr(sys.modules[__name__], "RECEIVE_SECONDS", 0.3)
+        start = time.monotonic()
+        with pytest.raises(AssertionError, match=re.escape("no message from the server in 0.3 s")):
+            me.receive()
+        assert time.monotonic() - start < 5
 
 
 def test_refusals_change_nothing(client: TestClient) -> None:
