@@ -18,7 +18,8 @@ Deals consistent with the observation are then exactly the assignments of the
 unknown tiles to the groups' places within their intervals; they are counted
 by a small dynamic programme over the groups (tiles with the same interval are
 interchangeable) and drawn uniformly, group by group, in proportion to the
-counts of completions (:class:`DealSampler`).
+counts of completions (:class:`DealSampler`; :func:`sampler_for` keeps the last few
+counted, so that many draws at one position count it once).
 
 A :class:`HandObservation` is read from the engine's state
 (:func:`observe`, for ``game.sample_hidden``) or from the seat's view alone
@@ -379,6 +380,7 @@ def _compositions(
 
 
 _Choice = tuple[list[int], tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, ...], ...]]
+"""The ways to fill a group: cumulative weights, ``(type, how many)`` taken, counts left."""
 
 
 class _Counter:
@@ -476,7 +478,7 @@ def sampler_for(obs: HandObservation) -> DealSampler:
     """The :class:`DealSampler` of ``obs``, counted once while it is among the last
     few asked: a search drawing many deals of one position counts it once.
 
-    >>> import random, ludoteca
+    >>> import ludoteca
     >>> game = ludoteca.new_game("bingo", seed=2)
     >>> sampler_for(observe(game.core, 0)) is sampler_for(observe(game.core, 0))
     True
